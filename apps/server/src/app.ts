@@ -1,0 +1,59 @@
+// Builds the Fastify instance: infrastructure plugins, then the session check, then the modules
+// (explicit list), then the web app. Used by server.ts and by the tests.
+import '@vigie/contract/locale';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { RequestValidationError, registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+  }
+}
+
+/** Every module's routes, in one explicit list. */
+const modules = [healthRoutes, authRoutes, usersRoutes, demoRequestsRoutes];
+
+export async function buildApp(opts: {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: opts.config.trustProxy,
+    // Bearer tokens must never reach the logs.
+    ajv: undefined,
+  });
+  app.decorate('db', opts.db);
+  app.decorate('config', opts.config);
+
+  app.setValidatorCompiler(({ schema, httpPart }) => (data) => {
+    const result = (schema as z.ZodType).safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(httpPart ?? 'body', result.error.issues) };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await registerSecurity(app);
+  await registerOpenApi(app);
+  await app.register(authPlugin);
+  for (const mod of modules) await app.register(mod);
+  await registerWeb(app, opts.config.webDist);
+  return app;
+}

@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+// Configuration comes from environment variables only (listed in .env.example and the README).
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  // Maximum connections of the PostgreSQL pool.
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  // Directory of the built web app; empty to serve the API only.
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  publicUrl: string | undefined;
+  sessionIdleSeconds: number;
+  sessionMaxSeconds: number;
+  databasePoolSize: number;
+  webDist: string | undefined;
+  trustProxy: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = envSchema.parse(env);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: resolve(e.DATA_DIR),
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    sessionIdleSeconds: Math.round(e.SESSION_IDLE_MINUTES * 60),
+    sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

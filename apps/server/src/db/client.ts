@@ -1,0 +1,129 @@
+// The one data-access module: PGlite in-process when DATABASE_URL is unset, PostgreSQL through a
+// node-postgres pool when it is set. Both run the same migrations and the same Drizzle queries, and
+// both run the application as the non-owner role `vigie_app` so that row-level security applies.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { rowsOf } from './rows';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+// biome-ignore lint/suspicious/noExplicitAny: the relational config type parameter differs per driver.
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, any>;
+
+export const APP_ROLE = 'vigie_app';
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  engine: 'pglite' | 'postgres';
+  /** Single statements outside a transaction (autocommit): the auth functions, public tables. */
+  direct: Db;
+  /** Runs `fn` in one transaction scoped to `companyId` (RLS setting + explicit filters). */
+  withTenant<T>(companyId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one transaction with no company: only public tables and auth functions answer. */
+  withoutTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Who the application runs as; readiness fails if it could bypass RLS. */
+  whoami(): Promise<{ role: string; superuser: boolean; bypassRls: boolean }>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** Called when the pool reports an idle-client error (database restart); never crashes. */
+  onPoolError?: (err: Error) => void;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir ?? './data');
+}
+
+function tenantRunner(db: Db) {
+  return {
+    direct: db,
+    withTenant<T>(companyId: string, fn: (tx: Tx) => Promise<T>) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.company_id', ${companyId}, true)`);
+        return fn(tx as Tx);
+      });
+    },
+    withoutTenant<T>(fn: (tx: Tx) => Promise<T>) {
+      return db.transaction(async (tx) => fn(tx as Tx));
+    },
+    async whoami() {
+      const r = await db.execute<{ role: string; superuser: boolean; bypass: boolean }>(
+        sql`select current_user as role, r.rolsuper as superuser, r.rolbypassrls as bypass
+              from pg_roles r where r.rolname = current_user`,
+      );
+      const row = rowsOf<{ role: string; superuser: boolean; bypass: boolean }>(r)[0];
+      if (!row) throw new Error('current role not found');
+      return { role: row.role, superuser: row.superuser, bypassRls: row.bypass };
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir });
+  const db = drizzlePglite({ client, schema });
+  // PGlite is single-user and superuser: migrate as owner, then drop to the app role for good.
+  await migratePglite(db, { migrationsFolder });
+  await client.exec(`SET ROLE ${APP_ROLE}`);
+  return {
+    engine: 'pglite',
+    ...tenantRunner(db as unknown as Db),
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
+  await migratePostgres(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    // Fail fast when the database is down instead of letting requests hang.
+    connectionTimeoutMillis: 3000,
+    query_timeout: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // Without this handler an idle client's error (database restart) would kill the process.
+  pool.on('error', (err) => opts.onPoolError?.(err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => opts.onPoolError?.(err));
+    // Queued before any query of this client, so every statement runs as the app role.
+    client.query(`SET ROLE ${APP_ROLE}`).catch((err: Error) => opts.onPoolError?.(err));
+  });
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    engine: 'postgres',
+    ...tenantRunner(db as unknown as Db),
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Applies migrations as the connecting (owner) role, serialised across instances by an advisory lock. */
+async function migratePostgres(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg({ client }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    await client.end();
+  }
+}

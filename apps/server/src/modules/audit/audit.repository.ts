@@ -1,0 +1,8 @@
+import type { Tx } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+export type AuditEntry = typeof auditLog.$inferInsert;
+
+export async function insertAuditEntry(tx: Tx, entry: AuditEntry) {
+  await tx.insert(auditLog).values(entry);
+}

@@ -1,0 +1,66 @@
+// Opaque bearer sessions: a 256-bit random token, stored only as its SHA-256, with a sliding idle
+// timeout (SESSION_IDLE_MINUTES) and an absolute lifetime (SESSION_MAX_HOURS). Logout revokes.
+import type { Config } from '../../config';
+import type { Database, Tx } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth';
+import * as repo from './auth.repository';
+import { hashToken, newToken } from './tokens';
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export async function resolveSessionByToken(db: Database, config: Config, token: string): Promise<AuthContext | null> {
+  const row = await repo.resolveSession(db.direct, hashToken(token), config.sessionIdleSeconds);
+  if (!row) return null;
+  return {
+    sessionId: row.session_id,
+    companyId: row.company_id,
+    userId: row.user_id,
+    role: row.user_role,
+    isOwner: row.user_is_owner,
+    user: {
+      id: row.user_id,
+      companyId: row.company_id,
+      name: row.user_name,
+      email: row.user_email,
+      phone: row.user_phone,
+      role: row.user_role,
+      isOwner: row.user_is_owner,
+      city: row.user_city,
+      timezone: row.user_timezone,
+      language: row.user_language,
+      createdAt: iso(row.user_created_at),
+    },
+    company: {
+      id: row.company_id,
+      reference: row.company_reference,
+      name: row.company_name,
+      email: row.company_email,
+      phone: row.company_phone,
+      address: row.company_address,
+      subscription: row.company_subscription,
+      createdAt: iso(row.company_created_at),
+    },
+  };
+}
+
+export async function openSession(
+  tx: Tx,
+  config: Config,
+  s: { companyId: string; userId: string; ip: string; userAgent: string | undefined },
+) {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + config.sessionMaxSeconds * 1000);
+  await repo.insertSession(tx, {
+    companyId: s.companyId,
+    userId: s.userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    ip: s.ip,
+    userAgent: s.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export async function closeSession(db: Database, auth: AuthContext) {
+  await db.withTenant(auth.companyId, (tx) => repo.revokeSession(tx, auth.companyId, auth.sessionId));
+}

@@ -1,0 +1,16 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { companies } from '../../db/schema';
+
+export type NewCompany = typeof companies.$inferInsert;
+
+export async function insertCompany(tx: Tx, values: NewCompany) {
+  const [row] = await tx.insert(companies).values(values).returning();
+  if (!row) throw new Error('company insert returned nothing');
+  return row;
+}
+
+export async function findCompany(tx: Tx, companyId: string) {
+  const [row] = await tx.select().from(companies).where(eq(companies.id, companyId));
+  return row;
+}

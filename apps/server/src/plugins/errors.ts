@@ -1,0 +1,112 @@
+// One error shape for the whole API: `{ detail }`, French, with the design's status codes.
+// Business errors are AppError instances made by each module's small factories (<module>.errors.ts).
+import type { ValidationIssue } from '@vigie/contract/common';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    /** Stable machine code, e.g. `users.not_found`. */
+    readonly code: string,
+    readonly detail: string | ValidationIssue[],
+  ) {
+    super(typeof detail === 'string' ? detail : code);
+  }
+}
+
+export const notFound = (code: string, detail: string) => new AppError(404, code, detail);
+export const forbidden = (code: string, detail: string) => new AppError(403, code, detail);
+export const conflict = (code: string, detail: string) => new AppError(409, code, detail);
+export const unauthorized = (detail = 'Session expirée ou invalide, veuillez vous reconnecter') =>
+  new AppError(401, 'auth.unauthorized', detail);
+export const serviceUnavailable = () =>
+  new AppError(503, 'service.unavailable', 'Service momentanément indisponible, veuillez réessayer dans quelques instants');
+
+/** A 422 in the same shape as request validation, for rules checked after parsing. */
+export const invalid = (loc: (string | number)[], msg: string, type = 'custom') =>
+  new AppError(422, 'validation', [{ loc, msg, type }]);
+
+const partNames: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+/** Thrown by the validator compiler; carries zod issues so they can be shaped as `[{loc,msg,type}]`. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 422;
+  readonly validationContext: string;
+  constructor(
+    httpPart: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super('validation');
+    this.validationContext = partNames[httpPart] ?? httpPart;
+  }
+}
+
+/** Flattens zod issues; for a union, keeps the branch that came closest (fewest issues). */
+export function toValidationIssues(issues: z.core.$ZodIssue[], prefix: (string | number)[]): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      const best = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+      out.push(...toValidationIssues(best, [...prefix, ...issue.path.map(toKey)]));
+      continue;
+    }
+    out.push({ loc: [...prefix, ...issue.path.map(toKey)], msg: issue.message, type: issue.code });
+  }
+  return out;
+}
+
+const toKey = (k: PropertyKey): string | number => (typeof k === 'number' ? k : String(k));
+
+const frameworkErrors: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Corps de requête JSON mal formé'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Corps de requête JSON vide'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Requête trop volumineuse (1 Mo maximum)'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Type de contenu non pris en charge, envoyez du JSON (application/json)'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'En-tête Content-Length invalide'],
+  FST_ERR_CTP_INVALID_TYPE: [400, 'En-tête Content-Type invalide'],
+  FST_ERR_BAD_URL: [400, 'Adresse de requête invalide'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'Requête invalide'],
+  FST_ERR_VALIDATION: [422, 'Requête invalide'],
+};
+
+/** PostgreSQL/network failures that mean "the database is unreachable right now". */
+export function isDatabaseDown(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'];
+  if (e.code && codes.includes(e.code)) return true;
+  const m = e.message ?? '';
+  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(m);
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ detail: error.detail });
+    }
+    if (error instanceof RequestValidationError) {
+      return reply.status(422).send({ detail: toValidationIssues(error.issues, [error.validationContext]) });
+    }
+    const code = (error as FastifyError).code;
+    const known = code ? frameworkErrors[code] : undefined;
+    if (known) return reply.status(known[0]).send({ detail: known[1] });
+    if ((error as FastifyError).statusCode === 429) {
+      return reply.status(429).send({ detail: 'Trop de requêtes, veuillez réessayer plus tard' });
+    }
+    if (isDatabaseDown(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ detail: 'Service momentanément indisponible, veuillez réessayer dans quelques instants' });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ detail: 'Requête invalide' });
+    }
+    // Unexpected: log everything, tell the client nothing about internals.
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Erreur interne du serveur' });
+  });
+}

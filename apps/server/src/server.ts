@@ -1,0 +1,36 @@
+// Process entry only: configuration, database, listen, graceful shutdown.
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+
+const config = loadConfig();
+const logger = {
+  level: config.logLevel,
+  // Tokens travel in this header: never log it.
+  redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+};
+
+const db = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+  onPoolError: (err) => app.log.warn({ err }, 'database connection error'),
+});
+const app = await buildApp({ config, db, logger });
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Vigie écoute sur http://localhost:${config.port} (base ${db.engine === 'pglite' ? `embarquée ${config.dataDir}` : 'PostgreSQL'})`,
+);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} reçu, arrêt en cours`);
+    await app.close();
+    await db.close();
+    process.exit(0);
+  });
+}

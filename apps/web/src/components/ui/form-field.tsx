@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/utils';
+import { Label } from './label';
+
+type FormFieldProps = {
+  id: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+};
+
+/** Label, control and error message; the control must carry `id` and `aria-describedby={id-error}`. */
+export function FormField({ id, label, error, required, hint, className, children }: FormFieldProps) {
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="ml-0.5 text-red-400">
+            *
+          </span>
+        ) : null}
+      </Label>
+      {children}
+      {hint && !error ? <p className="text-xs text-fg-muted">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-xs text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { LoaderCircle } from 'lucide-react';
+import { cn } from '../../lib/utils';
+
+export function Spinner({ className, label = 'Chargement…' }: { className?: string; label?: string }) {
+  return (
+    <span role="status" className={cn('inline-flex items-center gap-2 text-fg-muted', className)}>
+      <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+export function FullPageSpinner() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-ink-900">
+      <Spinner className="[&_svg]:size-8" label="Chargement de la session…" />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createDemoRequestBody } from '@vigie/contract/demo-requests.contract';
+import { demoSiteCounts } from '@vigie/contract/enums';
+import { Send } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api-errors';
+import { useCreateDemoRequest } from '../api/create-demo-request';
+
+const siteCountOptions = demoSiteCounts.map((value) => ({ value, label: `${value} sites` }));
+
+const emptyForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  company: '',
+  siteCount: '1-10' as const,
+  message: '',
+};
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/** The 'Demander une démonstration' modal; loaded on demand to keep the landing page light. */
+export default function DemoRequestDialog({ open, onOpenChange }: Props) {
+  const mutation = useCreateDemoRequest();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(createDemoRequestBody), defaultValues: emptyForm });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(values);
+      toast.success('Demande envoyée', { description: 'Nous vous recontactons sous 24 heures.' });
+      reset(emptyForm);
+      onOpenChange(false);
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error) });
+    }
+  });
+
+  const field = (name: keyof typeof errors) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `demo-${name}-error` : undefined,
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Demander une démonstration"
+        description="Laissez-nous vos coordonnées : un expert vous présente la plateforme avec vos propres cas d’usage."
+        className="max-w-xl"
+      >
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <FormField id="demo-firstName" label="Prénom" required error={errors.firstName?.message}>
+            <Input id="demo-firstName" autoComplete="given-name" {...field('firstName')} {...register('firstName')} />
+          </FormField>
+          <FormField id="demo-lastName" label="Nom" required error={errors.lastName?.message}>
+            <Input id="demo-lastName" autoComplete="family-name" {...field('lastName')} {...register('lastName')} />
+          </FormField>
+          <FormField id="demo-email" label="Email professionnel" required error={errors.email?.message}>
+            <Input id="demo-email" type="email" autoComplete="email" {...field('email')} {...register('email')} />
+          </FormField>
+          <FormField id="demo-phone" label="Téléphone" error={errors.phone?.message}>
+            <Input id="demo-phone" type="tel" autoComplete="tel" {...field('phone')} {...register('phone')} />
+          </FormField>
+          <FormField id="demo-company" label="Société" required error={errors.company?.message}>
+            <Input id="demo-company" autoComplete="organization" {...field('company')} {...register('company')} />
+          </FormField>
+          <FormField id="demo-siteCount" label="Nombre de sites" required error={errors.siteCount?.message}>
+            <Controller
+              control={control}
+              name="siteCount"
+              render={({ field: f }) => (
+                <Select id="demo-siteCount" options={siteCountOptions} value={f.value} onValueChange={f.onChange} />
+              )}
+            />
+          </FormField>
+          <FormField id="demo-message" label="Message (facultatif)" error={errors.message?.message} className="sm:col-span-2">
+            <Textarea id="demo-message" rows={4} {...field('message')} {...register('message')} />
+          </FormField>
+          <Button type="submit" size="lg" disabled={isSubmitting} className="sm:col-span-2">
+            <Send aria-hidden="true" />
+            {isSubmitting ? 'Envoi en cours...' : 'Envoyer ma demande'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listUsers } from '@vigie/contract/users.contract';
+import { apiCall } from '../../../lib/api-client';
+
+/** Root of every users query key: mutations invalidate it. */
+export const usersKey = ['users'] as const;
+
+export function getUsers(signal?: AbortSignal) {
+  return apiCall(listUsers, { signal, query: { limit: 500 } });
+}
+
+export function usersQueryOptions() {
+  return queryOptions({ queryKey: [...usersKey, 'list'], queryFn: ({ signal }) => getUsers(signal) });
+}
+
+export function useUsers() {
+  return useQuery(usersQueryOptions());
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createUserBody } from '@vigie/contract/users.contract';
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api-errors';
+import { useCreateUser } from '../api/create-user';
+import { roleOptions } from './role-options';
+
+const emptyForm = { name: '', email: '', password: '', phone: '', role: 'agent' as const, city: '' };
+
+export function AddUserDialog() {
+  const [open, setOpen] = useState(false);
+  const mutation = useCreateUser();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(createUserBody), defaultValues: emptyForm });
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) reset(emptyForm);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const user = await mutation.mutateAsync(values);
+      toast.success('Utilisateur ajouté', { description: `${user.name} peut maintenant se connecter.` });
+      onOpenChange(false);
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error) });
+    }
+  });
+
+  const a11y = (name: keyof typeof errors) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `user-${name}-error` : undefined,
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" />
+          Ajouter un utilisateur
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Ajouter un utilisateur"
+        description="Le compte est créé dans votre société ; communiquez le mot de passe à la personne concernée."
+      >
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <FormField id="user-name" label="Nom complet" required error={errors.name?.message}>
+            <Input id="user-name" autoComplete="off" {...a11y('name')} {...register('name')} />
+          </FormField>
+          <FormField id="user-email" label="Email" required error={errors.email?.message}>
+            <Input id="user-email" type="email" autoComplete="off" {...a11y('email')} {...register('email')} />
+          </FormField>
+          <FormField id="user-password" label="Mot de passe" required error={errors.password?.message}>
+            <Input
+              id="user-password"
+              type="password"
+              autoComplete="new-password"
+              {...a11y('password')}
+              {...register('password')}
+            />
+          </FormField>
+          <FormField id="user-phone" label="Téléphone" error={errors.phone?.message}>
+            <Input id="user-phone" type="tel" {...a11y('phone')} {...register('phone')} />
+          </FormField>
+          <FormField id="user-role" label="Rôle" required error={errors.role?.message}>
+            <Controller
+              control={control}
+              name="role"
+              render={({ field }) => (
+                <Select id="user-role" options={roleOptions} value={field.value} onValueChange={field.onChange} />
+              )}
+            />
+          </FormField>
+          <FormField id="user-city" label="Ville" error={errors.city?.message}>
+            <Input id="user-city" {...a11y('city')} {...register('city')} />
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Annuler
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Création...' : "Créer l'utilisateur"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

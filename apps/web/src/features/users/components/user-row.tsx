@@ -1,0 +1,86 @@
+import type { User } from '@vigie/contract/auth.contract';
+import type { UserRole } from '@vigie/contract/enums';
+import { Crown, Mail, MapPin, Phone } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge';
+import { Select } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api-errors';
+import { formatDate } from '../../../lib/format';
+import { useUpdateUser } from '../api/update-user';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { roleOptions } from './role-options';
+
+export function UserRow({ user, timezone }: { user: User; timezone?: string }) {
+  const mutation = useUpdateUser();
+
+  const changeRole = async (role: string) => {
+    if (role === user.role) return;
+    try {
+      await mutation.mutateAsync({ id: user.id, body: { role: role as UserRole } });
+      toast.success('Rôle mis à jour', { description: user.name });
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error) });
+    }
+  };
+
+  const initials = user.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+  return (
+    <li className="flex flex-col gap-4 p-4 sm:p-5 lg:flex-row lg:items-center">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-ink-700 text-sm font-semibold text-blue-200"
+        >
+          {initials}
+        </span>
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="flex flex-wrap items-center gap-2 font-medium text-white">
+            {user.name}
+            {user.isOwner ? (
+              <Badge tone="warning">
+                <Crown aria-hidden="true" className="size-3" />
+                Propriétaire
+              </Badge>
+            ) : null}
+          </p>
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-fg-muted">
+            <span className="flex min-w-0 items-center gap-1.5 break-all">
+              <Mail aria-hidden="true" className="size-3.5 shrink-0" />
+              {user.email}
+            </span>
+            {user.phone ? (
+              <span className="flex items-center gap-1.5">
+                <Phone aria-hidden="true" className="size-3.5" />
+                {user.phone}
+              </span>
+            ) : null}
+            {user.city ? (
+              <span className="flex items-center gap-1.5">
+                <MapPin aria-hidden="true" className="size-3.5" />
+                {user.city}
+              </span>
+            ) : null}
+          </p>
+          <p className="text-xs text-fg-muted">Créé le {formatDate(user.createdAt, timezone)}</p>
+        </div>
+      </div>
+      <div className="flex items-center gap-2 lg:shrink-0">
+        <Select
+          aria-label={`Rôle de ${user.name}`}
+          options={roleOptions}
+          value={user.role}
+          onValueChange={changeRole}
+          disabled={user.isOwner || mutation.isPending}
+          className="w-44"
+        />
+        <DeleteUserDialog user={user} disabled={user.isOwner} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Endpoint } from '@vigie/contract/common';
+import type { z } from 'zod';
+import { ApiError, detailToMessage, GENERIC_ERROR } from './api-errors';
+import { clearSession, getToken } from './session';
+
+// The one HTTP client. Every call is described by a contract `Endpoint` (method, path, schemas),
+// so the URL, the body and the answer's type all come from the shared declaration.
+
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Output<S> = S extends z.ZodType ? z.output<S> : never;
+
+type CallOptions<E extends Endpoint> = {
+  signal?: AbortSignal;
+  /** The login call answers 401 for bad credentials: that must not end the (absent) session. */
+  ignoreUnauthorized?: boolean;
+} & (E['params'] extends z.ZodType ? { params: Input<E['params']> } : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: Partial<Input<E['query']>> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: undefined });
+
+let onUnauthorized: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The app plugs in its router navigation (and cache clearing) here. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+function buildUrl(path: string, params?: object, query?: object): string {
+  const withParams = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params ? (params as Record<string, unknown>)[name] : undefined;
+    if (value === undefined || value === null) throw new Error(`Missing path parameter: ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  if (!query) return withParams;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.append(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${withParams}?${qs}` : withParams;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function apiCall<E extends Endpoint>(
+  endpoint: E,
+  options?: CallOptions<E>,
+): Promise<Output<E['response']>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = options?.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(endpoint.path, options?.params, options?.query), {
+      method: endpoint.method,
+      headers,
+      body: hasBody ? JSON.stringify(options?.body) : undefined,
+      signal: options?.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, null, 'Le serveur est injoignable. Vérifiez votre connexion.');
+  }
+
+  const payload = response.status === 204 ? null : await readJson(response);
+  if (!response.ok) {
+    const detail = payload && typeof payload === 'object' && 'detail' in payload ? payload.detail : null;
+    if (response.status === 401 && !options?.ignoreUnauthorized) {
+      clearSession();
+      onUnauthorized();
+    }
+    throw new ApiError(response.status, detail, detailToMessage(detail) ?? GENERIC_ERROR);
+  }
+  return payload as Output<E['response']>;
+}

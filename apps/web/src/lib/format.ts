@@ -1,0 +1,49 @@
+import { format } from 'date-fns';
+import { fr } from 'date-fns/locale/fr';
+
+export const DEFAULT_TIMEZONE = 'Europe/Paris';
+
+/**
+ * Wall-clock parts of an instant in the given IANA timezone, as a Date whose local fields hold
+ * them, so date-fns can format it without a timezone library.
+ */
+function toZonedWallClock(date: Date, timezone: string): Date {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return new Date(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+}
+
+function toDate(value: string | Date): Date | null {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '21/11/2026 14:05' in the user's timezone (Europe/Paris by default). */
+export function formatDateTime(value: string | Date, timezone: string = DEFAULT_TIMEZONE): string {
+  const date = toDate(value);
+  if (!date) return '—';
+  return format(toZonedWallClock(date, timezone), 'dd/MM/yyyy HH:mm', { locale: fr });
+}
+
+/** '21/11/2026' in the user's timezone. */
+export function formatDate(value: string | Date, timezone: string = DEFAULT_TIMEZONE): string {
+  const date = toDate(value);
+  if (!date) return '—';
+  return format(toZonedWallClock(date, timezone), 'dd/MM/yyyy', { locale: fr });
+}
+
+/** 'samedi 21 novembre 2026' — for headings. */
+export function formatLongDate(value: string | Date, timezone: string = DEFAULT_TIMEZONE): string {
+  const date = toDate(value);
+  if (!date) return '—';
+  return format(toZonedWallClock(date, timezone), 'EEEE d MMMM yyyy', { locale: fr });
+}
