@@ -36,8 +36,6 @@ export async function buildApp(opts: {
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: opts.config.trustProxy,
-    // Bearer tokens must never reach the logs.
-    ajv: undefined,
   });
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
@@ -48,6 +46,8 @@ export async function buildApp(opts: {
     return { error: new RequestValidationError(httpPart ?? 'body', result.error.issues) };
   });
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: any other body type gets a 415.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
 
   await registerSecurity(app);

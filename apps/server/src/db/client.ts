@@ -72,8 +72,9 @@ function tenantRunner(db: Db) {
   };
 }
 
+/** `dataDir` 'memory://' keeps the database in memory (tests). */
 async function openPglite(dataDir: string): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true });
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir });
   const db = drizzlePglite({ client, schema });
   // PGlite is single-user and superuser: migrate as owner, then drop to the app role for good.

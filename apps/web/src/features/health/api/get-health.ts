@@ -16,6 +16,8 @@ export function healthQueryOptions() {
     refetchIntervalInBackground: false,
     retry: 1,
     staleTime: 0,
+    // Try even when the browser believes it is offline: the badge must show the failure.
+    networkMode: 'always',
   });
 }
 

@@ -1,0 +1,124 @@
+// Test harness: the real app on a fresh real database (PGlite in memory, or a throwaway
+// PostgreSQL database when TEST_DATABASE_URL is set), driven over `inject` (the full HTTP stack).
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  engine: Engine;
+  databaseUrl: string | undefined;
+  close(): Promise<void>;
+}
+
+/** Creates an empty PostgreSQL database for one test file; returns its URL and a dropper. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `vigie_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+  const pgdb = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({ ...env, DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) });
+  config.dataDir = 'memory://';
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    engine,
+    databaseUrl: pgdb?.url,
+    async close() {
+      await app.close();
+      await db.close();
+      await pgdb?.drop();
+    },
+  };
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export interface Tenant {
+  token: string;
+  user: { id: string; email: string; name: string };
+  company: { id: string; name: string; reference: string };
+  password: string;
+  auth: { authorization: string };
+}
+
+/** Registers a company with its owner and logs in. */
+export async function registerCompany(
+  app: FastifyInstance,
+  opts: { name?: string; subscription?: 'basic' | 'pro' | 'enterprise' } = {},
+): Promise<Tenant> {
+  const id = unique();
+  const password = 'motdepasse1';
+  const email = `owner-${id}@exemple.fr`;
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      company: { name: opts.name ?? `Société ${id}`, email: `contact-${id}@exemple.fr`, subscription: opts.subscription ?? 'basic' },
+      admin: { name: `Admin ${id}`, email, password, confirmPassword: password },
+    },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  return login(app, email, password);
+}
+
+export async function login(app: FastifyInstance, email: string, password: string): Promise<Tenant> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  return {
+    token: body.access_token,
+    user: body.user,
+    company: body.company,
+    password,
+    auth: { authorization: `Bearer ${body.access_token}` },
+  };
+}
+
+/** Adds a user of the given role to the tenant's company and logs in as them. */
+export async function addUser(app: FastifyInstance, owner: Tenant, role: 'admin' | 'operator' | 'agent') {
+  const email = `${role}-${unique()}@exemple.fr`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: owner.auth,
+    payload: { name: `${role} ${unique()}`, email, password: 'motdepasse1', role },
+  });
+  if (res.statusCode !== 201) throw new Error(`add user failed: ${res.statusCode} ${res.body}`);
+  return login(app, email, 'motdepasse1');
+}
+
+export const call = (app: FastifyInstance, opts: InjectOptions) => app.inject(opts);

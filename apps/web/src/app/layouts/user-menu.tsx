@@ -1,0 +1,85 @@
+import type { Company, User } from '@vigie/contract/auth.contract';
+import { userRoleLabels } from '@vigie/contract/enums';
+import { Building2, ChevronDown, LogOut, Phone, Settings } from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { useLogout } from '../../features/auth/api/logout';
+import { supportPhone } from '../../lib/vendor';
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+export function UserMenu({ user, company }: { user: User; company: Company | null }) {
+  const logout = useLogout();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        data-testid="user-menu"
+        aria-label={`Menu utilisateur : ${user.name}`}
+        className="flex items-center gap-2 rounded-lg p-1 pr-2 text-left transition-colors hover:bg-ink-800"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-9 items-center justify-center rounded-full bg-gradient-to-br from-blue-500 to-indigo-700 text-sm font-semibold text-white"
+        >
+          {initials(user.name)}
+        </span>
+        <span className="hidden flex-col leading-tight md:flex">
+          <span className="max-w-40 truncate text-sm font-medium text-white">{user.name}</span>
+          <span className="text-xs text-fg-muted">{userRoleLabels[user.role]}</span>
+        </span>
+        <ChevronDown aria-hidden="true" className="hidden size-4 text-fg-muted md:block" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-72">
+        <DropdownMenuLabel>
+          <p className="font-semibold text-white">{user.name}</p>
+          <p className="truncate text-fg-muted">{user.email}</p>
+        </DropdownMenuLabel>
+        {company ? (
+          <DropdownMenuLabel className="flex items-start gap-2 pt-0">
+            <Building2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-fg-muted" />
+            <span>
+              <span className="block text-slate-200">{company.name}</span>
+              {user.city ? <span className="block text-fg-muted">{user.city}</span> : null}
+            </span>
+          </DropdownMenuLabel>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard/settings">
+            <Settings aria-hidden="true" />
+            Paramètres
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <a href={`tel:${supportPhone.e164}`}>
+            <Phone aria-hidden="true" />
+            Support : {supportPhone.display}
+          </a>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={() => logout.mutate()}
+          disabled={logout.isPending}
+          className="text-red-300 data-[highlighted]:bg-red-500/10 [&_svg]:text-red-300"
+        >
+          <LogOut aria-hidden="true" />
+          Se déconnecter
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
