@@ -9,7 +9,10 @@ const vendorGroups = [
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
-  { name: 'radix', test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll.*|aria-hidden|use-callback-ref|use-sidecar|detect-node-es|get-nonce|tslib)[\\/]/ },
+  {
+    name: 'radix',
+    test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll.*|aria-hidden|use-callback-ref|use-sidecar|detect-node-es|get-nonce|tslib)[\\/]/,
+  },
 ];
 
 export default defineConfig({

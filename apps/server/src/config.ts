@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 // Configuration comes from environment variables only (listed in .env.example and the README).
@@ -35,6 +36,9 @@ export type Config = {
   trustProxy: boolean;
 };
 
+// The built web app, relative to this file so it is found whatever the working directory.
+const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = envSchema.parse(env);
   return {
@@ -47,7 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleSeconds: Math.round(e.SESSION_IDLE_MINUTES * 60),
     sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    webDist: e.WEB_DIST,
+    webDist: e.WEB_DIST === undefined ? defaultWebDist : e.WEB_DIST || undefined,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -53,7 +53,8 @@ export function route<E extends Endpoint>(
       response,
     },
     config: { ...routeConfig, endpoint },
-    preHandler: endpoint.auth ? app.requireSession : undefined,
+    // onRequest: an anonymous caller learns nothing, not even whether its input was valid.
+    onRequest: endpoint.auth ? app.requireSession : undefined,
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params as In<E['params']>,

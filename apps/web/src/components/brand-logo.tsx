@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
-import { PRODUCT_NAME } from '../lib/vendor';
 import { cn } from '../lib/utils';
+import { PRODUCT_NAME } from '../lib/vendor';
 
 /** The product mark and name; `compact` hides the name (icon-only places). */
 export function BrandLogo({ className, compact = false }: { className?: string; compact?: boolean }) {

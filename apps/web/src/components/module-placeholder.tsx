@@ -40,7 +40,9 @@ export function ModulePlaceholder({
             <Icon aria-hidden="true" className="size-8 text-blue-300" />
           </span>
           <div className="flex max-w-lg flex-col items-center gap-2">
-            {headingLevel === 2 ? <Heading className="text-xl font-semibold text-white">{title}</Heading> : null}
+            {headingLevel === 2 ? (
+              <Heading className="text-xl font-semibold text-white">{title}</Heading>
+            ) : null}
             <p className="inline-flex items-center gap-2 rounded-full border border-amber-500/40 bg-amber-500/10 px-3 py-1 text-sm font-medium text-amber-200">
               <Construction aria-hidden="true" className="size-4" />
               Module en cours de déploiement

@@ -6,16 +6,21 @@ import { clearSession, getToken } from './session';
 // The one HTTP client. Every call is described by a contract `Endpoint` (method, path, schemas),
 // so the URL, the body and the answer's type all come from the shared declaration.
 
-type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
 type Output<S> = S extends z.ZodType ? z.output<S> : never;
+
+// The schemas an endpoint was declared with (`undefined` when it has none).
+type ParamsOf<E> = E extends Endpoint<infer P, infer _Q, infer _B, infer _R> ? P : undefined;
+type QueryOf<E> = E extends Endpoint<infer _P, infer Q, infer _B, infer _R> ? Q : undefined;
+type BodyOf<E> = E extends Endpoint<infer _P, infer _Q, infer B, infer _R> ? B : undefined;
 
 type CallOptions<E extends Endpoint> = {
   signal?: AbortSignal;
   /** The login call answers 401 for bad credentials: that must not end the (absent) session. */
   ignoreUnauthorized?: boolean;
-} & (E['params'] extends z.ZodType ? { params: Input<E['params']> } : { params?: undefined }) &
-  (E['query'] extends z.ZodType ? { query?: Partial<Input<E['query']>> } : { query?: undefined }) &
-  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: undefined });
+} & ([ParamsOf<E>] extends [z.ZodType] ? { params: Input<ParamsOf<E>> } : { params?: undefined }) &
+  ([QueryOf<E>] extends [z.ZodType] ? { query?: Partial<Input<QueryOf<E>>> } : { query?: undefined }) &
+  ([BodyOf<E>] extends [z.ZodType] ? { body: Input<BodyOf<E>> } : { body?: undefined });
 
 let onUnauthorized: () => void = () => {
   window.location.assign('/login');
@@ -26,13 +31,13 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
-function buildUrl(path: string, params?: object, query?: object): string {
+function buildUrl(path: string, params?: unknown, query?: unknown): string {
   const withParams = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = params ? (params as Record<string, unknown>)[name] : undefined;
     if (value === undefined || value === null) throw new Error(`Missing path parameter: ${name}`);
     return encodeURIComponent(String(value));
   });
-  if (!query) return withParams;
+  if (!query || typeof query !== 'object') return withParams;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;

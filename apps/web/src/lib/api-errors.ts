@@ -22,7 +22,8 @@ export function detailToMessage(detail: unknown): string | null {
     const parts = detail
       .map((item) => {
         if (typeof item === 'string') return item;
-        if (item && typeof item === 'object' && 'msg' in item && typeof item.msg === 'string') return item.msg;
+        if (item && typeof item === 'object' && 'msg' in item && typeof item.msg === 'string')
+          return item.msg;
         return JSON.stringify(item);
       })
       .filter((part) => part !== '');

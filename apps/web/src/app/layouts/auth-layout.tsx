@@ -14,7 +14,10 @@ export function AuthLayout() {
   return (
     <div className="grid min-h-dvh bg-ink-900 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <aside className="relative hidden overflow-hidden border-r border-white/5 bg-ink-950 lg:flex lg:flex-col lg:justify-between lg:p-12">
-        <div aria-hidden="true" className="pointer-events-none absolute -top-32 -left-32 size-[30rem] rounded-full bg-blue-600/20 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-32 -left-32 size-[30rem] rounded-full bg-blue-600/20 blur-3xl"
+        />
         <Link to="/" aria-label="Vigie — accueil" className="relative w-fit">
           <BrandLogo />
         </Link>
@@ -32,7 +35,9 @@ export function AuthLayout() {
             ))}
           </ul>
         </div>
-        <p className="relative text-sm text-slate-400">Mise en place en 48 h · Formation incluse · Support 24/7</p>
+        <p className="relative text-sm text-slate-400">
+          Mise en place en 48 h · Formation incluse · Support 24/7
+        </p>
       </aside>
       <main className="flex flex-col items-center px-4 py-10 sm:px-8 lg:justify-center lg:py-16">
         <Link to="/" aria-label="Vigie — accueil" className="mb-10 lg:hidden">

@@ -11,7 +11,13 @@ type TopBarProps = { user: User; company: Company | null; onOpenMenu: () => void
 export function TopBar({ user, company, onOpenMenu }: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-white/5 bg-ink-900/90 px-3 backdrop-blur sm:gap-3 sm:px-6">
-      <Button variant="ghost" size="icon" className="lg:hidden [&_svg]:size-5" onClick={onOpenMenu} aria-label="Ouvrir le menu">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="lg:hidden [&_svg]:size-5"
+        onClick={onOpenMenu}
+        aria-label="Ouvrir le menu"
+      >
         <Menu aria-hidden="true" />
       </Button>
       <p className="min-w-0 flex-1 truncate text-sm font-semibold text-white sm:text-base">

@@ -25,7 +25,14 @@ export type ButtonProps = ComponentProps<'button'> & {
   asChild?: boolean;
 };
 
-export function Button({ className, variant = 'primary', size = 'md', asChild, type, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant = 'primary',
+  size = 'md',
+  asChild,
+  type,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot : 'button';
   return (
     <Comp

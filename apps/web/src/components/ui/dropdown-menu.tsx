@@ -5,7 +5,11 @@ import { cn } from '../../lib/utils';
 export const DropdownMenu = Menu.Root;
 export const DropdownMenuTrigger = Menu.Trigger;
 
-export function DropdownMenuContent({ className, sideOffset = 8, ...props }: ComponentProps<typeof Menu.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 8,
+  ...props
+}: ComponentProps<typeof Menu.Content>) {
   return (
     <Menu.Portal>
       <Menu.Content

@@ -70,11 +70,44 @@ export default function RegisterCompanyPage() {
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         <FormSection title="Société" icon={Building2}>
-          <TextField id="company-name" label="Nom de la société" required error={c?.name?.message} autoComplete="organization" {...register('company.name')} />
-          <TextField id="company-email" label="Email de la société" type="email" required error={c?.email?.message} autoComplete="email" {...register('company.email')} />
-          <TextField id="company-phone" label="Téléphone" type="tel" error={c?.phone?.message} autoComplete="tel" {...register('company.phone')} />
-          <TextField id="company-address" label="Adresse" error={c?.address?.message} autoComplete="street-address" {...register('company.address')} />
-          <FormField id="company-subscription" label="Abonnement" error={c?.subscription?.message} className="sm:col-span-2">
+          <TextField
+            id="company-name"
+            label="Nom de la société"
+            required
+            error={c?.name?.message}
+            autoComplete="organization"
+            {...register('company.name')}
+          />
+          <TextField
+            id="company-email"
+            label="Email de la société"
+            type="email"
+            required
+            error={c?.email?.message}
+            autoComplete="email"
+            {...register('company.email')}
+          />
+          <TextField
+            id="company-phone"
+            label="Téléphone"
+            type="tel"
+            error={c?.phone?.message}
+            autoComplete="tel"
+            {...register('company.phone')}
+          />
+          <TextField
+            id="company-address"
+            label="Adresse"
+            error={c?.address?.message}
+            autoComplete="street-address"
+            {...register('company.address')}
+          />
+          <FormField
+            id="company-subscription"
+            label="Abonnement"
+            error={c?.subscription?.message}
+            className="sm:col-span-2"
+          >
             <Controller
               control={control}
               name="company.subscription"
@@ -91,11 +124,49 @@ export default function RegisterCompanyPage() {
         </FormSection>
 
         <FormSection title="Administrateur" icon={UserCog}>
-          <TextField id="admin-name" label="Nom complet" required error={a?.name?.message} autoComplete="name" {...register('admin.name')} />
-          <TextField id="admin-email" label="Email" type="email" required error={a?.email?.message} autoComplete="email" {...register('admin.email')} />
-          <TextField id="admin-password" label="Mot de passe" type="password" required error={a?.password?.message} autoComplete="new-password" {...register('admin.password')} />
-          <TextField id="admin-confirm-password" label="Confirmer le mot de passe" type="password" required error={a?.confirmPassword?.message} autoComplete="new-password" {...register('admin.confirmPassword')} />
-          <TextField id="admin-phone" label="Téléphone" type="tel" error={a?.phone?.message} autoComplete="tel" {...register('admin.phone')} />
+          <TextField
+            id="admin-name"
+            label="Nom complet"
+            required
+            error={a?.name?.message}
+            autoComplete="name"
+            {...register('admin.name')}
+          />
+          <TextField
+            id="admin-email"
+            label="Email"
+            type="email"
+            required
+            error={a?.email?.message}
+            autoComplete="email"
+            {...register('admin.email')}
+          />
+          <TextField
+            id="admin-password"
+            label="Mot de passe"
+            type="password"
+            required
+            error={a?.password?.message}
+            autoComplete="new-password"
+            {...register('admin.password')}
+          />
+          <TextField
+            id="admin-confirm-password"
+            label="Confirmer le mot de passe"
+            type="password"
+            required
+            error={a?.confirmPassword?.message}
+            autoComplete="new-password"
+            {...register('admin.confirmPassword')}
+          />
+          <TextField
+            id="admin-phone"
+            label="Téléphone"
+            type="tel"
+            error={a?.phone?.message}
+            autoComplete="tel"
+            {...register('admin.phone')}
+          />
         </FormSection>
 
         <Button type="submit" size="lg" disabled={isSubmitting || done} className="w-full">

@@ -27,12 +27,21 @@ export const stats = [
   { value: '24/7', label: 'Support' },
 ] as const;
 
-export const features: ReadonlyArray<{ icon: FeatureIcon; title: string; description: string; points: string[] }> = [
+export const features: ReadonlyArray<{
+  icon: FeatureIcon;
+  title: string;
+  description: string;
+  points: string[];
+}> = [
   {
     icon: 'camera',
     title: 'Caméras',
     description: 'Vidéosurveillance centralisée de vos caméras IP, NVR et DVR.',
-    points: ['Caméras fixes et PTZ', 'Vision nocturne et détection de mouvement', 'Ajout par QR code NVR/DVR'],
+    points: [
+      'Caméras fixes et PTZ',
+      'Vision nocturne et détection de mouvement',
+      'Ajout par QR code NVR/DVR',
+    ],
   },
   {
     icon: 'siren',
@@ -128,7 +137,14 @@ export const pricing: { title: string; subtitle: string; plans: PricingPlan[] } 
       price: '299 €',
       period: '/mois',
       description: 'Pour les sociétés en croissance.',
-      features: ['50 sites', '500 agents', '1000 caméras', 'Rapports avancés', 'Support prioritaire', 'Accès API'],
+      features: [
+        '50 sites',
+        '500 agents',
+        '1000 caméras',
+        'Rapports avancés',
+        'Support prioritaire',
+        'Accès API',
+      ],
       cta: 'Commencer',
       popular: true,
     },

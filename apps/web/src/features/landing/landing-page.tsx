@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { ClosingCta } from './components/closing-cta';
 import { FeaturesSection } from './components/features-section';
 import { HeroSection } from './components/hero-section';
@@ -9,11 +9,16 @@ import { StatsSection } from './components/stats-section';
 import { TestimonialsSection } from './components/testimonials-section';
 import { WhySection } from './components/why-section';
 
-// The demo form brings zod, react-hook-form and Radix: load it only when a visitor shows interest.
-const loadDemoDialog = () => import('./components/demo-request-dialog');
-const DemoRequestDialog = lazy(loadDemoDialog);
+type DemoDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-export default function LandingPage() {
+type LandingPageProps = {
+  /** The 'Demander une démonstration' modal, lazy-loaded and given by the app with its data layer. */
+  DemoDialog: ComponentType<DemoDialogProps>;
+  /** Starts downloading the modal before the click (hover or focus on a pricing button). */
+  preloadDemoDialog: () => void;
+};
+
+export default function LandingPage({ DemoDialog, preloadDemoDialog }: LandingPageProps) {
   const [demoOpen, setDemoOpen] = useState(false);
   const [demoLoaded, setDemoLoaded] = useState(false);
 
@@ -31,13 +36,13 @@ export default function LandingPage() {
         <FeaturesSection />
         <WhySection />
         <TestimonialsSection />
-        <PricingSection onRequestDemo={openDemo} onIntent={() => void loadDemoDialog()} />
+        <PricingSection onRequestDemo={openDemo} onIntent={preloadDemoDialog} />
         <ClosingCta />
       </main>
       <LandingFooter />
       {demoLoaded ? (
         <Suspense fallback={null}>
-          <DemoRequestDialog open={demoOpen} onOpenChange={setDemoOpen} />
+          <DemoDialog open={demoOpen} onOpenChange={setDemoOpen} />
         </Suspense>
       ) : null}
     </div>

@@ -8,7 +8,8 @@ const pendingTabs = [
     value: 'profile',
     label: 'Profil utilisateur',
     icon: UserRoundCog,
-    description: 'Vous y modifierez votre nom, votre téléphone, votre langue, votre fuseau horaire et votre mot de passe.',
+    description:
+      'Vous y modifierez votre nom, votre téléphone, votre langue, votre fuseau horaire et votre mot de passe.',
   },
   {
     value: 'notifications',
@@ -27,7 +28,8 @@ const pendingTabs = [
     value: 'system',
     label: 'Système',
     icon: MonitorCog,
-    description: 'Vous y configurerez les sauvegardes automatiques, la rétention des données, les journaux et le mode maintenance.',
+    description:
+      'Vous y configurerez les sauvegardes automatiques, la rétention des données, les journaux et le mode maintenance.',
   },
 ] as const;
 
@@ -60,7 +62,12 @@ export default function SettingsPage({ usersPanel }: { usersPanel: ReactNode | n
         {usersPanel ? <TabsContent value="users">{usersPanel}</TabsContent> : null}
         {pendingTabs.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>
-            <ModulePlaceholder headingLevel={2} title={tab.label} icon={tab.icon} description={tab.description} />
+            <ModulePlaceholder
+              headingLevel={2}
+              title={tab.label}
+              icon={tab.icon}
+              description={tab.description}
+            />
           </TabsContent>
         ))}
       </Tabs>

@@ -62,30 +62,61 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
       >
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <FormField id="demo-firstName" label="Prénom" required error={errors.firstName?.message}>
-            <Input id="demo-firstName" autoComplete="given-name" {...field('firstName')} {...register('firstName')} />
+            <Input
+              id="demo-firstName"
+              autoComplete="given-name"
+              {...field('firstName')}
+              {...register('firstName')}
+            />
           </FormField>
           <FormField id="demo-lastName" label="Nom" required error={errors.lastName?.message}>
-            <Input id="demo-lastName" autoComplete="family-name" {...field('lastName')} {...register('lastName')} />
+            <Input
+              id="demo-lastName"
+              autoComplete="family-name"
+              {...field('lastName')}
+              {...register('lastName')}
+            />
           </FormField>
           <FormField id="demo-email" label="Email professionnel" required error={errors.email?.message}>
-            <Input id="demo-email" type="email" autoComplete="email" {...field('email')} {...register('email')} />
+            <Input
+              id="demo-email"
+              type="email"
+              autoComplete="email"
+              {...field('email')}
+              {...register('email')}
+            />
           </FormField>
           <FormField id="demo-phone" label="Téléphone" error={errors.phone?.message}>
             <Input id="demo-phone" type="tel" autoComplete="tel" {...field('phone')} {...register('phone')} />
           </FormField>
           <FormField id="demo-company" label="Société" required error={errors.company?.message}>
-            <Input id="demo-company" autoComplete="organization" {...field('company')} {...register('company')} />
+            <Input
+              id="demo-company"
+              autoComplete="organization"
+              {...field('company')}
+              {...register('company')}
+            />
           </FormField>
           <FormField id="demo-siteCount" label="Nombre de sites" required error={errors.siteCount?.message}>
             <Controller
               control={control}
               name="siteCount"
               render={({ field: f }) => (
-                <Select id="demo-siteCount" options={siteCountOptions} value={f.value} onValueChange={f.onChange} />
+                <Select
+                  id="demo-siteCount"
+                  options={siteCountOptions}
+                  value={f.value}
+                  onValueChange={f.onChange}
+                />
               )}
             />
           </FormField>
-          <FormField id="demo-message" label="Message (facultatif)" error={errors.message?.message} className="sm:col-span-2">
+          <FormField
+            id="demo-message"
+            label="Message (facultatif)"
+            error={errors.message?.message}
+            className="sm:col-span-2"
+          >
             <Textarea id="demo-message" rows={4} {...field('message')} {...register('message')} />
           </FormField>
           <Button type="submit" size="lg" disabled={isSubmitting} className="sm:col-span-2">

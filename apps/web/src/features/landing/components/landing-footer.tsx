@@ -16,7 +16,10 @@ export function LandingFooter() {
           <ul className="mt-4 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2 md:grid-cols-1">
             {footer.phones.map((phone) => (
               <li key={phone.country}>
-                <a href={`tel:${phone.e164}`} className="flex items-center gap-2 text-slate-300 hover:text-white">
+                <a
+                  href={`tel:${phone.e164}`}
+                  className="flex items-center gap-2 text-slate-300 hover:text-white"
+                >
                   <Phone aria-hidden="true" className="size-4 text-blue-300" />
                   <span className="w-7 font-semibold text-slate-200" title={phone.label}>
                     {phone.country}

@@ -22,11 +22,16 @@ export function PricingSection({ onRequestDemo, onIntent }: Props) {
               key={plan.name}
               className={cn(
                 'relative flex flex-col rounded-2xl border bg-ink-850 p-8',
-                plan.popular ? 'border-blue-500 shadow-2xl shadow-blue-900/40 lg:-translate-y-2' : 'border-ink-700',
+                plan.popular
+                  ? 'border-blue-500 shadow-2xl shadow-blue-900/40 lg:-translate-y-2'
+                  : 'border-ink-700',
               )}
             >
               {plan.popular ? (
-                <Badge tone="accent" className="absolute -top-3 left-1/2 -translate-x-1/2 bg-accent text-white">
+                <Badge
+                  tone="accent"
+                  className="absolute -top-3 left-1/2 -translate-x-1/2 bg-accent text-white"
+                >
                   {popularLabel}
                 </Badge>
               ) : null}

@@ -11,7 +11,9 @@ export function StatsSection() {
         <dl className="grid grid-cols-2 gap-8 lg:grid-cols-4">
           {stats.map((stat) => (
             <div key={stat.label} className="flex flex-col items-center gap-1 text-center">
-              <dt className="order-2 text-sm font-medium text-slate-300 first-letter:uppercase">{stat.label}</dt>
+              <dt className="order-2 text-sm font-medium text-slate-300 first-letter:uppercase">
+                {stat.label}
+              </dt>
               <dd className="order-1 bg-gradient-to-b from-white to-blue-200 bg-clip-text text-4xl font-extrabold tracking-tight text-transparent sm:text-5xl">
                 {stat.value}
               </dd>

@@ -2,6 +2,8 @@ import { Quote, Star } from 'lucide-react';
 import { testimonials } from '../content';
 import { SectionHeading } from './section-heading';
 
+const starKeys = ['s1', 's2', 's3', 's4', 's5'];
+
 export function TestimonialsSection() {
   return (
     <section aria-labelledby="testimonials-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
@@ -11,8 +13,8 @@ export function TestimonialsSection() {
           <figure key={t.name} className="flex flex-col rounded-2xl border border-ink-700 bg-ink-850 p-6">
             <div className="flex items-center justify-between">
               <p className="flex gap-0.5" role="img" aria-label={`Note : ${t.rating} sur 5`}>
-                {Array.from({ length: t.rating }, (_, i) => (
-                  <Star key={i} aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+                {starKeys.slice(0, t.rating).map((key) => (
+                  <Star key={key} aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
                 ))}
               </p>
               <Quote aria-hidden="true" className="size-6 text-blue-400/40" />

@@ -9,7 +9,10 @@ export function WhySection() {
         <SectionHeading id="why-title" title={whyChooseUs.title} />
         <ul className="grid gap-4 sm:grid-cols-2">
           {whyChooseUs.points.map((point) => (
-            <li key={point} className="flex items-start gap-3 rounded-xl border border-ink-700 bg-ink-850/70 p-4">
+            <li
+              key={point}
+              className="flex items-start gap-3 rounded-xl border border-ink-700 bg-ink-850/70 p-4"
+            >
               <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-400" />
               <span className="text-slate-200">{point}</span>
             </li>

@@ -63,7 +63,13 @@ export function AddUserDialog() {
             <Input id="user-name" autoComplete="off" {...a11y('name')} {...register('name')} />
           </FormField>
           <FormField id="user-email" label="Email" required error={errors.email?.message}>
-            <Input id="user-email" type="email" autoComplete="off" {...a11y('email')} {...register('email')} />
+            <Input
+              id="user-email"
+              type="email"
+              autoComplete="off"
+              {...a11y('email')}
+              {...register('email')}
+            />
           </FormField>
           <FormField id="user-password" label="Mot de passe" required error={errors.password?.message}>
             <Input
@@ -82,7 +88,12 @@ export function AddUserDialog() {
               control={control}
               name="role"
               render={({ field }) => (
-                <Select id="user-role" options={roleOptions} value={field.value} onValueChange={field.onChange} />
+                <Select
+                  id="user-role"
+                  options={roleOptions}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                />
               )}
             />
           </FormField>

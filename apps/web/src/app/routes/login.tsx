@@ -1,0 +1,3 @@
+import LoginPage from '../../features/auth/login-page';
+
+export const Component = LoginPage;

@@ -1,0 +1,3 @@
+import RegisterCompanyPage from '../../features/auth/register-company-page';
+
+export const Component = RegisterCompanyPage;

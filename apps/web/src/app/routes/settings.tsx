@@ -1,0 +1,9 @@
+import SettingsPage from '../../features/settings/settings-page';
+import { UsersPanel } from '../../features/users/components/users-panel';
+import { useSession } from '../../lib/session';
+
+export function Component() {
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
+  return <SettingsPage usersPanel={isAdmin ? <UsersPanel timezone={user.timezone} /> : null} />;
+}

@@ -1,0 +1,64 @@
+// Chromium from Debian driven by playwright-core (no browser download exists here), plus the
+// helpers every spec uses: screenshots to an ignored folder and an axe-core scan.
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+
+export const viewports = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 375, height: 812 },
+} as const;
+
+export async function newContext(browser: Browser, viewport: keyof typeof viewports = 'desktop'): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport: viewports[viewport], locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+}
+
+const shotsDir = join(new URL('..', import.meta.url).pathname, 'screenshots');
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Runs axe-core in the page; returns serious and critical violations (ids and targets). */
+export async function seriousA11yViolations(page: Page) {
+  await page.addScriptTag({ path: axeSource });
+  const results = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time.
+    const axe = (window as any).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return (results.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+/** Collects console errors and CSP violations so a spec can assert the page ran cleanly. */
+export function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

@@ -1,0 +1,54 @@
+// Starts the real server (built web app + API) on a fresh embedded database for the whole run.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject) {
+  const port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'vigie-e2e-'));
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: project.config.root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const r = await fetch(`${baseUrl}/api/ready`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide('baseUrl', baseUrl);
+}
+
+export async function teardown() {
+  server?.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

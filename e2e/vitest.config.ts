@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: ['e2e/specs/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    // One browser, one server: files run one after the other.
+    fileParallelism: false,
+  },
+});

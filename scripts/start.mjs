@@ -1,0 +1,19 @@
+// `npm start`: builds the web app when no build exists, then runs the API and the web app in one
+// process on PORT (default 8080), on the embedded database unless DATABASE_URL is set.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  console.log('Aucune version construite de l’interface : construction en cours…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts'), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

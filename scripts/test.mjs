@@ -1,0 +1,69 @@
+// `npm test`: everything, in the order a failure is cheapest to find — types, lint, build, size
+// budgets, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the
+// end-to-end tests in Chromium. Ends with one summary line of test counts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = join(root, 'e2e/.tmp');
+rmSync(tmp, { recursive: true, force: true });
+mkdirSync(tmp, { recursive: true });
+const skipE2e = process.argv.includes('--skip-e2e');
+
+const run = (label, cmd, args, env = {}) => {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    console.error(`\n✖ ${label} a échoué (code ${r.status})`);
+    console.log(`\ntests: 0 passed, 1 failed`);
+    process.exit(r.status || 1);
+  }
+};
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      'Chromium est introuvable (/usr/bin/chromium). Installez-le : sudo apt-get install -y chromium, puis relancez npm test.',
+    );
+    process.exit(1);
+  }
+  run('installation de Chromium (Debian)', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+}
+
+if (!skipE2e) ensureChromium();
+run('vérification des types', 'npm', ['run', 'typecheck']);
+run('lint (Biome)', 'npm', ['run', 'lint']);
+run("construction de l'interface", 'npm', ['run', 'build']);
+if (existsSync(join(root, 'bench/size-budget.mjs'))) run('budgets de taille', 'node', ['bench/size-budget.mjs']);
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const addCounts = (file) => {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  counts.passed += r.numPassedTests;
+  counts.failed += r.numFailedTests;
+  counts.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+};
+const vitest = (label, config, out) => {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'run', ...(config ? ['--config', config] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { cwd: root, stdio: 'inherit' },
+  );
+  addCounts(out);
+  return r.status === 0;
+};
+
+let ok = vitest(
+  `tests unitaires et API (PGlite${process.env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`,
+  undefined,
+  join(tmp, 'unit.json'),
+);
+if (!skipE2e) ok = vitest('tests de bout en bout (Chromium)', 'e2e/vitest.config.ts', join(tmp, 'e2e.json')) && ok;
+
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+process.exit(ok && counts.failed === 0 ? 0 : 1);
