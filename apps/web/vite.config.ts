@@ -2,17 +2,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// Vendor groups: React is needed by every page; the form stack (zod, react-hook-form) and Radix
-// are only needed by lazy-loaded pages, so they stay out of the landing page's initial download.
+// Long-lived vendor chunks (they change less often than the app). Everything else is left to
+// the bundler's automatic splitting, so lazy pages only pull what they use: grouping the Radix
+// packages together, for instance, made the landing page download all of them for one Slot.
 const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
-  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-  { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
-  {
-    name: 'radix',
-    test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll.*|aria-hidden|use-callback-ref|use-sidecar|detect-node-es|get-nonce|tslib)[\\/]/,
-  },
+  { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
 ];
 
 export default defineConfig({

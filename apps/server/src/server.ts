@@ -2,6 +2,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { DEMO_LOGIN, seedDemo } from './db/seeds/demo';
 
 const config = loadConfig();
 const logger = {
@@ -17,6 +18,15 @@ const db = await openDatabase({
   onPoolError: (err) => app.log.warn({ err }, 'database connection error'),
 });
 const app = await buildApp({ config, db, logger });
+
+// `npm run demo` (or `npm start -- --demo`): seed the demo company once and print its login.
+if (process.argv.includes('--demo')) {
+  const created = await seedDemo(db);
+  console.log(
+    `\n${created ? 'Société de démonstration créée' : 'Société de démonstration déjà présente'}.\n` +
+      `Connexion : http://localhost:${config.port}/login — ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`,
+  );
+}
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
