@@ -8,6 +8,9 @@ import { defineConfig } from 'vite';
 const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+  // zod and its French locale together: left alone, the bundler hoisted the locale and zod's
+  // core into the entry chunk, although only lazy pages validate.
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]|contract[\\/]src[\\/]locale\.ts$/ },
 ];
 
 export default defineConfig({

@@ -1,18 +1,21 @@
 // Builds the Fastify instance: infrastructure plugins, then the session check, then the modules
 // (explicit list), then the web app. Used by server.ts and by the tests.
 import '@vigie/contract/locale';
-import Fastify, { type FastifyInstance } from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { camerasRoutes } from './modules/cameras/cameras.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { sitesRoutes } from './modules/sites/sites.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
-import { RequestValidationError, registerErrorHandling } from './plugins/errors';
+import { frameworkErrorHandler, RequestValidationError, registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -25,7 +28,15 @@ declare module 'fastify' {
 }
 
 /** Every module's routes, in one explicit list. */
-const modules = [healthRoutes, authRoutes, usersRoutes, demoRequestsRoutes];
+const modules = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  demoRequestsRoutes,
+  sitesRoutes,
+  camerasRoutes,
+  dashboardRoutes,
+];
 
 export async function buildApp(opts: {
   config: Config;
@@ -36,6 +47,8 @@ export async function buildApp(opts: {
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: opts.config.trustProxy,
+    // Malformed URLs are refused by the router before any hook: answer them in our error shape too.
+    frameworkErrors: frameworkErrorHandler,
   });
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);

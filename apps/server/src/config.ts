@@ -16,6 +16,9 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   // Directory of the built web app; empty to serve the API only.
   WEB_DIST: z.string().optional(),
+  // Camera health monitor: interval between rounds (0 disables it) and sockets open at once.
+  CAMERA_PROBE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  CAMERA_PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(500),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -34,6 +37,8 @@ export type Config = {
   databasePoolSize: number;
   webDist: string | undefined;
   trustProxy: boolean;
+  cameraProbeIntervalMs: number;
+  cameraProbeConcurrency: number;
 };
 
 // The built web app, relative to this file so it is found whatever the working directory.
@@ -53,5 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webDist: e.WEB_DIST === undefined ? defaultWebDist : e.WEB_DIST || undefined,
     trustProxy: e.TRUST_PROXY,
+    cameraProbeIntervalMs: e.CAMERA_PROBE_INTERVAL_MS,
+    cameraProbeConcurrency: e.CAMERA_PROBE_CONCURRENCY,
   };
 }

@@ -1,7 +1,8 @@
 // Process entry only: configuration, database, listen, graceful shutdown.
+
+import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { buildApp } from './app';
 import { DEMO_LOGIN, seedDemo } from './db/seeds/demo';
 
 const config = loadConfig();

@@ -1,4 +1,3 @@
-import '@vigie/contract/locale';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

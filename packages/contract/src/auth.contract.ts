@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { defineEndpoint, emailSchema, idSchema, noContent, optionalText, phoneSchema, requiredText, timestampSchema } from './common';
+import {
+  defineEndpoint,
+  emailSchema,
+  idSchema,
+  noContent,
+  optionalText,
+  phoneSchema,
+  requiredText,
+  timestampSchema,
+} from './common';
 import { languages, subscriptionPlans, timezones, userRoles } from './enums';
 
 export const PASSWORD_MIN = 6;
@@ -45,7 +54,9 @@ export const companyInput = z.object({
   email: emailSchema,
   phone: phoneSchema,
   address: optionalText("L'adresse", 300),
-  subscription: z.enum(subscriptionPlans, { error: 'Abonnement invalide (basic, pro ou enterprise)' }).default('basic'),
+  subscription: z
+    .enum(subscriptionPlans, { error: 'Abonnement invalide (basic, pro ou enterprise)' })
+    .default('basic'),
 });
 
 export const adminInput = z.object({
@@ -78,7 +89,7 @@ export const registerResponse = z.object({ user: userSchema, company: companySch
 export const register = defineEndpoint({
   method: 'POST',
   path: '/api/auth/register',
-  summary: "Inscrire une société et son administrateur principal",
+  summary: 'Inscrire une société et son administrateur principal',
   tags: ['auth'],
   auth: false,
   status: 201,
@@ -89,7 +100,10 @@ export const register = defineEndpoint({
 
 export const loginBody = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Le mot de passe est obligatoire' }).min(1, { error: 'Le mot de passe est obligatoire' }).max(128),
+  password: z
+    .string({ error: 'Le mot de passe est obligatoire' })
+    .min(1, { error: 'Le mot de passe est obligatoire' })
+    .max(128),
 });
 export type LoginBody = z.input<typeof loginBody>;
 

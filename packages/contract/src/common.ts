@@ -25,13 +25,18 @@ export const listQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 
+/** PostgreSQL cannot store a NUL character in text: refuse it at the door. */
+export const hasNoNul = (v: string) => !v.includes('\u0000');
+export const nulMessage = (label: string) => `${label} contient un caractère non autorisé`;
+
 /** Trimmed text, required, bounded. */
 export const requiredText = (label: string, max = 200) =>
   z
     .string({ error: `${label} est obligatoire` })
     .trim()
     .min(1, { error: `${label} est obligatoire` })
-    .max(max, { error: `${label} ne doit pas dépasser ${max} caractères` });
+    .max(max, { error: `${label} ne doit pas dépasser ${max} caractères` })
+    .refine(hasNoNul, { error: nulMessage(label) });
 
 /** Optional text: an empty string counts as absent. */
 export const optionalText = (label: string, max = 200) =>
@@ -39,6 +44,7 @@ export const optionalText = (label: string, max = 200) =>
     .string()
     .trim()
     .max(max, { error: `${label} ne doit pas dépasser ${max} caractères` })
+    .refine(hasNoNul, { error: nulMessage(label) })
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 

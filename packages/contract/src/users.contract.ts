@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { userSchema, passwordSchema } from './auth.contract';
-import { defineEndpoint, emailSchema, idParams, listQuery, noContent, optionalText, phoneSchema, requiredText } from './common';
+import { passwordSchema, userSchema } from './auth.contract';
+import {
+  defineEndpoint,
+  emailSchema,
+  hasNoNul,
+  idParams,
+  listQuery,
+  noContent,
+  nulMessage,
+  optionalText,
+  phoneSchema,
+  requiredText,
+} from './common';
 import { languages, timezones, userRoles } from './enums';
 
 const roleSchema = z.enum(userRoles, { error: 'Rôle invalide (admin, operator ou agent)' });
@@ -32,7 +43,12 @@ export const updateUserBody = z
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 export const listUsersQuery = listQuery.extend({
-  search: z.string().trim().max(100).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100, { error: 'La recherche ne doit pas dépasser 100 caractères' })
+    .refine(hasNoNul, { error: nulMessage('La recherche') })
+    .optional(),
   role: roleSchema.optional(),
 });
 

@@ -10,7 +10,9 @@ const [command, file] = process.argv.slice(2);
 const config = loadConfig();
 
 if (config.databaseUrl) {
-  console.error('DATABASE_URL est défini : sauvegardez PostgreSQL avec pg_dump et restaurez avec pg_restore.');
+  console.error(
+    'DATABASE_URL est défini : sauvegardez PostgreSQL avec pg_dump et restaurez avec pg_restore.',
+  );
   process.exit(1);
 }
 if (!file || (command !== 'save' && command !== 'restore')) {

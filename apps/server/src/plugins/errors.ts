@@ -1,7 +1,7 @@
 // One error shape for the whole API: `{ detail }`, French, with the design's status codes.
 // Business errors are AppError instances made by each module's small factories (<module>.errors.ts).
 import type { ValidationIssue } from '@vigie/contract/common';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 export class AppError extends Error {
@@ -21,13 +21,22 @@ export const conflict = (code: string, detail: string) => new AppError(409, code
 export const unauthorized = (detail = 'Session expirée ou invalide, veuillez vous reconnecter') =>
   new AppError(401, 'auth.unauthorized', detail);
 export const serviceUnavailable = () =>
-  new AppError(503, 'service.unavailable', 'Service momentanément indisponible, veuillez réessayer dans quelques instants');
+  new AppError(
+    503,
+    'service.unavailable',
+    'Service momentanément indisponible, veuillez réessayer dans quelques instants',
+  );
 
 /** A 422 in the same shape as request validation, for rules checked after parsing. */
 export const invalid = (loc: (string | number)[], msg: string, type = 'custom') =>
   new AppError(422, 'validation', [{ loc, msg, type }]);
 
-const partNames: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+const partNames: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
 
 /** Thrown by the validator compiler; carries zod issues so they can be shaped as `[{loc,msg,type}]`. */
 export class RequestValidationError extends Error {
@@ -43,7 +52,10 @@ export class RequestValidationError extends Error {
 }
 
 /** Flattens zod issues; for a union, keeps the branch that came closest (fewest issues). */
-export function toValidationIssues(issues: z.core.$ZodIssue[], prefix: (string | number)[]): ValidationIssue[] {
+export function toValidationIssues(
+  issues: z.core.$ZodIssue[],
+  prefix: (string | number)[],
+): ValidationIssue[] {
   const out: ValidationIssue[] = [];
   for (const issue of issues) {
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {
@@ -62,22 +74,73 @@ const frameworkErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Corps de requête JSON mal formé'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Corps de requête JSON vide'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Requête trop volumineuse (1 Mo maximum)'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Type de contenu non pris en charge, envoyez du JSON (application/json)'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    'Type de contenu non pris en charge, envoyez du JSON (application/json)',
+  ],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'En-tête Content-Length invalide'],
   FST_ERR_CTP_INVALID_TYPE: [400, 'En-tête Content-Type invalide'],
   FST_ERR_BAD_URL: [400, 'Adresse de requête invalide'],
+  FST_ERR_MAX_PARAM_LENGTH: [400, 'Paramètre d’adresse trop long'],
   FST_ERR_ASYNC_CONSTRAINT: [400, 'Requête invalide'],
   FST_ERR_VALIDATION: [422, 'Requête invalide'],
 };
 
+type CausedError = { code?: string; message?: string; cause?: unknown; errors?: unknown[] };
+
+/** The error and its causes (Drizzle wraps driver errors; AggregateError holds several). */
+function errorChain(err: unknown): CausedError[] {
+  const out: CausedError[] = [];
+  const queue: unknown[] = [err];
+  while (queue.length > 0 && out.length < 10) {
+    const e = queue.shift() as CausedError | undefined;
+    if (!e || typeof e !== 'object') continue;
+    out.push(e);
+    if (e.cause) queue.push(e.cause);
+    if (Array.isArray(e.errors)) queue.push(...e.errors);
+  }
+  return out;
+}
+
+const downCodes = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+];
+
 /** PostgreSQL/network failures that mean "the database is unreachable right now". */
 export function isDatabaseDown(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | undefined;
-  if (!e) return false;
-  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'];
-  if (e.code && codes.includes(e.code)) return true;
-  const m = e.message ?? '';
-  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(m);
+  return errorChain(err).some(
+    (e) =>
+      (!!e.code && downCodes.includes(e.code)) ||
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection refused/i.test(
+        e.message ?? '',
+      ),
+  );
+}
+
+/**
+ * Text PostgreSQL cannot store (a NUL character, an unpaired surrogate): bad input that got past
+ * a schema, answered as a 422 rather than a 500.
+ */
+export function isUnstorableText(err: unknown): boolean {
+  return errorChain(err).some((e) => e.code === '22021' || e.code === '22P05');
+}
+
+/** Errors raised by the router before any route runs (malformed URL, overlong parameter). */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const known = frameworkErrors[error.code];
+  return reply.status(known?.[0] ?? 400).send({ detail: known?.[1] ?? 'Requête invalide' });
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -93,6 +156,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (known) return reply.status(known[0]).send({ detail: known[1] });
     if ((error as FastifyError).statusCode === 429) {
       return reply.status(429).send({ detail: 'Trop de requêtes, veuillez réessayer plus tard' });
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(422).send({
+        detail: [
+          {
+            loc: [],
+            msg: 'Le texte contient un caractère non autorisé (caractère nul)',
+            type: 'invalid_characters',
+          },
+        ],
+      });
     }
     if (isDatabaseDown(error)) {
       request.log.warn({ err: error }, 'database unavailable');

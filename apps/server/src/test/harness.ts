@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { loadConfig, type Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -45,7 +45,12 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 
 export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
   const pgdb = engine === 'postgres' ? await createPostgresDatabase() : undefined;
-  const config = loadConfig({ ...env, DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) });
+  const config = loadConfig({
+    ...env,
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+  });
   config.dataDir = 'memory://';
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
   const app = await buildApp({ config, db });
@@ -65,7 +70,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
 }
 
 let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = () =>
+  `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 export interface Tenant {
   token: string;
@@ -87,7 +93,11 @@ export async function registerCompany(
     method: 'POST',
     url: '/api/auth/register',
     payload: {
-      company: { name: opts.name ?? `Société ${id}`, email: `contact-${id}@exemple.fr`, subscription: opts.subscription ?? 'basic' },
+      company: {
+        name: opts.name ?? `Société ${id}`,
+        email: `contact-${id}@exemple.fr`,
+        subscription: opts.subscription ?? 'basic',
+      },
       admin: { name: `Admin ${id}`, email, password, confirmPassword: password },
     },
   });

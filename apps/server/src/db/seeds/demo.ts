@@ -1,10 +1,11 @@
 // Demo data: one security company with realistic French data, so a newcomer sees a living
 // product. Idempotent: does nothing when the demo owner already exists.
-import type { Database } from '../client';
-import { registerCompany } from '../../modules/auth/auth.service';
+
 import { findLoginCandidate } from '../../modules/auth/auth.repository';
+import { registerCompany } from '../../modules/auth/auth.service';
 import { createUser } from '../../modules/users/users.service';
 import type { AuthContext } from '../../plugins/auth';
+import type { Database } from '../client';
 
 export const DEMO_LOGIN = { email: 'demo@vigie-securite.fr', password: 'demo1234' };
 
@@ -19,7 +20,12 @@ export async function seedDemo(db: Database): Promise<boolean> {
       address: '18 avenue de la République, 75011 Paris',
       subscription: 'pro',
     },
-    { name: 'Sophie Laurent', email: DEMO_LOGIN.email, password: DEMO_LOGIN.password, phone: '+33 6 11 22 33 44' },
+    {
+      name: 'Sophie Laurent',
+      email: DEMO_LOGIN.email,
+      password: DEMO_LOGIN.password,
+      phone: '+33 6 11 22 33 44',
+    },
   );
   const auth: AuthContext = {
     sessionId: '00000000-0000-0000-0000-000000000000',
@@ -40,7 +46,11 @@ export async function seedDemo(db: Database): Promise<boolean> {
   for (const [i, p] of people.entries()) {
     await createUser(db, auth, {
       name: p.name,
-      email: `${p.name.split(' ')[0]?.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')}.${i}@gardiennage-idf.fr`,
+      email: `${p.name
+        .split(' ')[0]
+        ?.toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')}.${i}@gardiennage-idf.fr`,
       password: 'demo1234',
       phone: `+33 6 ${String(10 + i)} 20 30 4${i}`,
       role: p.role,

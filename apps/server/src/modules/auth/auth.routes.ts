@@ -21,7 +21,10 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   route(app, login, async ({ body, request }) =>
-    service.login(app.db, app.config, throttle, body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    service.login(app.db, app.config, throttle, body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    }),
   );
 
   route(app, me, async ({ auth }) => ({ user: auth.user, company: auth.company }));

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import type {
+  companyInput,
+  loginBody,
+  registerBody,
+  registerLegacyQuery,
+} from '@vigie/contract/auth.contract';
 import type { z } from 'zod';
-import type { companyInput, loginBody, registerBody, registerLegacyQuery } from '@vigie/contract/auth.contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../audit/audit.service';
-import { createCompany } from '../companies/companies.service';
-import { findCompany } from '../companies/companies.repository';
 import { toCompanyDto } from '../companies/companies.models';
-import { createOwner } from '../users/users.service';
-import { findUser } from '../users/users.repository';
+import { findCompany } from '../companies/companies.repository';
+import { createCompany } from '../companies/companies.service';
 import { toUserDto } from '../users/users.models';
+import { findUser } from '../users/users.repository';
+import { createOwner } from '../users/users.service';
 import { authErrors } from './auth.errors';
 import * as repo from './auth.repository';
 import type { LoginThrottle } from './login-throttle';
@@ -20,7 +25,11 @@ type CompanyInput = z.output<typeof companyInput>;
 type AdminInput = z.output<typeof registerBody>['admin'];
 
 /** Creates the company and its owner administrator in one transaction. */
-export async function registerCompany(db: Database, company: CompanyInput, admin: Omit<AdminInput, 'confirmPassword'>) {
+export async function registerCompany(
+  db: Database,
+  company: CompanyInput,
+  admin: Omit<AdminInput, 'confirmPassword'>,
+) {
   const companyId = randomUUID();
   return db.withTenant(companyId, async (tx) => {
     const c = await createCompany(tx, { id: companyId, ...company });

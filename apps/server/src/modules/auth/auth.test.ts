@@ -15,14 +15,35 @@ describe.each(engines)('auth on %s', (engine) => {
 
   it('registers a company and its owner administrator (two-object form)', async () => {
     const res = await register({
-      company: { name: 'Sécurité Alpha', email: 'Contact@Alpha.fr', phone: '+33 1 23 45 67 89', address: '1 rue de Paris', subscription: 'pro' },
-      admin: { name: 'Jeanne Martin', email: 'jeanne@alpha.fr', password: 'secret12', confirmPassword: 'secret12', phone: '0612345678' },
+      company: {
+        name: 'Sécurité Alpha',
+        email: 'Contact@Alpha.fr',
+        phone: '+33 1 23 45 67 89',
+        address: '1 rue de Paris',
+        subscription: 'pro',
+      },
+      admin: {
+        name: 'Jeanne Martin',
+        email: 'jeanne@alpha.fr',
+        password: 'secret12',
+        confirmPassword: 'secret12',
+        phone: '0612345678',
+      },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.company).toMatchObject({ name: 'Sécurité Alpha', email: 'contact@alpha.fr', subscription: 'pro' });
+    expect(body.company).toMatchObject({
+      name: 'Sécurité Alpha',
+      email: 'contact@alpha.fr',
+      subscription: 'pro',
+    });
     expect(body.company.reference).toMatch(/^VG-\d{6}$/);
-    expect(body.user).toMatchObject({ name: 'Jeanne Martin', email: 'jeanne@alpha.fr', role: 'admin', isOwner: true });
+    expect(body.user).toMatchObject({
+      name: 'Jeanne Martin',
+      email: 'jeanne@alpha.fr',
+      role: 'admin',
+      isOwner: true,
+    });
     expect(body.user).not.toHaveProperty('passwordHash');
   });
 
@@ -45,7 +66,11 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(msgs).toContain('Le mot de passe doit contenir au moins 6 caractères');
     expect(msgs).toContain('Les mots de passe ne correspondent pas');
     expect(msgs).toContain('Adresse e-mail invalide');
-    const loginAttempt = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@x.fr', password: '123' } });
+    const loginAttempt = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'x@x.fr', password: '123' },
+    });
     expect(loginAttempt.statusCode).toBe(401);
 
     const legacy = await register({ name: 'Gamma', email: 'c@gamma.fr' });
@@ -78,8 +103,16 @@ describe.each(engines)('auth on %s', (engine) => {
 
   it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
     const tenant = await registerCompany(t.app);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: tenant.user.email, password: 'mauvais!' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'personne@nulle-part.fr', password: 'mauvais!' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: tenant.user.email, password: 'mauvais!' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'personne@nulle-part.fr', password: 'mauvais!' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -89,10 +122,18 @@ describe.each(engines)('auth on %s', (engine) => {
   it('throttles after 10 failures for one e-mail (429), even with the right password', async () => {
     const tenant = await registerCompany(t.app);
     for (let i = 0; i < 10; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: tenant.user.email, password: `faux-${i}` } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: tenant.user.email, password: `faux-${i}` },
+      });
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: tenant.user.email, password: tenant.password } });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: tenant.user.email, password: tenant.password },
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().detail).toMatch(/Trop de tentatives/);
   });
@@ -100,15 +141,29 @@ describe.each(engines)('auth on %s', (engine) => {
   it('throttles after 50 failures from one address', async () => {
     const ip = '203.0.113.7';
     for (let i = 0; i < 50; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: `spray-${i}@exemple.fr`, password: 'faux' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { email: `spray-${i}@exemple.fr`, password: 'faux' },
+      });
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'autre@exemple.fr', password: 'faux' } });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      payload: { email: 'autre@exemple.fr', password: 'faux' },
+    });
     expect(blocked.statusCode).toBe(429);
   });
 
   it('rejects requests without or with a malformed token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer pas-un-vrai-jeton-du-tout-1234' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer pas-un-vrai-jeton-du-tout-1234' },
+    });
     expect(bad.statusCode).toBe(401);
     expect(typeof bad.json().detail).toBe('string');
   });
@@ -118,24 +173,45 @@ describe.each(engines)('auth on %s', (engine) => {
     // Age the session directly in the database (as the owner would see it after 31 idle minutes).
     const age = async (column: 'last_seen_at' | 'expires_at', value: string) => {
       await t.db.withTenant(tenant.company.id, (tx) =>
-        tx.execute(`update sessions set ${column} = ${value} where company_id = '${tenant.company.id}'` as never),
+        tx.execute(
+          `update sessions set ${column} = ${value} where company_id = '${tenant.company.id}'` as never,
+        ),
       );
     };
     await age('last_seen_at', "now() - interval '31 minutes'");
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: tenant.auth })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: tenant.auth })).statusCode,
+    ).toBe(401);
 
     const again = await login(t.app, tenant.user.email, tenant.password);
     await age('expires_at', "now() - interval '1 second'");
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: again.auth })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: again.auth })).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers 400 for malformed JSON, 413 over 1 MB, 415 for another content type', async () => {
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().detail).toBe('Corps de requête JSON mal formé');
-    const huge = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(1_100_000) }) });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a'.repeat(1_100_000) }),
+    });
     expect(huge.statusCode).toBe(413);
-    const text = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'bonjour' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'bonjour',
+    });
     expect(text.statusCode).toBe(415);
   });
 

@@ -19,7 +19,10 @@ export class LoginThrottle {
   }
 
   isBlocked(email: string, ip: string): boolean {
-    return this.recent(`e:${email}`).length >= MAX_FAILURES_PER_EMAIL || this.recent(`i:${ip}`).length >= MAX_FAILURES_PER_IP;
+    return (
+      this.recent(`e:${email}`).length >= MAX_FAILURES_PER_EMAIL ||
+      this.recent(`i:${ip}`).length >= MAX_FAILURES_PER_IP
+    );
   }
 
   recordFailure(email: string, ip: string) {

@@ -8,7 +8,11 @@ import { hashToken, newToken } from './tokens';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-export async function resolveSessionByToken(db: Database, config: Config, token: string): Promise<AuthContext | null> {
+export async function resolveSessionByToken(
+  db: Database,
+  config: Config,
+  token: string,
+): Promise<AuthContext | null> {
   const row = await repo.resolveSession(db.direct, hashToken(token), config.sessionIdleSeconds);
   if (!row) return null;
   return {

@@ -1,7 +1,7 @@
 import type { SubscriptionPlan } from '@vigie/contract/enums';
 import type { Tx } from '../../db/client';
-import { insertCompany } from './companies.repository';
 import { toCompanyDto } from './companies.models';
+import { insertCompany } from './companies.repository';
 
 export interface CreateCompanyInput {
   id: string;

@@ -4,7 +4,11 @@ import type { Database } from '../../db/client';
 import { insertDemoRequest } from './demo-requests.repository';
 
 /** Stores a landing-page demo request (public table: no company yet). */
-export async function createDemoRequest(db: Database, input: z.output<typeof createDemoRequestBody>, ip: string) {
+export async function createDemoRequest(
+  db: Database,
+  input: z.output<typeof createDemoRequestBody>,
+  ip: string,
+) {
   const row = await insertDemoRequest(db.direct, {
     firstName: input.firstName,
     lastName: input.lastName,
@@ -15,5 +19,8 @@ export async function createDemoRequest(db: Database, input: z.output<typeof cre
     message: input.message ?? null,
     ip,
   });
-  return { id: row.id, message: 'Votre demande a bien été envoyée. Notre équipe vous recontacte sous 24 heures.' };
+  return {
+    id: row.id,
+    message: 'Votre demande a bien été envoyée. Notre équipe vous recontacte sous 24 heures.',
+  };
 }

@@ -14,7 +14,9 @@ function filterWhere(companyId: string, f: UserListFilter) {
   return and(
     eq(users.companyId, companyId),
     f.role ? eq(users.role, f.role) : undefined,
-    f.search ? or(ilike(users.name, likePattern(f.search)), ilike(users.email, likePattern(f.search))) : undefined,
+    f.search
+      ? or(ilike(users.name, likePattern(f.search)), ilike(users.email, likePattern(f.search)))
+      : undefined,
   );
 }
 

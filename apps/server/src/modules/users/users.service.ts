@@ -1,6 +1,11 @@
-import type { CreateUserBody, UpdateUserBody } from '@vigie/contract/users.contract';
+import type {
+  CreateUserBody,
+  createUserBody,
+  listUsersQuery,
+  UpdateUserBody,
+  updateUserBody,
+} from '@vigie/contract/users.contract';
 import type { z } from 'zod';
-import type { listUsersQuery, createUserBody, updateUserBody } from '@vigie/contract/users.contract';
 import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -19,7 +24,7 @@ const requireAdmin = (auth: AuthContext) => {
 
 export async function listUsers(db: Database, auth: AuthContext, q: z.output<typeof listUsersQuery>) {
   requireAdmin(auth);
-  const after = decodeCursor(q.cursor, 2) as [string, string] | undefined;
+  const after = decodeCursor(q.cursor, ['string', 'uuid']) as [string, string] | undefined;
   const filter = { search: q.search, role: q.role };
   return db.withTenant(auth.companyId, async (tx) => {
     const [rows, total] = await Promise.all([
@@ -87,7 +92,12 @@ export async function createUser(db: Database, auth: AuthContext, input: z.outpu
   });
 }
 
-export async function updateUser(db: Database, auth: AuthContext, id: string, input: z.output<typeof updateUserBody>) {
+export async function updateUser(
+  db: Database,
+  auth: AuthContext,
+  id: string,
+  input: z.output<typeof updateUserBody>,
+) {
   requireAdmin(auth);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return db.withTenant(auth.companyId, async (tx) => {

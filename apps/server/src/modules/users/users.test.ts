@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, createTestApp, engines, login, registerCompany, type Tenant, type TestApp } from '../../test/harness';
+import {
+  addUser,
+  createTestApp,
+  engines,
+  login,
+  registerCompany,
+  type Tenant,
+  type TestApp,
+} from '../../test/harness';
 
 describe.each(engines)('users on %s', (engine) => {
   let t: TestApp;
@@ -14,8 +22,12 @@ describe.each(engines)('users on %s', (engine) => {
     await t.close();
   });
 
-  const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Tenant | null, payload?: object) =>
-    t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
+  const req = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    who: Tenant | null,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
 
   it('lets the owner add an operator and an agent who can then log in', async () => {
     const res = await req('POST', '/api/users', owner, {
@@ -26,7 +38,13 @@ describe.each(engines)('users on %s', (engine) => {
       city: 'Lyon',
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Olivier Opérateur', email: 'olivier@exemple.fr', role: 'operator', isOwner: false, city: 'Lyon' });
+    expect(res.json()).toMatchObject({
+      name: 'Olivier Opérateur',
+      email: 'olivier@exemple.fr',
+      role: 'operator',
+      isOwner: false,
+      city: 'Lyon',
+    });
     const session = await login(t.app, 'olivier@exemple.fr', 'secret12');
     expect(session.user.id).toBe(res.json().id);
   });
@@ -60,7 +78,12 @@ describe.each(engines)('users on %s', (engine) => {
     expect(msgs).toContain('Adresse e-mail invalide');
     expect(msgs).toContain('Le mot de passe doit contenir au moins 6 caractères');
     expect(msgs).toContain('Rôle invalide (admin, operator ou agent)');
-    const taken = await req('POST', '/api/users', owner, { name: 'Doublon', email: other.user.email, password: 'secret12', role: 'agent' });
+    const taken = await req('POST', '/api/users', owner, {
+      name: 'Doublon',
+      email: other.user.email,
+      password: 'secret12',
+      role: 'agent',
+    });
     expect(taken.statusCode).toBe(409);
     const extra = await req('PATCH', `/api/users/${owner.user.id}`, owner, { isOwner: false });
     expect(extra.statusCode).toBe(422);
@@ -82,7 +105,12 @@ describe.each(engines)('users on %s', (engine) => {
     const operator = await addUser(t.app, owner, 'operator');
     for (const who of [agent, operator]) {
       expect((await req('GET', '/api/users', who)).statusCode).toBe(403);
-      const create = await req('POST', '/api/users', who, { name: 'X', email: `x-${Math.random()}@x.fr`, password: 'secret12', role: 'admin' });
+      const create = await req('POST', '/api/users', who, {
+        name: 'X',
+        email: `x-${Math.random()}@x.fr`,
+        password: 'secret12',
+        role: 'admin',
+      });
       expect(create.statusCode).toBe(403);
       expect(create.json().detail).toBe('Seul un administrateur peut gérer les utilisateurs');
       expect((await req('DELETE', `/api/users/${owner.user.id}`, who)).statusCode).toBe(403);
@@ -108,7 +136,10 @@ describe.each(engines)('users on %s', (engine) => {
 
   it('updates and deletes a user; a deleted user loses its session', async () => {
     const agent = await addUser(t.app, owner, 'agent');
-    const upd = await req('PATCH', `/api/users/${agent.user.id}`, owner, { role: 'operator', city: 'Marseille' });
+    const upd = await req('PATCH', `/api/users/${agent.user.id}`, owner, {
+      role: 'operator',
+      city: 'Marseille',
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ role: 'operator', city: 'Marseille' });
     const del = await req('DELETE', `/api/users/${agent.user.id}`, owner);

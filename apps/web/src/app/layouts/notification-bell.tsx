@@ -7,7 +7,7 @@ export function NotificationBell() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Notifications" className="[&_svg]:size-5">
+        <Button variant="ghost" size="icon" aria-label="Notifications">
           <Bell aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>

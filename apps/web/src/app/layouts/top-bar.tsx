@@ -14,7 +14,7 @@ export function TopBar({ user, company, onOpenMenu }: TopBarProps) {
       <Button
         variant="ghost"
         size="icon"
-        className="lg:hidden [&_svg]:size-5"
+        className="lg:hidden"
         onClick={onOpenMenu}
         aria-label="Ouvrir le menu"
       >

@@ -28,7 +28,6 @@ export function UserMenu({ user, company }: { user: User; company: Company | nul
     <DropdownMenu>
       <DropdownMenuTrigger
         data-testid="user-menu"
-        aria-label={`Menu utilisateur : ${user.name}`}
         className="flex items-center gap-2 rounded-lg p-1 pr-2 text-left transition-colors hover:bg-ink-800"
       >
         <span
@@ -37,7 +36,8 @@ export function UserMenu({ user, company }: { user: User; company: Company | nul
         >
           {initials(user.name)}
         </span>
-        <span className="hidden flex-col leading-tight md:flex">
+        <span className="sr-only">Menu utilisateur :</span>
+        <span className="sr-only flex-col leading-tight md:not-sr-only md:flex">
           <span className="max-w-40 truncate text-sm font-medium text-white">{user.name}</span>
           <span className="text-xs text-fg-muted">{userRoleLabels[user.role]}</span>
         </span>
@@ -49,13 +49,13 @@ export function UserMenu({ user, company }: { user: User; company: Company | nul
           <p className="truncate text-fg-muted">{user.email}</p>
         </DropdownMenuLabel>
         {company ? (
-          <DropdownMenuLabel className="flex items-start gap-2 pt-0">
+          <div className="flex items-start gap-2 px-2.5 pb-2 text-sm">
             <Building2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-fg-muted" />
             <span>
               <span className="block text-slate-200">{company.name}</span>
               {user.city ? <span className="block text-fg-muted">{user.city}</span> : null}
             </span>
-          </DropdownMenuLabel>
+          </div>
         ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
@@ -71,11 +71,7 @@ export function UserMenu({ user, company }: { user: User; company: Company | nul
           </a>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => logout.mutate()}
-          disabled={logout.isPending}
-          className="text-red-300 data-[highlighted]:bg-red-500/10 [&_svg]:text-red-300"
-        >
+        <DropdownMenuItem onSelect={() => logout.mutate()} disabled={logout.isPending} tone="danger">
           <LogOut aria-hidden="true" />
           Se déconnecter
         </DropdownMenuItem>

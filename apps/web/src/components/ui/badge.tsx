@@ -7,6 +7,7 @@ const tones = {
   success: 'border-emerald-500/40 bg-emerald-500/15 text-emerald-200',
   warning: 'border-amber-500/40 bg-amber-500/15 text-amber-200',
   danger: 'border-red-500/50 bg-red-500/15 text-red-200',
+  solid: 'border-transparent bg-accent text-white shadow-md shadow-blue-950/50',
 } as const;
 
 export type BadgeProps = ComponentProps<'span'> & { tone?: keyof typeof tones };

@@ -7,19 +7,30 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+const widths = { md: 'max-w-lg', lg: 'max-w-xl' } as const;
+
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   title: string;
   description?: ReactNode;
+  size?: keyof typeof widths;
 };
 
 /** Modal with a title, an optional description and a labelled close control. */
-export function DialogContent({ className, title, description, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  title,
+  description,
+  size = 'md',
+  children,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-ink-600 bg-ink-850 p-6 text-fg shadow-2xl focus:outline-none',
+          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-ink-600 bg-ink-850 p-6 text-fg shadow-2xl focus:outline-none',
+          widths[size],
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}

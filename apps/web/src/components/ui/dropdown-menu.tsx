@@ -24,11 +24,21 @@ export function DropdownMenuContent({
   );
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
+const itemTones = {
+  default: 'data-[highlighted]:bg-ink-700 [&_svg]:text-fg-muted',
+  danger: 'text-red-300 data-[highlighted]:bg-red-500/10 [&_svg]:text-red-300',
+} as const;
+
+export function DropdownMenuItem({
+  className,
+  tone = 'default',
+  ...props
+}: ComponentProps<typeof Menu.Item> & { tone?: keyof typeof itemTones }) {
   return (
     <Menu.Item
       className={cn(
-        'flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-ink-700 data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:text-fg-muted',
+        'flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4',
+        itemTones[tone],
         className,
       )}
       {...props}

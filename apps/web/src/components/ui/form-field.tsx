@@ -16,14 +16,15 @@ type FormFieldProps = {
 export function FormField({ id, label, error, required, hint, className, children }: FormFieldProps) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={id}>
-        {label}
+      <div className="flex items-center gap-0.5">
+        <Label htmlFor={id}>{label}</Label>
+        {/* Outside the label so the field's accessible name stays exactly `label`. */}
         {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-red-400">
+          <span aria-hidden="true" className="text-sm text-red-400">
             *
           </span>
         ) : null}
-      </Label>
+      </div>
       {children}
       {hint && !error ? <p className="text-xs text-fg-muted">{hint}</p> : null}
       {error ? (

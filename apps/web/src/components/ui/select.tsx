@@ -34,7 +34,11 @@ export function Select({
         aria-label={ariaLabel}
         aria-invalid={ariaInvalid}
         aria-describedby={ariaDescribedBy}
-        className={cn(fieldClass, 'flex h-10 items-center justify-between gap-2 text-left', className)}
+        className={cn(
+          fieldClass,
+          'flex h-10 items-center justify-between gap-2 text-left',
+          className ?? 'w-full',
+        )}
       >
         <SelectPrimitive.Value placeholder={placeholder} />
         <SelectPrimitive.Icon>

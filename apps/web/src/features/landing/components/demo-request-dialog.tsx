@@ -58,7 +58,7 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
       <DialogContent
         title="Demander une démonstration"
         description="Laissez-nous vos coordonnées : un expert vous présente la plateforme avec vos propres cas d’usage."
-        className="max-w-xl"
+        size="lg"
       >
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <FormField id="demo-firstName" label="Prénom" required error={errors.firstName?.message}>

@@ -28,10 +28,7 @@ export function PricingSection({ onRequestDemo, onIntent }: Props) {
               )}
             >
               {plan.popular ? (
-                <Badge
-                  tone="accent"
-                  className="absolute -top-3 left-1/2 -translate-x-1/2 bg-accent text-white"
-                >
+                <Badge tone="solid" className="absolute -top-3 left-1/2 -translate-x-1/2">
                   {popularLabel}
                 </Badge>
               ) : null}

@@ -24,13 +24,7 @@ export function DeleteUserDialog({ user, disabled }: { user: User; disabled?: bo
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={disabled}
-          className="text-red-300 hover:bg-red-500/10 hover:text-red-200"
-          aria-label={`Supprimer ${user.name}`}
-        >
+        <Button variant="danger-ghost" size="sm" disabled={disabled} aria-label={`Supprimer ${user.name}`}>
           <Trash2 aria-hidden="true" />
           Supprimer
         </Button>

@@ -1,6 +1,6 @@
 import { RefreshCw, Users } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { useUsers } from '../api/get-users';
@@ -13,7 +13,7 @@ export function UsersPanel({ timezone }: { timezone?: string }) {
 
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4 border-b border-ink-700 pb-6">
+      <div className="flex flex-wrap items-start justify-between gap-4 border-b border-ink-700 p-6">
         <div className="flex flex-col gap-1.5">
           <CardTitle className="flex items-center gap-2">
             <Users aria-hidden="true" className="size-5 text-blue-300" />
@@ -24,7 +24,7 @@ export function UsersPanel({ timezone }: { timezone?: string }) {
           </CardDescription>
         </div>
         <AddUserDialog />
-      </CardHeader>
+      </div>
       {isPending ? (
         <div className="flex justify-center p-10">
           <Spinner label="Chargement des utilisateurs…" />

@@ -1,0 +1,158 @@
+// Camera health monitor: every interval, a TCP connection to each camera's stream port (RTSP host
+// and port, or the IP on 554). A camera that accepts is 'En ligne'; the results, the hourly
+// history and each status transition are written per company under RLS.
+import { connect } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import {
+  type ProbeResult,
+  type ProbeTarget,
+  probeTargets,
+  purgeProbes,
+  recordProbeResults,
+} from './camera-health.repository';
+import { type CameraStatusEvent, cameraStatusEvents } from './camera-status-events';
+
+export const PROBE_TIMEOUT_MS = 2000;
+/** Hourly probe history kept for reports; older buckets are purged. */
+export const PROBE_HISTORY_DAYS = 90;
+
+export interface ProbeOptions {
+  timeoutMs?: number;
+  /** Sockets open at once: bounded so a large fleet cannot exhaust file descriptors. */
+  concurrency?: number;
+  /** Cameras written per statement. */
+  batchSize?: number;
+  /** Stops writing results (shutdown). */
+  signal?: AbortSignal;
+  onError?: (err: unknown) => void;
+}
+
+export interface ProbeRound {
+  probed: number;
+  online: number;
+  transitions: number;
+  durationMs: number;
+}
+
+/** Resolves true when a TCP connection opens within the timeout. */
+export function tcpProbe(
+  host: string,
+  port: number,
+  timeoutMs: number,
+): Promise<{ ok: boolean; latencyMs: number | null }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const socket = connect({ host, port });
+    const finish = (ok: boolean) => {
+      clearTimeout(timer);
+      socket.removeAllListeners();
+      socket.on('error', () => {});
+      socket.destroy();
+      resolve({ ok, latencyMs: ok ? Math.round(performance.now() - started) : null });
+    };
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+  });
+}
+
+async function probeMany(targets: ProbeTarget[], timeoutMs: number, concurrency: number) {
+  const results = new Array<ProbeResult & { companyId: string }>(targets.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < targets.length; i = next++) {
+      const t = targets[i] as ProbeTarget;
+      const r = await tcpProbe(t.host, t.port, timeoutMs);
+      results[i] = {
+        companyId: t.companyId,
+        cameraId: t.cameraId,
+        ok: r.ok,
+        latencyMs: r.latencyMs,
+        at: new Date(),
+      };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
+  return results;
+}
+
+/** A failing subscriber must neither stop the round nor hide the other transitions. */
+function notify(event: CameraStatusEvent, onError?: (err: unknown) => void) {
+  try {
+    cameraStatusEvents.emit('status', event);
+  } catch (err) {
+    onError?.(err);
+  }
+}
+
+/** One full round over every company's cameras; also what the tests call. */
+export async function probeAllCameras(db: Database, opts: ProbeOptions = {}): Promise<ProbeRound> {
+  const started = performance.now();
+  const targets = await probeTargets(db);
+  const results = await probeMany(targets, opts.timeoutMs ?? PROBE_TIMEOUT_MS, opts.concurrency ?? 500);
+  const batchSize = opts.batchSize ?? 500;
+  let transitions = 0;
+  // Targets arrive ordered by company, so each company's results are contiguous.
+  for (let i = 0; i < results.length && !opts.signal?.aborted; ) {
+    const companyId = (results[i] as ProbeResult & { companyId: string }).companyId;
+    let end = i;
+    while (end < results.length && end - i < batchSize && results[end]?.companyId === companyId) end++;
+    const batch = results.slice(i, end);
+    i = end;
+    try {
+      const changed = await db.withTenant(companyId, (tx) => recordProbeResults(tx, companyId, batch));
+      transitions += changed.length;
+      for (const c of changed) notify({ companyId, cameraId: c.cameraId, status: c.status }, opts.onError);
+    } catch (err) {
+      // One company's failure (a camera deleted mid-round) must not cost the others their round.
+      opts.onError?.(err);
+    }
+  }
+  return {
+    probed: results.length,
+    online: results.filter((r) => r.ok).length,
+    transitions,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Starts the monitor with the app and stops it (waiting for the current round) when the app closes. */
+export function registerCameraMonitor(app: FastifyInstance) {
+  const interval = app.config.cameraProbeIntervalMs;
+  if (interval <= 0) return;
+  const stop = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> | null = null;
+  let lastPurge = 0;
+  const onError = (err: unknown) => app.log.error({ err }, 'camera probe round failed');
+  const tick = () => {
+    // A round that outlasts the interval is not stacked with another.
+    if (current) return;
+    current = probeAllCameras(app.db, {
+      concurrency: app.config.cameraProbeConcurrency,
+      signal: stop.signal,
+      onError,
+    })
+      .then(async (round) => {
+        app.log.debug(round, 'camera probe round');
+        if (Date.now() - lastPurge > 3600_000) {
+          lastPurge = Date.now();
+          await purgeProbes(app.db, new Date(Date.now() - PROBE_HISTORY_DAYS * 86400_000));
+        }
+      })
+      .catch(onError)
+      .finally(() => {
+        current = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(tick, interval);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    stop.abort();
+    await current;
+  });
+}

@@ -1,0 +1,19 @@
+import { planLimits, type SubscriptionPlan } from '@vigie/contract/enums';
+import { AppError, forbidden, notFound } from '../../plugins/errors';
+
+export const cameraErrors = {
+  notFound: () => notFound('cameras.not_found', 'Caméra introuvable'),
+  siteNotFound: () => notFound('cameras.site_not_found', 'Site introuvable'),
+  readOnly: () =>
+    forbidden(
+      'cameras.read_only',
+      'Les agents peuvent consulter les caméras mais pas les ajouter, les modifier ni les supprimer',
+    ),
+  planLimit: (plan: SubscriptionPlan, limit: number) =>
+    forbidden(
+      'cameras.plan_limit',
+      `Limite atteinte : l'offre ${planLimits[plan].label} (${plan}) permet ${limit} caméras au maximum`,
+    ),
+  noSnapshot: () => notFound('cameras.no_snapshot', "Aucune URL d'image n'est configurée pour cette caméra"),
+  offline: () => new AppError(503, 'cameras.offline', 'Caméra hors ligne'),
+};

@@ -1,0 +1,37 @@
+import {
+  createCamera,
+  deleteCamera,
+  getCamera,
+  getCameraSnapshot,
+  listCameras,
+  updateCamera,
+} from '@vigie/contract/cameras.contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../plugins/endpoint';
+import { paginate } from '../../plugins/pagination';
+import { registerCameraMonitor } from './camera-monitor';
+import { getSnapshot } from './camera-snapshot';
+import * as service from './cameras.service';
+
+export async function camerasRoutes(app: FastifyInstance) {
+  route(app, listCameras, async ({ auth, query, request, reply }) => {
+    const { rows, total } = await service.listCameras(app.db, auth, query);
+    return paginate(request, reply, rows, query.limit, total, (c) => [c.name, c.id]);
+  });
+  route(app, getCamera, async ({ auth, params }) => service.getCamera(app.db, auth, params.id));
+  route(app, createCamera, async ({ auth, body }) => service.createCamera(app.db, auth, body));
+  route(app, updateCamera, async ({ auth, params, body }) =>
+    service.updateCamera(app.db, auth, params.id, body),
+  );
+  route(app, deleteCamera, async ({ auth, params }) => {
+    await service.deleteCamera(app.db, auth, params.id);
+    return undefined;
+  });
+  route(app, getCameraSnapshot, async ({ auth, params, reply }) => {
+    const snap = await getSnapshot(app.db, auth, params.id);
+    // Bytes are sent as they are (Fastify does not serialise a Buffer); a live image is never cached.
+    reply.header('content-type', snap.contentType).header('cache-control', 'no-store');
+    return snap.bytes;
+  });
+  registerCameraMonitor(app);
+}

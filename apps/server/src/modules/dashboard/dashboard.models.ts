@@ -1,0 +1,76 @@
+import type { DashboardAlert, DashboardOverview, SystemComponent } from '@vigie/contract/dashboard.contract';
+import type { OverviewRow } from './dashboard.repository';
+import { accessPointsOfSite } from './dashboard.sources';
+
+/** Alarm severities (creation codes) as the dashboard names them. */
+const severities: Record<string, DashboardAlert['severity']> = {
+  critical: 'critique',
+  high: 'important',
+  medium: 'moyen',
+  low: 'faible',
+};
+
+/** Rounded down, so a camera fleet that missed one probe never shows 100.0%. */
+export const formatUptime = (percent: number) => `${(Math.floor(percent * 10) / 10).toFixed(1)}%`;
+
+/** Availability in percent, or null without measurements. */
+const ratio = (ok: number, total: number) => (total > 0 ? (ok / total) * 100 : null);
+
+export function healthOf(
+  name: string,
+  availability: number | null,
+  description: string,
+  noData: string,
+): SystemComponent {
+  if (availability === null) return { name, status: 'Aucune donnée', uptime: null, description: noData };
+  const status = availability >= 95 ? 'Actif' : availability > 0 ? 'Dégradé' : 'Hors service';
+  return { name, status, uptime: formatUptime(availability), description };
+}
+
+export function toOverview(r: OverviewRow): DashboardOverview {
+  const cameraAvailability = ratio(Number(r.cameras.okProbes), Number(r.cameras.probes));
+  return {
+    stats: {
+      totalSites: Number(r.sites.total),
+      newSitesThisMonth: Number(r.sites.newThisMonth),
+      activeCameras: Number(r.cameras.online),
+      totalCameras: Number(r.cameras.total),
+      alertsToday: Number(r.alarms.today),
+      criticalAlerts: Number(r.alarms.critical),
+      onlineAgents: Number(r.agents.online),
+      totalAgents: Number(r.agents.total),
+    },
+    recentAlerts: r.alarms.recent.map((a) => ({
+      id: String(a.id),
+      title: a.title,
+      description: a.description,
+      severity: severities[a.severity] ?? 'faible',
+      location: a.location,
+      time: new Date(a.time).toISOString(),
+    })),
+    activeSites: r.sites.active.map((s) => ({
+      id: s.id,
+      name: s.name,
+      address: s.address,
+      status: 'Actif' as const,
+      cameras: Number(s.cameras),
+      accessPoints: accessPointsOfSite(s.id),
+      lastUpdate: new Date(s.lastUpdate).toISOString(),
+    })),
+    systemHealth: [
+      healthOf(
+        'Caméras',
+        Number(r.cameras.total) > 0 ? cameraAvailability : null,
+        `${r.cameras.online}/${r.cameras.total} caméras en ligne, disponibilité sur 24 h`,
+        Number(r.cameras.total) > 0 ? 'Aucune mesure de disponibilité sur 24 h' : 'Aucune caméra installée',
+      ),
+      healthOf(
+        'Alarmes',
+        r.alarms.availability,
+        "Centrales d'alarme raccordées",
+        "Aucune centrale d'alarme raccordée",
+      ),
+      healthOf('Accès', r.access.availability, "Points d'accès raccordés", "Aucun point d'accès raccordé"),
+    ],
+  };
+}

@@ -1,0 +1,12 @@
+import type { Database } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth';
+import { toOverview } from './dashboard.models';
+import { readOverview } from './dashboard.repository';
+
+/** Open to every signed-in user (spec section 6); "this month" and "today" are in the user's timezone. */
+export async function getOverview(db: Database, auth: AuthContext) {
+  const row = await db.withTenant(auth.companyId, (tx) =>
+    readOverview(tx, auth.companyId, auth.user.timezone),
+  );
+  return toOverview(row);
+}

@@ -1,0 +1,25 @@
+// PLUG POINTS of the dashboard for modules that do not exist yet. Each returns a SQL json fragment
+// of the final shape, composed into the overview's single query. Until its module lands, each
+// answers zero or "no data" — never an invented figure. When the agents, alarms or access module
+// arrives, replace the body here with a fragment exported by that module (as sites.sql.ts and
+// cameras.sql.ts do), and nothing else changes.
+import { sql } from 'drizzle-orm';
+
+/** PLUG(agents): `{ online, total }` from the planning module's agents. */
+export const agentsOverviewSql = (_companyId: string) => sql`json_build_object('online', 0, 'total', 0)`;
+
+/**
+ * PLUG(alarms): `{ today, critical, recent, availability }`: alarms raised today (in the user's
+ * timezone), active critical ones, the 5 latest as `{ id, title, description, severity (low,
+ * medium, high, critical), location, time }`, and the alarm panels' availability in percent (null
+ * without data).
+ */
+export const alarmsOverviewSql = (_companyId: string, _timezone: string) =>
+  sql`json_build_object('today', 0, 'critical', 0, 'recent', '[]'::json, 'availability', null)`;
+
+/** PLUG(access): `{ points, availability }`: access points in service and their availability. */
+export const accessOverviewSql = (_companyId: string) =>
+  sql`json_build_object('points', 0, 'availability', null)`;
+
+/** PLUG(access): access points of one site on the dashboard's active-site list. */
+export const accessPointsOfSite = (_siteId: string) => 0;

@@ -1,0 +1,96 @@
+import { and, asc, count, eq, getTableColumns, gt, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { sites } from '../../db/schema';
+import { likePattern } from '../../plugins/pagination';
+import { camerasCountOfSite } from '../cameras/cameras.sql';
+
+export type NewSite = typeof sites.$inferInsert;
+
+export interface SiteListFilter {
+  search?: string | undefined;
+  status?: 'active' | 'inactive' | undefined;
+  type?: 'commercial' | 'industriel' | 'residentiel' | 'public' | undefined;
+}
+
+/**
+ * PLUG(alarms): the number of alarms of a site. Zero until the alarms module lands; then a
+ * fragment from that module, e.g. `alarmsCountOfSite(sites.companyId, sites.id)`.
+ */
+const alarmsCountOfSite = sql<number>`0`;
+
+// Every column but the search helper, plus the live counts. The outer columns are written fully
+// qualified: Drizzle renders a single-table select's columns bare, which the subquery would capture.
+const { searchText: _searchText, ...siteColumns } = getTableColumns(sites);
+const withCounts = {
+  ...siteColumns,
+  camerasCount: camerasCountOfSite(sql`"sites"."company_id"`, sql`"sites"."id"`).mapWith(Number),
+  alarmsCount: alarmsCountOfSite.mapWith(Number),
+};
+
+function filterWhere(companyId: string, f: SiteListFilter) {
+  return and(
+    eq(sites.companyId, companyId),
+    f.status ? eq(sites.status, f.status) : undefined,
+    f.type ? eq(sites.type, f.type) : undefined,
+    // Same fold on both sides: "resid" finds "Résidence Les Pins".
+    f.search ? sql`${sites.searchText} like vigie_fold(${likePattern(f.search)})` : undefined,
+  );
+}
+
+export async function listSites(
+  tx: Tx,
+  companyId: string,
+  f: SiteListFilter,
+  page: { limit: number; after?: [string, string] | undefined },
+) {
+  const after = page.after
+    ? or(gt(sites.name, page.after[0]), and(eq(sites.name, page.after[0]), gt(sites.id, page.after[1])))
+    : undefined;
+  return tx
+    .select(withCounts)
+    .from(sites)
+    .where(and(filterWhere(companyId, f), after))
+    .orderBy(asc(sites.name), asc(sites.id))
+    .limit(page.limit + 1);
+}
+
+export async function countSites(tx: Tx, companyId: string, f: SiteListFilter = {}) {
+  const [row] = await tx.select({ n: count() }).from(sites).where(filterWhere(companyId, f));
+  return Number(row?.n ?? 0);
+}
+
+export async function findSite(tx: Tx, companyId: string, id: string) {
+  const [row] = await tx
+    .select(withCounts)
+    .from(sites)
+    .where(and(eq(sites.companyId, companyId), eq(sites.id, id)));
+  return row;
+}
+
+/** Serialises creations within one company so that two requests cannot both pass the plan limit. */
+export async function lockSiteCreation(tx: Tx, companyId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sites:${companyId}`}, 0))`);
+}
+
+export async function insertSite(tx: Tx, values: NewSite) {
+  const [row] = await tx.insert(sites).values(values).returning({ id: sites.id });
+  if (!row) throw new Error('site insert returned nothing');
+  return row.id;
+}
+
+export async function updateSite(tx: Tx, companyId: string, id: string, values: Partial<NewSite>) {
+  const rows = await tx
+    .update(sites)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(sites.companyId, companyId), eq(sites.id, id)))
+    .returning({ id: sites.id });
+  return rows.length > 0;
+}
+
+export async function deleteSite(tx: Tx, companyId: string, id: string) {
+  const rows = await tx
+    .delete(sites)
+    .where(and(eq(sites.companyId, companyId), eq(sites.id, id)))
+    .returning({ id: sites.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,29 @@
+// SQL fragments the sites module offers to modules that compose one query across modules (camera
+// lists, dashboard), so that no other module names the sites table and a screen stays one round trip.
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import { camerasCountOfSite } from '../cameras/cameras.sql';
+
+/** The name of a site; `companyId` and `siteId` are columns of the outer query. */
+export const siteNameOf = (companyId: SQLWrapper, siteId: SQLWrapper) =>
+  sql<string>`(select s.name from sites s where s.company_id = ${companyId} and s.id = ${siteId})`;
+
+/**
+ * Site figures for the dashboard, as one json object: total, created since the start of the month
+ * in `timezone`, and the 5 most recently updated active sites with their camera counts.
+ */
+export const siteOverviewSql = (companyId: string, timezone: string) => sql`(
+  select json_build_object(
+    'total', (select count(*) from sites s where s.company_id = ${companyId}),
+    'newThisMonth', (select count(*) from sites s where s.company_id = ${companyId}
+                      and s.created_at >= date_trunc('month', now() at time zone ${timezone}) at time zone ${timezone}),
+    'active', coalesce((
+      select json_agg(a) from (
+        select s.id, s.name, s.address,
+               ${camerasCountOfSite(sql`s.company_id`, sql`s.id`)} as cameras,
+               s.updated_at as "lastUpdate"
+          from sites s
+         where s.company_id = ${companyId} and s.status = 'active'
+         order by s.updated_at desc, s.id desc
+         limit 5
+      ) a), '[]'::json)
+  ))`;

@@ -1,0 +1,273 @@
+// Bad-input sweep: for every route with a body, a query or path parameters, fast-check generates
+// inputs the contract rejects (derived from its zod schemas) plus malformed JSON and wrong content
+// types. Every answer is a 4xx with a French `detail`, never a 5xx, and the database is unchanged.
+// Then "valid but nasty" text (SQL, HTML, control characters, forged cursors) must never yield a 5xx.
+import { parse as parseQuery } from 'node:querystring';
+import { idSchema } from '@vigie/contract/common';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import { createTestApp, engines, registerCompany, type TestApp } from '../harness';
+import { type DiscoveredRoute, discoverRoutes } from './discover';
+import { errorShapeProblem, queryString, send } from './probe';
+import { Fixture, fillPath, kindForPath, unique } from './resources';
+import {
+  invalidObject,
+  invalidValue,
+  junk,
+  nastyStrings,
+  rejectedBy,
+  setPath,
+  shapePaths,
+  validSample,
+} from './schema';
+import { snapshot } from './snapshot';
+
+vi.mock('fastify', async (original) => (await import('./discover')).withRouteCapture(await original()));
+
+const factor = Number(process.env.FUZZ_RUNS_FACTOR ?? '1') || 1;
+const RUNS = 100 * factor;
+const NASTY_RUNS = 30 * factor;
+
+// Discovered once at collection time so that each route gets its own named test.
+const discovered = await (async () => {
+  const t = await createTestApp('pglite');
+  try {
+    return discoverRoutes(t.app);
+  } finally {
+    await t.close();
+  }
+})();
+const fuzzable = discovered.filter((r) => r.endpoint.body || r.endpoint.query || r.params.length > 0);
+
+type Case =
+  | { part: 'body'; body: unknown }
+  | { part: 'query'; query: Record<string, unknown> }
+  | { part: 'path'; params: Record<string, string>; raw: boolean }
+  | { part: 'raw'; raw: string | Buffer; contentType: string };
+
+/** What the server will see once a value has travelled as JSON. */
+const overJson = (v: unknown) => {
+  const s = JSON.stringify(v);
+  return s === undefined ? undefined : JSON.parse(s);
+};
+/** What the server will see once a query object has travelled in the URL. */
+const overUrl = (q: unknown) => ({ ...parseQuery(queryString(q).slice(1)) });
+
+const encodeSegment = (s: string) => {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
+describe.each(engines)('bad input on %s', (engine) => {
+  let t: TestApp;
+  let f: Fixture;
+  let routes: DiscoveredRoute[];
+  const counts: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    routes = discoverRoutes(t.app);
+    f = new Fixture(t.app, await registerCompany(t.app, { subscription: 'enterprise' }), routes);
+  });
+  afterAll(async () => {
+    console.info(`bad-input sweep (${engine}): generated cases per route: ${JSON.stringify(counts)}`);
+    await t?.close();
+  });
+
+  it('covers every route that takes input', () => {
+    expect(fuzzable.map((r) => r.name).sort()).toEqual(
+      routes
+        .filter((r) => r.endpoint.body || r.endpoint.query || r.params.length > 0)
+        .map((r) => r.name)
+        .sort(),
+    );
+    expect(fuzzable.length).toBeGreaterThan(0);
+  });
+
+  for (const route of fuzzable) {
+    it(`${route.name} answers generated invalid input with a French 4xx and writes nothing`, async () => {
+      const r = routes.find((x) => x.name === route.name) as DiscoveredRoute;
+      const u = unique();
+      const ref = await f.refsFor([r.endpoint.body, r.endpoint.query]);
+      const bodySchema = r.endpoint.body as z.ZodType | undefined;
+      const querySchema = r.endpoint.query as z.ZodType | undefined;
+      const paramsSchema = r.endpoint.params as z.ZodType | undefined;
+      const body = bodySchema ? validSample(bodySchema, { unique: u, ref }, r.name) : undefined;
+      const query = querySchema
+        ? (validSample(querySchema, { unique: u, ref, asText: true }, r.name) as Record<string, unknown>)
+        : undefined;
+      const params: Record<string, string> = {};
+      for (const p of r.params) params[p] = await f.id(kindForPath(r.url, p));
+      const headers = r.endpoint.auth ? f.tenant.auth : {};
+
+      const arbs: fc.Arbitrary<Case>[] = [];
+      if (bodySchema) {
+        arbs.push(
+          invalidObject(bodySchema, body as Record<string, unknown>)
+            .map((b) => overJson(b))
+            .filter(rejectedBy(bodySchema))
+            .map((b) => ({ part: 'body' as const, body: b })),
+        );
+        const validJson = JSON.stringify(body);
+        arbs.push(
+          fc
+            .oneof(
+              fc.constantFrom(
+                '{',
+                '{"a":',
+                "{'name': 'x'}",
+                '[1, 2',
+                'undefined',
+                '{"a":1}}',
+                '\u0000',
+                '--',
+                '"',
+              ),
+              fc.string({ maxLength: 50 }).filter((s) => {
+                try {
+                  JSON.parse(s);
+                  return false;
+                } catch {
+                  return true;
+                }
+              }),
+              fc.constant(`{"x":"${'a'.repeat(1024 * 1024)}"}`),
+              fc.constant(`${'['.repeat(5000)}${']'.repeat(5000)}`),
+            )
+            .map((raw) => ({ part: 'raw' as const, raw, contentType: 'application/json' })),
+          // A valid body under another content type is refused too (the API speaks JSON only).
+          fc
+            .constantFrom(
+              'text/plain',
+              'application/x-www-form-urlencoded',
+              'multipart/form-data; boundary=x',
+              'application/xml',
+              'text/html',
+              'application/octet-stream',
+              'application/jsonx',
+            )
+            .map((contentType) => ({ part: 'raw' as const, raw: validJson, contentType })),
+        );
+      }
+      if (querySchema) {
+        arbs.push(
+          invalidObject(querySchema, query, true)
+            .filter((q) => rejectedBy(querySchema)(overUrl(q)))
+            .map((q) => ({ part: 'query' as const, query: q as Record<string, unknown> })),
+        );
+      }
+      if (paramsSchema && r.params.length > 0) {
+        arbs.push(
+          fc
+            .tuple(
+              fc.record(
+                Object.fromEntries(
+                  r.params.map((p) => [
+                    p,
+                    invalidValue((paramsSchema as z.ZodObject).shape[p] ?? idSchema, true).map(String),
+                  ]),
+                ),
+              ),
+              fc.boolean(),
+            )
+            .filter(([p]) => rejectedBy(paramsSchema)(p) && Object.values(p).every((v) => v !== ''))
+            // Unencoded values only when a client could send them as one segment (no dot-segments,
+            // slashes, query or fragment, which a client resolves before sending).
+            .map(([p, raw]) => ({
+              part: 'path' as const,
+              params: p as Record<string, string>,
+              raw: raw && Object.values(p).every((v) => !/[/?#\\]|^\.{1,2}$/.test(v)),
+            })),
+        );
+      }
+
+      const before = await snapshot(t, { companyIds: [f.tenant.company.id], sequences: true });
+      let cases = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(...arbs), async (c) => {
+          cases++;
+          const url =
+            c.part === 'path'
+              ? r.url.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) =>
+                  c.raw ? (c.params[p] ?? '') : encodeSegment(c.params[p] ?? ''),
+                )
+              : fillPath(r.url, params);
+          const res = await send(t.app, {
+            method: r.method,
+            url,
+            headers,
+            query: c.part === 'query' ? c.query : query,
+            ...(c.part === 'raw'
+              ? { raw: c.raw, contentType: c.contentType }
+              : { body: c.part === 'body' ? c.body : body }),
+          });
+          const problem =
+            res.statusCode < 400 || res.statusCode >= 500
+              ? `status ${res.statusCode}: ${res.body.slice(0, 300)}`
+              : errorShapeProblem(res);
+          if (problem) throw new Error(`${r.name} ${c.part} case → ${problem}`);
+        }),
+        { numRuns: RUNS },
+      );
+      const after = await snapshot(t, { companyIds: [f.tenant.company.id], sequences: true });
+      expect(after).toEqual(before);
+      counts[r.name] = cases;
+      expect(cases).toBeGreaterThanOrEqual(RUNS);
+
+      // Valid but nasty text (and forged pagination cursors) may succeed, never crash.
+      const nasty = fc.oneof(
+        fc.constantFrom(...nastyStrings),
+        fc.string({ unit: 'binary', maxLength: 60 }),
+        fc.string({ unit: 'grapheme', maxLength: 60 }),
+      );
+      const forgedCursor = fc
+        .oneof(
+          junk,
+          // The right arity with the wrong types: what a tampered cursor looks like.
+          fc.array(
+            fc.oneof(
+              fc.string({ maxLength: 10 }),
+              fc.integer(),
+              fc.double(),
+              fc.constantFrom(...nastyStrings),
+            ),
+            {
+              minLength: 1,
+              maxLength: 3,
+            },
+          ),
+        )
+        .map((j) => Buffer.from(JSON.stringify(j) ?? 'null').toString('base64url'));
+      const targets: { part: 'body' | 'query'; path: string[] }[] = [
+        ...shapePaths(bodySchema).map((path) => ({ part: 'body' as const, path })),
+        ...shapePaths(querySchema).map((path) => ({ part: 'query' as const, path })),
+      ];
+      if (targets.length === 0) return;
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...targets), nasty, forgedCursor, async (target, text, cursor) => {
+          const leaf = target.path.at(-1) === 'cursor' ? cursor : text;
+          const b = target.part === 'body' ? setPath(body, target.path, leaf) : body;
+          const q = target.part === 'query' ? setPath(query, target.path, leaf) : query;
+          const res = await send(t.app, {
+            method: r.method,
+            url: fillPath(r.url, params),
+            headers,
+            body: b,
+            query: q,
+          });
+          if (res.statusCode >= 500)
+            throw new Error(
+              `${r.name} with ${target.part}.${target.path.join('.')}=${JSON.stringify(leaf)} → ${res.statusCode} ${res.body}`,
+            );
+          if (res.statusCode >= 400 && errorShapeProblem(res))
+            throw new Error(`${r.name}: ${errorShapeProblem(res)}`);
+        }),
+        { numRuns: NASTY_RUNS },
+      );
+    });
+  }
+});

@@ -1,0 +1,74 @@
+// Route discovery for the robustness sweeps: every route Fastify registers is recorded through an
+// `onRoute` hook installed on the root instance as soon as it is created, so nothing is listed by
+// hand. A sweep file installs it with one line at its top (vi.mock is hoisted):
+//
+//   vi.mock('fastify', async (original) => (await import('./discover')).withRouteCapture(await original()));
+import type { Endpoint, HttpMethod } from '@vigie/contract/common';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+export interface DiscoveredRoute {
+  method: HttpMethod;
+  /** The registered URL pattern, e.g. `/api/users/:id`. */
+  url: string;
+  endpoint: Endpoint;
+  /** `GET /api/users/:id`, for messages and test names. */
+  name: string;
+  /** Path parameter names, in order. */
+  params: string[];
+}
+
+const captured = new WeakMap<object, RouteOptions[]>();
+
+// biome-ignore lint/suspicious/noExplicitAny: wraps the untyped module namespace of 'fastify'.
+export function withRouteCapture(mod: any) {
+  const original = mod.default;
+  // biome-ignore lint/suspicious/noExplicitAny: same signature as Fastify's factory.
+  const factory = (...args: any[]) => {
+    const app = original(...args);
+    const routes: RouteOptions[] = [];
+    captured.set(app, routes);
+    app.addHook('onRoute', (r: RouteOptions) => {
+      routes.push(r);
+    });
+    return app;
+  };
+  Object.assign(factory, original);
+  return { ...mod, default: factory, fastify: factory };
+}
+
+/** Routes outside the contract that are expected (documentation UI). */
+const notContract = (url: string) =>
+  !url.startsWith('/api/') || url === '/api/docs' || url.startsWith('/api/docs/');
+
+/**
+ * Every API route the app registered, with its contract declaration. Throws when an API route was
+ * registered without going through `route()` (plugins/endpoint.ts): the sweeps could not know its
+ * schemas, so it would escape them.
+ */
+export function discoverRoutes(app: FastifyInstance): DiscoveredRoute[] {
+  const routes = captured.get(app);
+  if (!routes) {
+    throw new Error(
+      "Route capture is not installed: add `vi.mock('fastify', async (o) => (await import('./discover')).withRouteCapture(await o()))` at the top of the sweep file",
+    );
+  }
+  const out: DiscoveredRoute[] = [];
+  const problems: string[] = [];
+  for (const r of routes) {
+    const methods = (Array.isArray(r.method) ? r.method : [r.method]).filter(
+      (m) => m !== 'HEAD' && m !== 'OPTIONS',
+    );
+    if (methods.length === 0 || notContract(r.url)) continue;
+    const endpoint = (r.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+    if (!endpoint) {
+      problems.push(
+        `${methods.join(',')} ${r.url} is not declared in packages/contract (register it with route())`,
+      );
+      continue;
+    }
+    const params = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string);
+    out.push({ method: endpoint.method, url: r.url, endpoint, name: `${endpoint.method} ${r.url}`, params });
+  }
+  if (problems.length > 0) throw new Error(`Routes the sweeps cannot exercise:\n${problems.join('\n')}`);
+  return out;
+}

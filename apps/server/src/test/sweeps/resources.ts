@@ -1,0 +1,146 @@
+// What the sweeps know about the API's resources: how to create one of each kind in a company, and
+// which body/query fields reference it. Teaching the sweeps a new module is a few lines in `kinds`;
+// a route with a path parameter under an unknown prefix fails the sweeps until it is taught.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Tenant } from '../harness';
+import type { DiscoveredRoute } from './discover';
+import { unwrap, validSample } from './schema';
+
+export interface Kind {
+  name: string;
+  /** Collection path: `POST prefix` creates one, `prefix/:id` addresses one. */
+  prefix: string;
+  /** Body and query fields that hold the id of a resource of this kind. */
+  refFields: string[];
+  /** Body of the create call; default: a minimal valid sample of the contract's body schema. */
+  body?: (unique: string, ref: (field: string) => string | undefined) => unknown;
+  /** Custom creation when `POST prefix` is not how this kind comes to exist; returns the id. */
+  create?: (f: Fixture) => Promise<string>;
+}
+
+export const kinds: Kind[] = [
+  {
+    name: 'user',
+    prefix: '/api/users',
+    refFields: ['userId', 'agentId', 'operatorId', 'assignedUserId'],
+    body: (u) => ({
+      name: `Agent ${u}`,
+      email: `agent-${u}@exemple.fr`,
+      password: 'motdepasse1',
+      role: 'agent',
+    }),
+  },
+  { name: 'site', prefix: '/api/sites', refFields: ['siteId', 'assignedSiteId'] },
+  { name: 'camera', prefix: '/api/cameras', refFields: ['cameraId'] },
+];
+
+/** Valid request parts for a route when the contract's schema alone cannot produce them. */
+export const samples: Record<string, (unique: string) => { body?: unknown; query?: Record<string, string> }> =
+  {};
+
+/** The kind a path addresses: the longest known prefix of the path before the parameter. */
+export function kindForPath(url: string, param: string): Kind {
+  const before = url.slice(0, url.indexOf(`:${param}`)).replace(/\/$/, '');
+  const kind = [...kinds].sort((a, b) => b.prefix.length - a.prefix.length).find((k) => before === k.prefix);
+  if (!kind) {
+    throw new Error(
+      `teach the sweep how to create a resource for ${before}/:${param} (add { name, prefix: '${before}', refFields } to kinds in apps/server/src/test/sweeps/resources.ts)`,
+    );
+  }
+  return kind;
+}
+
+export const kindForField = (field: string) => kinds.find((k) => k.refFields.includes(field));
+
+/** Fields of an object schema (one level, and nested objects) that look like references (`…Id`). */
+export function referenceFields(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
+  const out = new Set<string>();
+  const visit = (s: z.ZodType) => {
+    const inner = unwrap(s).inner;
+    const d = inner._zod.def;
+    if (d.type === 'union') for (const o of d.options) visit(o);
+    if (d.type !== 'object') return;
+    for (const [k, v] of Object.entries(d.shape as Record<string, z.ZodType>)) {
+      if (/Ids?$/.test(k) || /_id$/.test(k)) out.add(k);
+      visit(v);
+    }
+  };
+  visit(schema);
+  return [...out];
+}
+
+let counter = 0;
+export const unique = () =>
+  `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** One company's resources, created through the API on demand. */
+export class Fixture {
+  private ids = new Map<string, string>();
+  readonly created: { kind: string; id: string }[] = [];
+
+  constructor(
+    readonly app: FastifyInstance,
+    readonly tenant: Tenant,
+    private readonly routes: DiscoveredRoute[],
+  ) {
+    this.ids.set('user:owner', tenant.user.id);
+  }
+
+  /** The id of one resource of `kind` in this company (created the first time). */
+  async id(kind: Kind): Promise<string> {
+    const known = this.ids.get(kind.name);
+    if (known) return known;
+    const id = kind.create ? await kind.create(this) : await this.createThroughApi(kind);
+    this.ids.set(kind.name, id);
+    this.created.push({ kind: kind.name, id });
+    return id;
+  }
+
+  /** Creates every kind the schema's reference fields point at; returns a synchronous resolver. */
+  async refsFor(schemas: (z.ZodType | undefined)[]): Promise<(field: string) => string | undefined> {
+    const resolved = new Map<string, string>();
+    for (const schema of schemas) {
+      for (const field of referenceFields(schema)) {
+        const kind = kindForField(field);
+        if (kind) resolved.set(field, await this.id(kind));
+      }
+    }
+    return (field) => resolved.get(field);
+  }
+
+  private async createThroughApi(kind: Kind): Promise<string> {
+    const route = this.routes.find((r) => r.method === 'POST' && r.url === kind.prefix);
+    if (!route) {
+      throw new Error(
+        `teach the sweep how to create a ${kind.name}: no POST ${kind.prefix} is registered (give the kind a create())`,
+      );
+    }
+    const u = unique();
+    const ref = await this.refsFor([route.endpoint.body]);
+    const body = kind.body
+      ? kind.body(u, ref)
+      : validSample(route.endpoint.body as z.ZodType, { unique: u, ref }, route.name);
+    const res = await this.app.inject({
+      method: 'POST',
+      url: kind.prefix,
+      headers: this.tenant.auth,
+      payload: body as Record<string, unknown>,
+      remoteAddress: `10.9.${counter % 250}.${(counter * 7) % 250}`,
+    });
+    if (res.statusCode >= 300) {
+      throw new Error(
+        `creating a ${kind.name} for the sweep failed: ${res.statusCode} ${res.body} (body ${JSON.stringify(body)})`,
+      );
+    }
+    const id = (res.json() as { id?: unknown }).id;
+    if (typeof id !== 'string') throw new Error(`POST ${kind.prefix} answered no id: ${res.body}`);
+    return id;
+  }
+}
+
+/** Fills a URL pattern's parameters. */
+export const fillPath = (url: string, values: Record<string, string>) =>
+  url.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) => encodeURIComponent(values[p] ?? randomUUID()));

@@ -1,0 +1,12 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Signs in through the login page and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Connexion', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+}
