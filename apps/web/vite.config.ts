@@ -22,6 +22,8 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
   },
   build: {
+    // dist/.vite/manifest.json: lets tools (size budgets) follow each route's static imports.
+    manifest: true,
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',

@@ -93,6 +93,7 @@ describe('foundation in Chromium', () => {
 
     // The shell: exact menu, user menu with the real user and company, footer.
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await nav.getByRole('link').first().waitFor();
     const entries = await nav.getByRole('link').allInnerTexts();
     expect(entries.map((e) => e.replace(/\s+/g, ' ').trim())).toEqual(menu.map((m) => (m.label === 'Radio POC 4G' ? 'Radio POC 4G IA' : m.label)));
     expect(await page.getByText('v1.0 - Production').isVisible()).toBe(true);

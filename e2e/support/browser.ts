@@ -1,6 +1,6 @@
 // Chromium from Debian driven by playwright-core (no browser download exists here), plus the
 // helpers every spec uses: screenshots to an ignored folder and an axe-core scan.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -38,11 +38,12 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
 }
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+// Injected through the DevTools protocol: the page's strict CSP (rightly) refuses script tags.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core in the page; returns serious and critical violations (ids and targets). */
 export async function seriousA11yViolations(page: Page) {
-  await page.addScriptTag({ path: axeSource });
+  await page.evaluate(axeSource);
   const results = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time.
     const axe = (window as any).axe;

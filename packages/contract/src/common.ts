@@ -25,8 +25,12 @@ export const listQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 
-/** PostgreSQL cannot store a NUL character in text: refuse it at the door. */
-export const hasNoNul = (v: string) => !v.includes('\u0000');
+/**
+ * PostgreSQL cannot store a NUL character in text, nor an unpaired surrogate in JSON (audit
+ * details): refuse both at the door.
+ */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const hasNoNul = (v: string) => !v.includes('\u0000') && !loneSurrogate.test(v);
 export const nulMessage = (label: string) => `${label} contient un caractère non autorisé`;
 
 /** Trimmed text, required, bounded. */

@@ -130,11 +130,12 @@ export function isDatabaseDown(err: unknown): boolean {
 }
 
 /**
- * Text PostgreSQL cannot store (a NUL character, an unpaired surrogate): bad input that got past
- * a schema, answered as a 422 rather than a 500.
+ * A value PostgreSQL refuses to store or cast (a NUL character, an unpaired surrogate in JSON, a
+ * malformed number or date): bad input that got past a schema, answered as a 422, not a 500.
  */
-export function isUnstorableText(err: unknown): boolean {
-  return errorChain(err).some((e) => e.code === '22021' || e.code === '22P05');
+const badValueCodes = ['22021', '22P05', '22P02', '22007', '22008', '22003', '22001'];
+export function isUnstorableValue(err: unknown): boolean {
+  return errorChain(err).some((e) => !!e.code && badValueCodes.includes(e.code));
 }
 
 /** Errors raised by the router before any route runs (malformed URL, overlong parameter). */
@@ -157,15 +158,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if ((error as FastifyError).statusCode === 429) {
       return reply.status(429).send({ detail: 'Trop de requêtes, veuillez réessayer plus tard' });
     }
-    if (isUnstorableText(error)) {
+    if (isUnstorableValue(error)) {
+      // Still a gap in a schema: logged so that it gets closed there.
+      request.log.warn({ err: error }, 'value refused by the database');
       return reply.status(422).send({
-        detail: [
-          {
-            loc: [],
-            msg: 'Le texte contient un caractère non autorisé (caractère nul)',
-            type: 'invalid_characters',
-          },
-        ],
+        detail: [{ loc: [], msg: 'Valeur non valide (caractère ou format non pris en charge)', type: 'invalid_value' }],
       });
     }
     if (isDatabaseDown(error)) {

@@ -1,15 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, use } from 'react';
+import type { ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster';
 import { queryClient } from './query-client';
 
-// French zod messages, loaded with the first screen that validates. A static import here was
-// hoisted by the bundler into the entry chunk, putting zod on the landing page's critical path.
-const localeReady = import('@vigie/contract/locale');
+// No zod here: the French zod messages (`@vigie/contract/locale`) are imported by each module
+// that validates (form dialogs, the login and registration API modules), so no screen waits for
+// zod (25 KB gzipped) before it can be used.
 
-/** Data layer, French validation messages and toasts, for every screen that talks to the API. */
+/** Data layer and toasts for the landing page's demo-request modal (outside the app shell). */
 export function RuntimeProviders({ children }: { children: ReactNode }) {
-  use(localeReady);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -1,9 +1,11 @@
 import * as Drawer from '@radix-ui/react-dialog';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
+import { queryClient } from '../query-client';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
@@ -53,4 +55,14 @@ export function DashboardLayout() {
   );
 }
 
-export const Component = DashboardLayout;
+/**
+ * The dashboard is the only part of the app shell that fetches with TanStack Query: its provider
+ * lives here, so the login and registration pages do not load it.
+ */
+export function Component() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DashboardLayout />
+    </QueryClientProvider>
+  );
+}

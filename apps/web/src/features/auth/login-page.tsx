@@ -1,33 +1,67 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody } from '@vigie/contract/auth.contract';
 import { LogIn } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-errors';
-import { useLogin } from './api/login';
+import type { FieldErrors } from './api/field-errors';
+import type * as LoginApi from './api/login';
+
+type FieldName = keyof LoginApi.LoginForm;
+
+// Validation (the contract's schema, hence zod) and the API call are loaded on first submit:
+// the login page's first load must stay under 120 KB gzipped.
+let loginApi: Promise<typeof LoginApi> | undefined;
+const loadLoginApi = () => {
+  loginApi ??= import('./api/login');
+  return loginApi;
+};
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const loginMutation = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  const [values, setValues] = useState<LoginApi.LoginForm>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  // After a first submit, each change re-validates its field (as react-hook-form did).
+  const validator = useRef<typeof LoginApi | null>(null);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const name = event.target.name as FieldName;
+    const next = { ...values, [name]: event.target.value };
+    setValues(next);
+    const api = validator.current;
+    if (api) {
+      const result = api.validateLogin(next);
+      setErrors((current) => ({ ...current, [name]: result.ok ? undefined : result.errors[name] }));
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitting(true);
     try {
-      await loginMutation.mutateAsync(values);
+      const api = await loadLoginApi();
+      validator.current = api;
+      const result = api.validateLogin(values);
+      if (!result.ok) {
+        setErrors(result.errors);
+        const first = (['email', 'password'] as const).find((name) => result.errors[name]);
+        if (first) document.getElementById(first)?.focus();
+        return;
+      }
+      setErrors({});
+      await api.postLogin(result.data);
       toast.success('Connexion réussie');
       navigate('/dashboard', { replace: true });
     } catch (error) {
       toast.error('Erreur de connexion', { description: errorMessage(error, 'Erreur de connexion') });
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <div className="flex flex-col gap-8">
@@ -36,25 +70,29 @@ export default function LoginPage() {
         <p className="text-fg-muted">Accédez à votre centre de supervision.</p>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <FormField id="email" label="Email" error={errors.email?.message} required>
+        <FormField id="email" label="Email" error={errors.email} required>
           <Input
             id="email"
+            name="email"
             type="email"
             autoComplete="email"
             placeholder="vous@entreprise.fr"
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={errors.email ? 'email-error' : undefined}
-            {...register('email')}
+            value={values.email}
+            onChange={onChange}
           />
         </FormField>
-        <FormField id="password" label="Mot de passe" error={errors.password?.message} required>
+        <FormField id="password" label="Mot de passe" error={errors.password} required>
           <Input
             id="password"
+            name="password"
             type="password"
             autoComplete="current-password"
             aria-invalid={errors.password ? true : undefined}
             aria-describedby={errors.password ? 'password-error' : undefined}
-            {...register('password')}
+            value={values.password}
+            onChange={onChange}
           />
         </FormField>
         <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">

@@ -1,50 +1,103 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerBody } from '@vigie/contract/auth.contract';
 import { planLimits, subscriptionPlans } from '@vigie/contract/enums';
 import { Building2, UserCog } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
-import { Select } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { errorMessage } from '../../lib/api-errors';
-import { useRegister } from './api/register';
+import type { FieldErrors } from './api/field-errors';
+import type * as RegisterApi from './api/register';
 import { FormSection } from './components/form-section';
 import { TextField } from './components/text-field';
 
 const REDIRECT_DELAY_MS = 2000;
 
+// `enums` is plain data (no zod): safe on the page's first load.
 const planOptions = subscriptionPlans.map((plan) => {
   const limits = planLimits[plan];
   const detail = limits.sites === null ? 'illimité' : `${limits.sites} sites, ${limits.agents} agents`;
   return { value: plan, label: `${limits.label} — ${detail}` };
 });
 
+type Form = RegisterApi.RegisterForm;
+type Section = keyof Form;
+
+const emptyForm: Form = {
+  company: { name: '', email: '', phone: '', address: '', subscription: 'basic' },
+  admin: { name: '', email: '', password: '', confirmPassword: '', phone: '' },
+};
+
+// Field paths in page order, with the id of their control (focus on the first error).
+const fieldIds: [path: string, id: string][] = [
+  ['company.name', 'company-name'],
+  ['company.email', 'company-email'],
+  ['company.phone', 'company-phone'],
+  ['company.address', 'company-address'],
+  ['company.subscription', 'company-subscription'],
+  ['admin.name', 'admin-name'],
+  ['admin.email', 'admin-email'],
+  ['admin.password', 'admin-password'],
+  ['admin.confirmPassword', 'admin-confirm-password'],
+  ['admin.phone', 'admin-phone'],
+];
+
+// Validation (the contract's schema, hence zod) and the API call are loaded on first submit:
+// the registration page's first load must stay under 120 KB gzipped.
+let registerApi: Promise<typeof RegisterApi> | undefined;
+const loadRegisterApi = () => {
+  registerApi ??= import('./api/register');
+  return registerApi;
+};
+
 export default function RegisterCompanyPage() {
   const navigate = useNavigate();
-  const registerMutation = useRegister();
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(registerBody),
-    defaultValues: {
-      company: { name: '', email: '', phone: '', address: '', subscription: 'basic' },
-      admin: { name: '', email: '', password: '', confirmPassword: '', phone: '' },
-    },
+  const [values, setValues] = useState<Form>(emptyForm);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  // After a first submit, each change re-validates its field (as react-hook-form did).
+  const validator = useRef<typeof RegisterApi | null>(null);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const path = event.target.name;
+    const [section, key] = path.split('.') as [Section, string];
+    const next: Form = { ...values, [section]: { ...values[section], [key]: event.target.value } };
+    setValues(next);
+    const api = validator.current;
+    if (api) {
+      const result = api.validateRegister(next);
+      setErrors((current) => ({ ...current, [path]: result.ok ? undefined : result.errors[path] }));
+    }
+  };
+
+  /** name, value and onChange of the control for `section.key`. */
+  const bind = <S extends Section>(section: S, key: keyof Form[S] & string) => ({
+    name: `${section}.${key}`,
+    value: values[section][key] as string,
+    onChange,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitting(true);
     try {
-      await registerMutation.mutateAsync(values);
+      const api = await loadRegisterApi();
+      validator.current = api;
+      const result = api.validateRegister(values);
+      if (!result.ok) {
+        setErrors(result.errors);
+        const first = fieldIds.find(([path]) => result.errors[path]);
+        if (first) document.getElementById(first[1])?.focus();
+        return;
+      }
+      setErrors({});
+      await api.postRegister(result.data);
       setDone(true);
       toast.success('Inscription réussie', {
         description: 'Votre société a été créée. Vous pouvez maintenant vous connecter.',
@@ -54,11 +107,12 @@ export default function RegisterCompanyPage() {
       toast.error("Erreur d'inscription", {
         description: errorMessage(error, "Une erreur est survenue lors de l'inscription"),
       });
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
-  const c = errors.company;
-  const a = errors.admin;
+  const subscriptionError = errors['company.subscription'];
 
   return (
     <div className="flex flex-col gap-8">
@@ -74,51 +128,46 @@ export default function RegisterCompanyPage() {
             id="company-name"
             label="Nom de la société"
             required
-            error={c?.name?.message}
+            error={errors['company.name']}
             autoComplete="organization"
-            {...register('company.name')}
+            {...bind('company', 'name')}
           />
           <TextField
             id="company-email"
             label="Email de la société"
             type="email"
             required
-            error={c?.email?.message}
+            error={errors['company.email']}
             autoComplete="email"
-            {...register('company.email')}
+            {...bind('company', 'email')}
           />
           <TextField
             id="company-phone"
             label="Téléphone"
             type="tel"
-            error={c?.phone?.message}
+            error={errors['company.phone']}
             autoComplete="tel"
-            {...register('company.phone')}
+            {...bind('company', 'phone')}
           />
           <TextField
             id="company-address"
             label="Adresse"
-            error={c?.address?.message}
+            error={errors['company.address']}
             autoComplete="street-address"
-            {...register('company.address')}
+            {...bind('company', 'address')}
           />
           <FormField
             id="company-subscription"
             label="Abonnement"
-            error={c?.subscription?.message}
+            error={subscriptionError}
             className="sm:col-span-2"
           >
-            <Controller
-              control={control}
-              name="company.subscription"
-              render={({ field }) => (
-                <Select
-                  id="company-subscription"
-                  options={planOptions}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                />
-              )}
+            <NativeSelect
+              id="company-subscription"
+              options={planOptions}
+              aria-invalid={subscriptionError ? true : undefined}
+              aria-describedby={subscriptionError ? 'company-subscription-error' : undefined}
+              {...bind('company', 'subscription')}
             />
           </FormField>
         </FormSection>
@@ -128,44 +177,44 @@ export default function RegisterCompanyPage() {
             id="admin-name"
             label="Nom complet"
             required
-            error={a?.name?.message}
+            error={errors['admin.name']}
             autoComplete="name"
-            {...register('admin.name')}
+            {...bind('admin', 'name')}
           />
           <TextField
             id="admin-email"
             label="Email"
             type="email"
             required
-            error={a?.email?.message}
+            error={errors['admin.email']}
             autoComplete="email"
-            {...register('admin.email')}
+            {...bind('admin', 'email')}
           />
           <TextField
             id="admin-password"
             label="Mot de passe"
             type="password"
             required
-            error={a?.password?.message}
+            error={errors['admin.password']}
             autoComplete="new-password"
-            {...register('admin.password')}
+            {...bind('admin', 'password')}
           />
           <TextField
             id="admin-confirm-password"
             label="Confirmer le mot de passe"
             type="password"
             required
-            error={a?.confirmPassword?.message}
+            error={errors['admin.confirmPassword']}
             autoComplete="new-password"
-            {...register('admin.confirmPassword')}
+            {...bind('admin', 'confirmPassword')}
           />
           <TextField
             id="admin-phone"
             label="Téléphone"
             type="tel"
-            error={a?.phone?.message}
+            error={errors['admin.phone']}
             autoComplete="tel"
-            {...register('admin.phone')}
+            {...bind('admin', 'phone')}
           />
         </FormSection>
 

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+// French zod messages: set before this form's schema validates anything.
+import '@vigie/contract/locale';
 import { createDemoRequestBody } from '@vigie/contract/demo-requests.contract';
 import { demoSiteCounts } from '@vigie/contract/enums';
 import { Send } from 'lucide-react';

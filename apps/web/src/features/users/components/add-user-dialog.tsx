@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+// French zod messages: set before this form's schema validates anything.
+import '@vigie/contract/locale';
 import { createUserBody } from '@vigie/contract/users.contract';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
