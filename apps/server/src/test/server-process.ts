@@ -147,7 +147,7 @@ export async function listAll<T>(base: string, path: string, token: string): Pro
   const out: T[] = [];
   let next: string | null = path;
   while (next) {
-    const res = await fetch(`${base}${next}`, { headers: { authorization: `Bearer ${token}` } });
+    const res: Response = await fetch(`${base}${next}`, { headers: { authorization: `Bearer ${token}` } });
     if (res.status !== 200) throw new Error(`GET ${next}: ${res.status} ${await res.text()}`);
     out.push(...((await res.json()) as T[]));
     next = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1] ?? null;

@@ -1,0 +1,98 @@
+// Shared by the benchmark and the soak: command-line flags, the server on the chosen engine with
+// a seeded dataset, and the README writer.
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { http, registerAndLogin, type ServerProcess, startServer } from '../apps/server/src/test/server-process';
+import type { BenchContext } from './scenarios';
+
+export function flags(defaults: Record<string, string>): Record<string, string> {
+  const out = { ...defaults };
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (!a.startsWith('--')) continue;
+    const [k, v] = a.slice(2).split('=', 2) as [string, string | undefined];
+    out[k] = v ?? argv[++i] ?? '';
+  }
+  if (out.engine !== 'pglite' && out.engine !== 'postgres') throw new Error('--engine pglite|postgres');
+  return out;
+}
+
+export interface Seeded {
+  server: ServerProcess;
+  ctx: BenchContext;
+  close(): Promise<void>;
+}
+
+/** Starts the real server on a fresh database of the chosen engine and seeds one company with 50 users. */
+export async function startSeeded(engine: string): Promise<Seeded> {
+  let dropDb: (() => Promise<void>) | undefined;
+  let dir: string | undefined;
+  let server: ServerProcess;
+  if (engine === 'postgres') {
+    const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `vigie_bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+    server = await startServer({ databaseUrl: url.toString() });
+  } else {
+    dir = mkdtempSync(join(tmpdir(), 'vigie-bench-'));
+    server = await startServer({ dataDir: dir });
+  }
+  const owner = await registerAndLogin(server.url, `bench${Date.now().toString(36)}`);
+  const userIds = [owner.userId];
+  for (let i = 1; i < 50; i++) {
+    const r = await http(server.url, 'POST', '/api/users', {
+      token: owner.token,
+      body: { name: `Agent ${i}`, email: `bench-${i}-${Date.now().toString(36)}@exemple.fr`, password: 'motdepasse1', role: 'agent', city: 'Paris' },
+    });
+    if (r.status !== 201) throw new Error(`seed failed: ${r.status} ${r.text}`);
+    userIds.push((r.body as { id: string }).id);
+  }
+  return {
+    server,
+    ctx: { token: owner.token, email: owner.email, password: owner.password, userIds },
+    async close() {
+      await server.stop();
+      await dropDb?.();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resident memory of a process, in MB (Linux). */
+export async function rssMb(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 'NaN');
+  return kb / 1024;
+}
+
+export const machine = () => `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}`;
+
+const readme = new URL('./README.md', import.meta.url);
+
+/** Appends a section to bench/README.md (created with its header the first time). */
+export function appendToReadme(section: string) {
+  if (!existsSync(readme)) {
+    writeFileSync(
+      readme,
+      '# Benchmarks\n\nFigures appended by `npm run bench` and `npm run soak` (newest last). ' +
+        'The bare route is a Fastify route serving the same 50 rows from memory: the ceiling for any ' +
+        'endpoint on the machine; "ratio" is an endpoint\'s throughput divided by it.\n',
+    );
+  }
+  appendFileSync(readme, `\n${section.trim()}\n`);
+}

@@ -1,0 +1,95 @@
+// `npm run bench -- --engine pglite|postgres --duration 10 --connections 10`
+// Starts the real server on a seeded database, drives each scenario of scenarios.ts with
+// autocannon, and in the same run a bare Fastify route (the ceiling); prints the figures and
+// appends them to bench/README.md.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort } from '../apps/server/src/test/server-process';
+import { appendToReadme, flags, machine, startSeeded } from './lib';
+import { type BenchContext, scenarios } from './scenarios';
+
+const f = flags({ engine: 'pglite', duration: '10', connections: '10' });
+const duration = Number(f.duration);
+const connections = Number(f.connections);
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p975: number;
+  p99: number;
+  errors: number;
+  slow?: boolean;
+}
+
+async function drive(name: string, opts: autocannon.Options, slow = false): Promise<Row> {
+  const r = await autocannon({ connections, duration, ...opts });
+  const errors = r.errors + r.timeouts + r.non2xx;
+  const row = { name, rps: r.requests.average, p50: r.latency.p50, p975: r.latency.p97_5, p99: r.latency.p99, errors, slow };
+  console.log(`${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p97.5 ${row.p975} ms, p99 ${row.p99} ms, errors ${errors}`);
+  return row;
+}
+
+async function startBare(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ok, fail) => {
+    child.stdout?.on('data', (b: Buffer) => b.toString().includes('listening') && ok());
+    child.once('exit', (code) => fail(new Error(`bare server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+const bare = await startBare();
+const seeded = await startSeeded(f.engine as string);
+const rows: Row[] = [];
+try {
+  rows.push(await drive('bare Fastify route, 50 rows from memory', { url: `${bare.url}/rows` }));
+  const ctx: BenchContext = seeded.ctx;
+  for (const s of scenarios) {
+    await s.setup?.(ctx, seeded.server.url);
+    const path = typeof s.path === 'function' ? s.path(ctx) : s.path;
+    const body = s.body?.(ctx);
+    rows.push(
+      await drive(
+        s.name,
+        {
+          url: `${seeded.server.url}${path}`,
+          method: s.method,
+          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(s.headers?.(ctx) ?? {}) },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        },
+        s.slow,
+      ),
+    );
+  }
+} finally {
+  await seeded.close();
+  bare.stop();
+}
+
+const ceiling = rows[0]?.rps ?? 1;
+const line = (r: Row) =>
+  `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p975} | ${r.p99} | ${r === rows[0] ? '1.00' : (r.rps / ceiling).toFixed(2)} | ${r.errors} |`;
+const head = '| scenario | req/s | p50 ms | p97.5 ms | p99 ms | ratio to bare | errors |\n|---|---:|---:|---:|---:|---:|---:|';
+const fast = rows.filter((r) => !r.slow);
+const slow = rows.filter((r) => r.slow);
+const section = [
+  `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${f.engine}`,
+  '',
+  `Command: \`npm run bench -- --engine ${f.engine} --duration ${duration} --connections ${connections}\` on ${machine()}.`,
+  '',
+  head,
+  ...fast.map(line),
+  ...(slow.length > 0
+    ? ['', 'Deliberately slow (argon2id password hashing, capped at 4 concurrent hashes):', '', head, ...slow.map(line)]
+    : []),
+].join('\n');
+console.log(`\n${section}`);
+appendToReadme(section);
+const failed = rows.some((r) => r.errors > 0);
+process.exit(failed ? 1 : 0);
