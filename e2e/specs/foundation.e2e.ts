@@ -201,6 +201,7 @@ describe('foundation in Chromium', () => {
       await screenshot(page, name);
     }
     await signIn(page, company.email, company.password);
+    await expect.poll(() => page.locator('main h1').first().isVisible()).toBe(true);
     expect(await noHorizontalScroll()).toBe(true);
     await screenshot(page, 'dashboard-phone');
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
