@@ -26,17 +26,31 @@ interface Row {
 async function drive(name: string, opts: autocannon.Options, slow = false): Promise<Row> {
   const r = await autocannon({ connections, duration, ...opts });
   const errors = r.errors + r.timeouts + r.non2xx;
-  const row = { name, rps: r.requests.average, p50: r.latency.p50, p975: r.latency.p97_5, p99: r.latency.p99, errors, slow };
-  console.log(`${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p97.5 ${row.p975} ms, p99 ${row.p99} ms, errors ${errors}`);
+  const row = {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p975: r.latency.p97_5,
+    p99: r.latency.p99,
+    errors,
+    slow,
+  };
+  console.log(
+    `${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p97.5 ${row.p975} ms, p99 ${row.p99} ms, errors ${errors}`,
+  );
   return row;
 }
 
 async function startBare(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))],
+    {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise<void>((ok, fail) => {
     child.stdout?.on('data', (b: Buffer) => b.toString().includes('listening') && ok());
     child.once('exit', (code) => fail(new Error(`bare server exited (${code})`)));
@@ -60,7 +74,10 @@ try {
         {
           url: `${seeded.server.url}${path}`,
           method: s.method,
-          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(s.headers?.(ctx) ?? {}) },
+          headers: {
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(s.headers?.(ctx) ?? {}),
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         },
         s.slow,
@@ -75,7 +92,8 @@ try {
 const ceiling = rows[0]?.rps ?? 1;
 const line = (r: Row) =>
   `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p975} | ${r.p99} | ${r === rows[0] ? '1.00' : (r.rps / ceiling).toFixed(2)} | ${r.errors} |`;
-const head = '| scenario | req/s | p50 ms | p97.5 ms | p99 ms | ratio to bare | errors |\n|---|---:|---:|---:|---:|---:|---:|';
+const head =
+  '| scenario | req/s | p50 ms | p97.5 ms | p99 ms | ratio to bare | errors |\n|---|---:|---:|---:|---:|---:|---:|';
 const fast = rows.filter((r) => !r.slow);
 const slow = rows.filter((r) => r.slow);
 const section = [
@@ -86,7 +104,13 @@ const section = [
   head,
   ...fast.map(line),
   ...(slow.length > 0
-    ? ['', 'Deliberately slow (argon2id password hashing, capped at 4 concurrent hashes):', '', head, ...slow.map(line)]
+    ? [
+        '',
+        'Deliberately slow (argon2id password hashing, capped at 4 concurrent hashes):',
+        '',
+        head,
+        ...slow.map(line),
+      ]
     : []),
 ].join('\n');
 console.log(`\n${section}`);

@@ -162,7 +162,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Still a gap in a schema: logged so that it gets closed there.
       request.log.warn({ err: error }, 'value refused by the database');
       return reply.status(422).send({
-        detail: [{ loc: [], msg: 'Valeur non valide (caractère ou format non pris en charge)', type: 'invalid_value' }],
+        detail: [
+          {
+            loc: [],
+            msg: 'Valeur non valide (caractère ou format non pris en charge)',
+            type: 'invalid_value',
+          },
+        ],
       });
     }
     if (isDatabaseDown(error)) {

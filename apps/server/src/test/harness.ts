@@ -46,6 +46,8 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
   const pgdb = engine === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
+    // The camera monitor would write between a test's reads; tests run it on demand (probeAllCameras).
+    CAMERA_PROBE_INTERVAL_MS: '0',
     ...env,
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',

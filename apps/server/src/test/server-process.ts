@@ -55,7 +55,11 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
   };
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const keep = (b: Buffer) => {
     out = (out + b.toString()).slice(-20_000);

@@ -77,7 +77,9 @@ describe.each(engines)('crash (kill -9) on %s', (engine) => {
     server = await startServer(store);
     const ready = await http(server.url, 'GET', '/api/ready');
     expect(ready.status).toBe(200);
-    const again = await http(server.url, 'POST', '/api/auth/login', { body: { email: owner.email, password: owner.password } });
+    const again = await http(server.url, 'POST', '/api/auth/login', {
+      body: { email: owner.email, password: owner.password },
+    });
     expect(again.status).toBe(200);
     const token = (again.body as { access_token: string }).access_token;
     const users = await listAll<CreatedUser>(server.url, '/api/users?limit=500', token);
