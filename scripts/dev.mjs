@@ -6,7 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, WEB_DIST: '' } }),
+  spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DIST: '' },
+  }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], { cwd: join(root, 'apps/web'), stdio: 'inherit' }),
 ];
 const stop = () => {

@@ -11,9 +11,13 @@ if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'apps/server/src/server.ts'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -30,14 +30,18 @@ function ensureChromium() {
     );
     process.exit(1);
   }
-  run('installation de Chromium (Debian)', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+  run('installation de Chromium (Debian)', 'bash', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+  ]);
 }
 
 if (!skipE2e) ensureChromium();
 run('vérification des types', 'npm', ['run', 'typecheck']);
 run('lint (Biome)', 'npm', ['run', 'lint']);
 run("construction de l'interface", 'npm', ['run', 'build']);
-if (existsSync(join(root, 'bench/size-budget.mjs'))) run('budgets de taille', 'node', ['bench/size-budget.mjs']);
+if (existsSync(join(root, 'bench/size-budget.mjs')))
+  run('budgets de taille', 'node', ['bench/size-budget.mjs']);
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const addCounts = (file) => {
@@ -51,7 +55,14 @@ const vitest = (label, config, out) => {
   console.log(`\n▶ ${label}`);
   const r = spawnSync(
     'npx',
-    ['vitest', 'run', ...(config ? ['--config', config] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    [
+      'vitest',
+      'run',
+      ...(config ? ['--config', config] : []),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
     { cwd: root, stdio: 'inherit' },
   );
   addCounts(out);
@@ -63,7 +74,10 @@ let ok = vitest(
   undefined,
   join(tmp, 'unit.json'),
 );
-if (!skipE2e) ok = vitest('tests de bout en bout (Chromium)', 'e2e/vitest.config.ts', join(tmp, 'e2e.json')) && ok;
+if (!skipE2e)
+  ok = vitest('tests de bout en bout (Chromium)', 'e2e/vitest.config.ts', join(tmp, 'e2e.json')) && ok;
 
-console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+console.log(
+  `\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
+);
 process.exit(ok && counts.failed === 0 ? 0 : 1);

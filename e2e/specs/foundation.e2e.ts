@@ -3,7 +3,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerViaApi, uniqueId } from '../support/api';
-import { launchBrowser, newContext, screenshot, seriousA11yViolations, watchConsole } from '../support/browser';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  seriousA11yViolations,
+  watchConsole,
+} from '../support/browser';
 import { signIn } from '../support/session';
 
 const menu = [
@@ -41,14 +47,24 @@ describe('foundation in Chromium', () => {
     await page.goto('/');
     await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
-    for (const text of ['Démarrer maintenant', 'Essayer gratuitement', 'Le plus populaire', 'Starter', 'Professional', 'Enterprise']) {
+    for (const text of [
+      'Démarrer maintenant',
+      'Essayer gratuitement',
+      'Le plus populaire',
+      'Starter',
+      'Professional',
+      'Enterprise',
+    ]) {
       expect(await page.getByText(text, { exact: false }).first().isVisible()).toBe(true);
     }
     await screenshot(page, 'landing-desktop');
     await expectNoSeriousA11y(page);
 
     // Demo request through the pricing modal.
-    await page.getByRole('button', { name: /Commencer/ }).first().click();
+    await page
+      .getByRole('button', { name: /Commencer/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Demander une démonstration' });
     await dialog.waitFor();
     await dialog.getByLabel('Prénom').fill('Claire');
@@ -64,7 +80,10 @@ describe('foundation in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // Company registration, with the spec's validation messages first.
-    await page.getByRole('link', { name: /Démarrer maintenant/ }).first().click();
+    await page
+      .getByRole('link', { name: /Démarrer maintenant/ })
+      .first()
+      .click();
     await page.waitForURL('**/register-company');
     await page.locator('#company-name').fill(`Sécurité Test ${id}`);
     await page.locator('#company-email').fill(`contact-${id}@securite-test.fr`);
@@ -95,15 +114,22 @@ describe('foundation in Chromium', () => {
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     await nav.getByRole('link').first().waitFor();
     const entries = await nav.getByRole('link').allInnerTexts();
-    expect(entries.map((e) => e.replace(/\s+/g, ' ').trim())).toEqual(menu.map((m) => (m.label === 'Radio POC 4G' ? 'Radio POC 4G IA' : m.label)));
+    expect(entries.map((e) => e.replace(/\s+/g, ' ').trim())).toEqual(
+      menu.map((m) => (m.label === 'Radio POC 4G' ? 'Radio POC 4G IA' : m.label)),
+    );
     expect(await page.getByText('v1.0 - Production').isVisible()).toBe(true);
-    expect(await page.getByText(/VG-\d{6}/).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/VG-\d{6}/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await page.getByTestId('user-menu').click();
     const userMenu = page.getByRole('menu');
     await userMenu.waitFor();
-    expect(await userMenu.innerText()).toContain(`Camille Roux ${id}`);
-    expect(await userMenu.innerText()).toContain(`camille-${id}@securite-test.fr`);
-    expect(await userMenu.innerText()).toContain(`Sécurité Test ${id}`);
+    expect(await userMenu.textContent()).toContain(`Camille Roux ${id}`);
+    expect(await userMenu.textContent()).toContain(`camille-${id}@securite-test.fr`);
+    expect(await userMenu.textContent()).toContain(`Sécurité Test ${id}`);
     await screenshot(page, 'dashboard-user-menu');
     await page.keyboard.press('Escape');
     await expectNoSeriousA11y(page);
@@ -130,7 +156,10 @@ describe('foundation in Chromium', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
     await page.goto('/register');
@@ -148,7 +177,10 @@ describe('foundation in Chromium', () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
     // Revoke the browser's token from outside, as an administrator signing it out would.
     expect((await api('POST', '/api/auth/logout', undefined, token ?? '')).status).toBe(204);
-    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Paramètres' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Paramètres' })
+      .click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await context.close();
@@ -169,18 +201,23 @@ describe('foundation in Chromium', () => {
     ] as const) {
       await page.goto('/dashboard/settings');
       await page.getByText(me.email).first().waitFor();
-      expect(await page.locator('main').innerText()).not.toContain(other.email);
+      expect(await page.locator('main').textContent()).not.toContain(other.email);
       await screenshot(page, `settings-users-company-${slug}`);
     }
     // Company A adds an agent; B still does not see it.
     const agentEmail = `agent-${uniqueId()}@alpha.fr`;
-    const created = await api('POST', '/api/users', { name: 'Agent Alpha', email: agentEmail, password: 'secret12', role: 'agent' }, a.token);
+    const created = await api(
+      'POST',
+      '/api/users',
+      { name: 'Agent Alpha', email: agentEmail, password: 'secret12', role: 'agent' },
+      a.token,
+    );
     expect(created.status).toBe(201);
     await pageA.reload();
     await pageA.getByText(agentEmail).waitFor();
     await pageB.reload();
     await pageB.getByText(b.email).first().waitFor();
-    expect(await pageB.locator('main').innerText()).not.toContain(agentEmail);
+    expect(await pageB.locator('main').textContent()).not.toContain(agentEmail);
     await ctxA.close();
     await ctxB.close();
   });
@@ -189,7 +226,8 @@ describe('foundation in Chromium', () => {
     const company = await registerViaApi('Mobile');
     const context = await newContext(browser, 'phone');
     const page = await context.newPage();
-    const noHorizontalScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+    const noHorizontalScroll = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
     for (const [path, name] of [
       ['/', 'landing-phone'],
       ['/login', 'login-phone'],

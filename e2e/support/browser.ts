@@ -27,8 +27,16 @@ export const viewports = {
   phone: { width: 375, height: 812 },
 } as const;
 
-export async function newContext(browser: Browser, viewport: keyof typeof viewports = 'desktop'): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport: viewports[viewport], locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+export async function newContext(
+  browser: Browser,
+  viewport: keyof typeof viewports = 'desktop',
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl(),
+    viewport: viewports[viewport],
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
 }
 
 const shotsDir = join(new URL('..', import.meta.url).pathname, 'screenshots');
@@ -51,7 +59,11 @@ export async function seriousA11yViolations(page: Page) {
   });
   return (results.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+    }));
 }
 
 /** Collects console errors and CSP violations so a spec can assert the page ran cleanly. */
