@@ -39,6 +39,7 @@ function ensureChromium() {
 if (!skipE2e) ensureChromium();
 run('vérification des types', 'npm', ['run', 'typecheck']);
 run('lint (Biome)', 'npm', ['run', 'lint']);
+run('migrations à jour avec le schéma', 'node', ['scripts/check-migrations.mjs']);
 run("construction de l'interface", 'npm', ['run', 'build']);
 if (existsSync(join(root, 'bench/size-budget.mjs')))
   run('budgets de taille', 'node', ['bench/size-budget.mjs']);
