@@ -16,7 +16,10 @@ writeFileSync(
   `export default ${JSON.stringify({ dialect: 'postgresql', schema: join(root, 'apps/server/src/db/schema.ts'), out: join(scratch, 'migrations') })};\n`,
 );
 const before = readdirSync(join(scratch, 'migrations')).length;
-const r = spawnSync('npx', ['drizzle-kit', 'generate', '--config', config, '--name', 'drift'], { cwd: root, encoding: 'utf8' });
+const r = spawnSync('npx', ['drizzle-kit', 'generate', '--config', config, '--name', 'drift'], {
+  cwd: root,
+  encoding: 'utf8',
+});
 const after = readdirSync(join(scratch, 'migrations')).length;
 rmSync(scratch, { recursive: true, force: true });
 if (r.status !== 0) {
@@ -24,7 +27,9 @@ if (r.status !== 0) {
   process.exit(1);
 }
 if (after !== before) {
-  console.error('Le schéma a changé sans migration : lancez `npm run db:generate` et committez la migration.');
+  console.error(
+    'Le schéma a changé sans migration : lancez `npm run db:generate` et committez la migration.',
+  );
   process.exit(1);
 }
 console.log('Migrations à jour avec le schéma.');
