@@ -45,8 +45,6 @@ const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath
 
 /** Static imports of a built file (file → files). */
 let staticImports;
-/** Dynamic imports of a built file. */
-let dynamicImports;
 /** Built file of a source module (e.g. src/app/routes/login.tsx), if any. */
 let sourceToFile;
 
@@ -54,14 +52,11 @@ if (manifest) {
   const byKey = manifest;
   const fileOf = (key) => byKey[key]?.file;
   const importsOf = new Map();
-  const dynamicOf = new Map();
   for (const chunk of Object.values(byKey)) {
     if (!chunk.file.endsWith('.js')) continue;
     importsOf.set(chunk.file, (chunk.imports ?? []).map(fileOf).filter(Boolean));
-    dynamicOf.set(chunk.file, (chunk.dynamicImports ?? []).map(fileOf).filter(Boolean));
   }
   staticImports = (f) => importsOf.get(f) ?? [];
-  dynamicImports = (f) => dynamicOf.get(f) ?? [];
   sourceToFile = (src) => (byKey[src]?.file?.endsWith('.js') ? byKey[src].file : undefined);
 } else {
   const scan = (f, dynamic) => {
@@ -72,9 +67,7 @@ if (manifest) {
     return [...code.matchAll(re)].map((m) => posix.normalize(posix.join(posix.dirname(f), m[1])));
   };
   const cacheS = new Map();
-  const cacheD = new Map();
   staticImports = (f) => cacheS.get(f) ?? cacheS.set(f, scan(f, false)).get(f);
-  dynamicImports = (f) => cacheD.get(f) ?? cacheD.set(f, scan(f, true)).get(f);
   // Rolldown/Rollup name a lazy chunk after its module: src/app/routes/login.tsx → assets/login-<hash>.js.
   const assets = existsSync(join(dist, 'assets')) ? readdirSync(join(dist, 'assets')) : [];
   sourceToFile = (src) => {
@@ -95,8 +88,12 @@ const closure = (starts) => {
   }
   return seen;
 };
-/** A route module, the modules it loads at once (static) and the page it lazy-loads itself. */
-const routeFiles = (file) => closure([file, ...dynamicImports(file)]);
+/**
+ * What the browser must load to show a route: the route chunk (the router lazy-loads it) and its
+ * static imports. The route's own dynamic imports run later, on a user action (e.g. the contract
+ * and API call loaded when a form is submitted), so they are not part of the page's budget.
+ */
+const routeFiles = (file) => closure([file]);
 
 // --- Pages -----------------------------------------------------------------------------------
 const webSrc = join(root, 'apps/web/src');
