@@ -30,8 +30,11 @@ export interface RegisteredCompany {
   token: string;
 }
 
-/** Registers a company through the API and logs its owner in. */
-export async function registerViaApi(label = 'Société'): Promise<RegisteredCompany> {
+/** Registers a company (plan 'pro' unless told) through the API and logs its owner in. */
+export async function registerViaApi(
+  label = 'Société',
+  plan: 'basic' | 'pro' | 'enterprise' = 'pro',
+): Promise<RegisteredCompany> {
   const id = uniqueId();
   const c = {
     companyName: `${label} ${id}`,
@@ -40,7 +43,7 @@ export async function registerViaApi(label = 'Société'): Promise<RegisteredCom
     password: 'motdepasse1',
   };
   const reg = await api('POST', '/api/auth/register', {
-    company: { name: c.companyName, email: `contact-${id}@exemple.fr`, subscription: 'pro' },
+    company: { name: c.companyName, email: `contact-${id}@exemple.fr`, subscription: plan },
     admin: { name: c.ownerName, email: c.email, password: c.password, confirmPassword: c.password },
   });
   if (reg.status !== 201) throw new Error(`register failed ${reg.status}`);

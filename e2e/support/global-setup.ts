@@ -32,6 +32,8 @@ export async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Cameras are probed every second, so specs see a status change within a few seconds.
+      CAMERA_PROBE_INTERVAL_MS: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

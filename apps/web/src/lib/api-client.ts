@@ -91,3 +91,38 @@ export async function apiCall<E extends Endpoint>(
   }
   return payload as Output<E['response']>;
 }
+
+/**
+ * A call whose answer is binary (an image): same URL building, bearer header and error handling
+ * as `apiCall`, but the body is returned as a Blob.
+ */
+export async function apiBlob<E extends Endpoint>(
+  endpoint: E,
+  options: { params?: Record<string, string>; signal?: AbortSignal },
+): Promise<Blob> {
+  const headers: Record<string, string> = { Accept: 'image/*' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(endpoint.path, options.params), {
+      method: endpoint.method,
+      headers,
+      signal: options.signal,
+      cache: 'no-store',
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, null, 'Le serveur est injoignable. Vérifiez votre connexion.');
+  }
+  if (!response.ok) {
+    const payload = await readJson(response);
+    const detail = payload && typeof payload === 'object' && 'detail' in payload ? payload.detail : null;
+    if (response.status === 401) {
+      clearSession();
+      onUnauthorized();
+    }
+    throw new ApiError(response.status, detail, detailToMessage(detail) ?? GENERIC_ERROR);
+  }
+  return response.blob();
+}

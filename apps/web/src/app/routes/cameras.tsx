@@ -1,13 +1,17 @@
-import { Camera } from 'lucide-react';
-import { ModulePlaceholder } from '../../components/module-placeholder';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import CamerasPage from '../../features/cameras/cameras-page';
+import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
+import { sitesKey, useSites } from '../../features/sites/api/get-sites';
 
-// Replace with the module's page when it ships.
 export function Component() {
-  return (
-    <ModulePlaceholder
-      title="Caméras"
-      icon={Camera}
-      description="Vous y configurerez vos caméras IP, NVR et DVR et suivrez leur état en direct."
-    />
-  );
+  const queryClient = useQueryClient();
+  const { data: sites } = useSites();
+  const siteOptions = useMemo(() => (sites ?? []).map((s) => ({ value: s.id, label: s.name })), [sites]);
+  // Camera counts shown by the sites and the dashboard change with the cameras.
+  const onCamerasChanged = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: sitesKey });
+    void queryClient.invalidateQueries({ queryKey: dashboardKey });
+  }, [queryClient]);
+  return <CamerasPage sites={siteOptions} onCamerasChanged={onCamerasChanged} />;
 }

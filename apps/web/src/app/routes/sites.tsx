@@ -1,13 +1,8 @@
-import { Building2 } from 'lucide-react';
-import { ModulePlaceholder } from '../../components/module-placeholder';
+import { SiteCamerasList } from '../../features/cameras/components/site-cameras-list';
+import SitesPage from '../../features/sites/sites-page';
 
-// Replace with the module's page when it ships.
+const renderSiteCameras = (siteId: string) => <SiteCamerasList siteId={siteId} />;
+
 export function Component() {
-  return (
-    <ModulePlaceholder
-      title="Sites & Clients"
-      icon={Building2}
-      description="Vous y gérerez vos sites de surveillance, leurs clients et leurs contacts."
-    />
-  );
+  return <SitesPage renderSiteCameras={renderSiteCameras} />;
 }

@@ -7,7 +7,7 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-const widths = { md: 'max-w-lg', lg: 'max-w-xl' } as const;
+const widths = { md: 'max-w-lg', lg: 'max-w-xl', xl: 'max-w-3xl' } as const;
 
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   title: string;

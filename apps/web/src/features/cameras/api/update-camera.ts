@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type UpdateCameraBody, updateCamera } from '@vigie/contract/cameras.contract';
+import { apiCall } from '../../../lib/api-client';
+import { camerasKey } from './get-cameras';
+
+export function patchCamera({ id, body }: { id: string; body: UpdateCameraBody }) {
+  return apiCall(updateCamera, { params: { id }, body });
+}
+
+export function useUpdateCamera() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: patchCamera,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: camerasKey }),
+  });
+}

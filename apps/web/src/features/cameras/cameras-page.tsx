@@ -1,0 +1,172 @@
+import type { Camera } from '@vigie/contract/cameras.contract';
+import { LayoutGrid, List, Plus, RefreshCw, Search, Video } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Select, type SelectOption } from '../../components/ui/select';
+import { Spinner } from '../../components/ui/spinner';
+import { useSession } from '../../lib/session';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useCameras } from './api/get-cameras';
+import { CameraDetailDialog } from './components/camera-detail-dialog';
+import { CameraFormDialog } from './components/camera-form-dialog';
+import { CameraLiveTile } from './components/camera-live-tile';
+import { isOnline } from './components/camera-status';
+import { CameraTable } from './components/camera-table';
+
+const ALL_SITES = 'all';
+
+type CamerasPageProps = {
+  /** The company's sites (from the sites feature, given by the route). */
+  sites: readonly SelectOption[];
+  /** Called after a camera is added, edited or removed (the route refreshes other modules' counts). */
+  onCamerasChanged?: () => void;
+};
+
+/** Caméras de surveillance: list or live grid, add and edit, health status polled every 10 s. */
+export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProps) {
+  const { user } = useSession();
+  const canManage = user?.role === 'admin' || user?.role === 'operator';
+  const [search, setSearch] = useState('');
+  const [siteId, setSiteId] = useState(ALL_SITES);
+  const [live, setLive] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const debounced = useDebouncedValue(search.trim(), 300);
+
+  const all = useCameras();
+  const filtered = useCameras({ search: debounced, siteId: siteId === ALL_SITES ? undefined : siteId });
+  const cameras = filtered.data ?? [];
+  const everyCamera = all.data ?? [];
+  const online = everyCamera.filter(isOnline).length;
+  // Looked up in the latest list, so an open dialog follows status changes.
+  const find = (id: string | null): Camera | null =>
+    id === null ? null : (cameras.find((c) => c.id === id) ?? everyCamera.find((c) => c.id === id) ?? null);
+  const editing = find(editingId);
+  const viewing = find(viewingId);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+              Caméras de surveillance
+            </h1>
+            <Badge
+              tone={online === everyCamera.length && online > 0 ? 'success' : 'neutral'}
+              data-testid="cameras-online"
+            >
+              {online}/{everyCamera.length} en ligne
+            </Badge>
+          </div>
+          <p className="text-fg-muted">Caméras IP, NVR et DVR de vos sites, vérifiées en continu.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant={live ? 'primary' : 'outline'}
+            aria-pressed={live}
+            onClick={() => setLive((v) => !v)}
+          >
+            {live ? <List aria-hidden="true" /> : <LayoutGrid aria-hidden="true" />}
+            Vue live
+          </Button>
+          {canManage ? (
+            <Button onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" />
+              Ajouter caméra
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1 sm:max-w-md">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
+          />
+          <Input
+            type="search"
+            aria-label="Rechercher une caméra par nom ou emplacement"
+            placeholder="Rechercher par nom ou emplacement..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <Select
+          aria-label="Filtrer par site"
+          options={[{ value: ALL_SITES, label: 'Tous les sites' }, ...sites]}
+          value={siteId}
+          onValueChange={setSiteId}
+          className="w-full sm:w-64"
+        />
+      </div>
+
+      {filtered.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Chargement des caméras…" />
+        </div>
+      ) : filtered.isError && !filtered.data ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <p className="text-red-200">Impossible de charger les caméras</p>
+          <Button variant="outline" size="sm" onClick={() => void filtered.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Réessayer
+          </Button>
+        </Card>
+      ) : cameras.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-12 text-center">
+          <Video aria-hidden="true" className="size-10 text-fg-muted" />
+          <p className="text-lg font-medium text-white">Aucune caméra trouvée</p>
+          <p className="text-sm text-fg-muted">
+            {debounced || siteId !== ALL_SITES
+              ? 'Essayez une autre recherche ou un autre site.'
+              : canManage
+                ? 'Ajoutez votre première caméra avec « Ajouter caméra ».'
+                : null}
+          </p>
+        </Card>
+      ) : live ? (
+        <ul
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
+          aria-label="Vue live des caméras"
+        >
+          {cameras.map((camera) => (
+            <li key={camera.id}>
+              <CameraLiveTile camera={camera} onOpen={(c) => setViewingId(c.id)} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <CameraTable
+          cameras={cameras}
+          canManage={canManage}
+          onView={(c) => setViewingId(c.id)}
+          onEdit={(c) => setEditingId(c.id)}
+          timezone={user?.timezone}
+        />
+      )}
+
+      <CameraFormDialog open={adding} onOpenChange={setAdding} sites={sites} onSaved={onCamerasChanged} />
+      {editing ? (
+        <CameraFormDialog
+          open
+          onOpenChange={(open) => !open && setEditingId(null)}
+          sites={sites}
+          camera={editing}
+          onSaved={onCamerasChanged}
+        />
+      ) : null}
+      <CameraDetailDialog
+        camera={viewing}
+        onOpenChange={(open) => !open && setViewingId(null)}
+        timezone={user?.timezone}
+      />
+    </div>
+  );
+}

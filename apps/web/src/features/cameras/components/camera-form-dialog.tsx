@@ -1,0 +1,277 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Camera } from '@vigie/contract/cameras.contract';
+import { QrCode } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select, type SelectOption } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api-errors';
+import { useCreateCamera } from '../api/create-camera';
+import { useUpdateCamera } from '../api/update-camera';
+import {
+  type CameraFormOutput,
+  type CameraFormValues,
+  cameraFormSchema,
+  cameraToForm,
+  cameraTypeOptions,
+  emptyCameraForm,
+  featureKeys,
+  featureLabels,
+  isStreamUrl,
+  resolutionOptions,
+} from './camera-form-schema';
+import { DeleteCameraButton } from './delete-camera-button';
+import { QrScanDialog } from './qr-scan-dialog';
+
+type CameraFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  sites: readonly SelectOption[];
+  /** Edit this camera (settings button); absent: 'Ajouter caméra'. */
+  camera?: Camera;
+  onSaved?: () => void;
+};
+
+export function CameraFormDialog({ open, onOpenChange, sites, camera, onSaved }: CameraFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        size="xl"
+        title={camera ? 'Paramètres de la caméra' : 'Ajouter une caméra'}
+        description={
+          camera
+            ? `Modifiez la configuration de ${camera.name}.`
+            : 'Caméra IP, NVR ou DVR : son état est vérifié automatiquement dès son ajout.'
+        }
+      >
+        {/* Mounted on open: the form starts from the camera (or empty) every time. */}
+        <CameraForm onOpenChange={onOpenChange} sites={sites} camera={camera} onSaved={onSaved} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDialogProps, 'open'>) {
+  const create = useCreateCamera();
+  const update = useUpdateCamera();
+  const [scanOpen, setScanOpen] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<CameraFormValues, unknown, CameraFormOutput>({
+    resolver: zodResolver(cameraFormSchema),
+    defaultValues: camera ? cameraToForm(camera) : emptyCameraForm(sites.length === 1 ? sites[0]?.value : ''),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (camera) {
+      const { streamUsername, streamPassword, ...rest } = values;
+      // Empty credential fields keep the stored ones.
+      const body = {
+        ...rest,
+        ...(streamUsername ? { streamUsername } : {}),
+        ...(streamPassword ? { streamPassword } : {}),
+      };
+      try {
+        const saved = await update.mutateAsync({ id: camera.id, body });
+        toast.success('Caméra modifiée', {
+          description: `La configuration de ${saved.name} a été enregistrée.`,
+        });
+        onSaved?.();
+        onOpenChange(false);
+      } catch (error) {
+        toast.error('Erreur', { description: errorMessage(error, 'Impossible de modifier la caméra') });
+      }
+      return;
+    }
+    try {
+      await create.mutateAsync(values);
+      toast.success('Caméra ajoutée', { description: 'La nouvelle caméra a été configurée avec succès' });
+      onSaved?.();
+      onOpenChange(false);
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, "Impossible d'ajouter la caméra") });
+    }
+  });
+
+  const onQr = (text: string) => {
+    if (isStreamUrl(text)) {
+      setValue('rtspUrl', text.trim(), { shouldDirty: true, shouldValidate: true });
+      toast.success('QR code lu', { description: 'L’URL du flux a été renseignée.' });
+    } else {
+      setValue('name', text.trim().slice(0, 200), { shouldDirty: true, shouldValidate: true });
+      toast.success('QR code lu', {
+        description: 'Le numéro de série a été repris dans le nom de la caméra.',
+      });
+    }
+  };
+
+  const a11y = (name: keyof CameraFormValues) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `camera-${name}-error` : undefined,
+  });
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <FormField id="camera-siteId" label="Site" required error={errors.siteId?.message}>
+          <Controller
+            control={control}
+            name="siteId"
+            render={({ field }) => (
+              <Select
+                id="camera-siteId"
+                options={sites}
+                placeholder={sites.length === 0 ? 'Aucun site : créez-en un d’abord' : 'Choisir un site'}
+                value={field.value}
+                onValueChange={field.onChange}
+                {...a11y('siteId')}
+              />
+            )}
+          />
+        </FormField>
+        <FormField id="camera-name" label="Nom de la caméra" required error={errors.name?.message}>
+          <Input id="camera-name" autoComplete="off" {...a11y('name')} {...register('name')} />
+        </FormField>
+        <FormField
+          id="camera-location"
+          label="Emplacement"
+          required
+          error={errors.location?.message}
+          className="sm:col-span-2"
+        >
+          <Input
+            id="camera-location"
+            autoComplete="off"
+            placeholder="Ex. Entrée principale"
+            {...a11y('location')}
+            {...register('location')}
+          />
+        </FormField>
+        <FormField id="camera-type" label="Type" error={errors.type?.message}>
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <Select
+                id="camera-type"
+                options={cameraTypeOptions}
+                value={field.value}
+                onValueChange={field.onChange}
+              />
+            )}
+          />
+        </FormField>
+        <FormField id="camera-resolution" label="Résolution" error={errors.resolution?.message}>
+          <Controller
+            control={control}
+            name="resolution"
+            render={({ field }) => (
+              <Select
+                id="camera-resolution"
+                options={resolutionOptions}
+                value={field.value}
+                onValueChange={field.onChange}
+              />
+            )}
+          />
+        </FormField>
+        <FormField id="camera-ipAddress" label="Adresse IP" error={errors.ipAddress?.message}>
+          <Input
+            id="camera-ipAddress"
+            inputMode="decimal"
+            placeholder="192.168.1.64"
+            {...a11y('ipAddress')}
+            {...register('ipAddress')}
+          />
+        </FormField>
+        <FormField id="camera-rtspUrl" label="URL RTSP / NVR / DVR" error={errors.rtspUrl?.message}>
+          <Input
+            id="camera-rtspUrl"
+            placeholder="rtsp://192.168.1.64:554/stream"
+            {...a11y('rtspUrl')}
+            {...register('rtspUrl')}
+          />
+        </FormField>
+        <div className="flex flex-col gap-2 rounded-lg border border-blue-500/30 bg-blue-500/10 p-3 text-sm text-blue-100 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+          <p>Un NVR ou DVR ? Scannez son QR code pour renseigner l'URL du flux ou son numéro de série.</p>
+          <Button variant="secondary" size="sm" onClick={() => setScanOpen(true)}>
+            <QrCode aria-hidden="true" />
+            Scanner un QR code
+          </Button>
+        </div>
+        <FormField
+          id="camera-snapshotUrl"
+          label="URL de l'image (snapshot)"
+          hint="Image JPEG ou PNG exposée par la caméra, affichée dans la vue live."
+          error={errors.snapshotUrl?.message}
+          className="sm:col-span-2"
+        >
+          <Input
+            id="camera-snapshotUrl"
+            placeholder="http://192.168.1.64/snapshot.jpg"
+            {...a11y('snapshotUrl')}
+            {...register('snapshotUrl')}
+          />
+        </FormField>
+        <FormField
+          id="camera-streamUsername"
+          label="Identifiant du flux"
+          hint={camera?.hasCredentials ? 'Laissez vide pour conserver l’identifiant enregistré.' : undefined}
+          error={errors.streamUsername?.message}
+        >
+          <Input
+            id="camera-streamUsername"
+            autoComplete="off"
+            {...a11y('streamUsername')}
+            {...register('streamUsername')}
+          />
+        </FormField>
+        <FormField
+          id="camera-streamPassword"
+          label="Mot de passe du flux"
+          hint={
+            camera?.hasCredentials ? 'Laissez vide pour conserver le mot de passe enregistré.' : undefined
+          }
+          error={errors.streamPassword?.message}
+        >
+          <Input
+            id="camera-streamPassword"
+            type="password"
+            autoComplete="new-password"
+            {...a11y('streamPassword')}
+            {...register('streamPassword')}
+          />
+        </FormField>
+        <fieldset className="flex flex-col gap-2 sm:col-span-2">
+          <legend className="mb-2 text-sm font-medium text-slate-200">Fonctionnalités</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {featureKeys.map((key) => (
+              <label key={key} className="flex cursor-pointer items-center gap-2 text-sm text-slate-200">
+                <input type="checkbox" className="size-4 accent-blue-600" {...register(key)} />
+                {featureLabels[key]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:items-center sm:justify-end">
+          {camera ? <DeleteCameraButton camera={camera} onDeleted={() => onOpenChange(false)} /> : null}
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Configuration...' : camera ? 'Enregistrer' : 'Ajouter la caméra'}
+          </Button>
+        </div>
+      </form>
+      <QrScanDialog open={scanOpen} onOpenChange={setScanOpen} onResult={onQr} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Camera } from '@vigie/contract/cameras.contract';
+import { Maximize2, Pause, Play, RotateCw } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useCameraSnapshot } from '../api/get-camera-snapshot';
+import { CameraSnapshotView } from './camera-snapshot-view';
+import { CameraStatusBadge, isOnline } from './camera-status';
+
+/** One camera of the live grid: image refreshed every 2 s while playing, PTZ rotation. */
+export function CameraLiveTile({ camera, onOpen }: { camera: Camera; onOpen: (camera: Camera) => void }) {
+  const online = isOnline(camera);
+  const [playing, setPlaying] = useState(true);
+  const [rotation, setRotation] = useState(0);
+  const snapshot = useCameraSnapshot(camera.id, { enabled: online && camera.snapshotUrl !== null, playing });
+
+  return (
+    <Card className="flex flex-col overflow-hidden" data-testid="camera-tile">
+      <CameraSnapshotView
+        camera={camera}
+        url={snapshot.url}
+        failed={snapshot.isError}
+        rotation={rotation}
+        playing={playing}
+        className="rounded-t-xl"
+      />
+      <div className="flex flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 className="truncate font-semibold text-white">{camera.name}</h2>
+            <p className="truncate text-xs text-fg-muted">
+              {camera.siteName} · {camera.location}
+            </p>
+          </div>
+          <CameraStatusBadge camera={camera} />
+        </div>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!online}
+            aria-label={playing ? `Pause ${camera.name}` : `Lecture ${camera.name}`}
+            onClick={() => setPlaying((p) => !p)}
+          >
+            {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+          </Button>
+          {camera.type === 'ptz' ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={!online}
+              aria-label={`Pivoter l'image de ${camera.name}`}
+              onClick={() => setRotation((r) => (r + 90) % 360)}
+            >
+              <RotateCw aria-hidden="true" />
+            </Button>
+          ) : null}
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto"
+            disabled={!online}
+            onClick={() => onOpen(camera)}
+            aria-label={`Voir ${camera.name}`}
+          >
+            <Maximize2 aria-hidden="true" />
+            Voir
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CreateSiteBody, createSite } from '@vigie/contract/sites.contract';
+import { apiCall } from '../../../lib/api-client';
+import { sitesKey } from './get-sites';
+
+export function postSite(body: CreateSiteBody) {
+  return apiCall(createSite, { body });
+}
+
+export function useCreateSite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postSite,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sitesKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deleteSite } from '@vigie/contract/sites.contract';
+import { apiCall } from '../../../lib/api-client';
+import { sitesKey } from './get-sites';
+
+export function removeSite(id: string) {
+  return apiCall(deleteSite, { params: { id } });
+}
+
+export function useDeleteSite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeSite,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sitesKey }),
+  });
+}

@@ -1,0 +1,145 @@
+import type { Site } from '@vigie/contract/sites.contract';
+import {
+  Camera,
+  Eye,
+  Mail,
+  MapPin,
+  MoreVertical,
+  Pencil,
+  Phone,
+  Power,
+  Siren,
+  Trash2,
+  User,
+} from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { errorMessage } from '../../../lib/api-errors';
+import { useUpdateSite } from '../api/update-site';
+import { SiteStatusBadge, SiteTypeBadge } from './site-badges';
+
+type SiteCardProps = {
+  site: Site;
+  canManage: boolean;
+  onView: (site: Site) => void;
+  onEdit: (site: Site) => void;
+  onDelete: (site: Site) => void;
+};
+
+export function SiteCard({ site, canManage, onView, onEdit, onDelete }: SiteCardProps) {
+  const update = useUpdateSite();
+  const active = site.status === 'active';
+
+  const toggleStatus = async () => {
+    try {
+      await update.mutateAsync({ id: site.id, body: { status: active ? 'inactive' : 'active' } });
+      toast.success(active ? 'Site désactivé' : 'Site activé', { description: site.name });
+    } catch (error) {
+      toast.error('Impossible de modifier le site', { description: errorMessage(error) });
+    }
+  };
+
+  return (
+    <Card className="flex w-full flex-col gap-4 p-5" data-testid="site-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-2">
+          <h2 className="truncate text-lg font-semibold text-white">{site.name}</h2>
+          <div className="flex flex-wrap gap-2">
+            <SiteTypeBadge type={site.type} />
+            <SiteStatusBadge status={site.status} />
+          </div>
+        </div>
+        {canManage ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={`Plus d'actions pour ${site.name}`}>
+                <MoreVertical aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => void toggleStatus()} disabled={update.isPending}>
+                <Power aria-hidden="true" />
+                {active ? 'Passer en Inactif' : 'Passer en Actif'}
+              </DropdownMenuItem>
+              <DropdownMenuItem tone="danger" onSelect={() => onDelete(site)}>
+                <Trash2 aria-hidden="true" />
+                Supprimer
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </div>
+      <p className="flex items-start gap-2 text-sm text-slate-300">
+        <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-fg-muted" />
+        {site.address}
+      </p>
+      {site.contactName || site.contactPhone || site.contactEmail ? (
+        <ul className="flex flex-col gap-1.5 text-sm text-fg-muted" aria-label="Contact">
+          {site.contactName ? (
+            <li className="flex items-center gap-2">
+              <User aria-hidden="true" className="size-4 shrink-0" />
+              {site.contactName}
+            </li>
+          ) : null}
+          {site.contactPhone ? (
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden="true" className="size-4 shrink-0" />
+              <a href={`tel:${site.contactPhone}`} className="hover:text-white">
+                {site.contactPhone}
+              </a>
+            </li>
+          ) : null}
+          {site.contactEmail ? (
+            <li className="flex min-w-0 items-center gap-2">
+              <Mail aria-hidden="true" className="size-4 shrink-0" />
+              <a href={`mailto:${site.contactEmail}`} className="truncate hover:text-white">
+                {site.contactEmail}
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      <div className="mt-auto flex gap-4 border-t border-ink-700 pt-4 text-sm text-slate-300">
+        <span className="flex items-center gap-1.5">
+          <Camera aria-hidden="true" className="size-4 text-blue-300" />
+          {site.camerasCount} caméra{site.camerasCount > 1 ? 's' : ''}
+        </span>
+        <span className="flex items-center gap-1.5">
+          <Siren aria-hidden="true" className="size-4 text-amber-300" />
+          {site.alarmsCount} alarme{site.alarmsCount > 1 ? 's' : ''}
+        </span>
+      </div>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          className="flex-1"
+          onClick={() => onView(site)}
+          aria-label={`Voir ${site.name}`}
+        >
+          <Eye aria-hidden="true" />
+          Voir
+        </Button>
+        {canManage ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="flex-1"
+            onClick={() => onEdit(site)}
+            aria-label={`Modifier ${site.name}`}
+          >
+            <Pencil aria-hidden="true" />
+            Modifier
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

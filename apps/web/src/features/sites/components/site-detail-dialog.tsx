@@ -1,0 +1,132 @@
+import type { Site } from '@vigie/contract/sites.contract';
+import { Camera, DoorOpen, Mail, MapPin, Phone, Siren, User, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { formatDateTime } from '../../../lib/format';
+import { useSite } from '../api/get-site';
+import { SiteStatusBadge, SiteTypeBadge } from './site-badges';
+
+type SiteDetailDialogProps = {
+  site: Site | null;
+  onOpenChange: (open: boolean) => void;
+  /** The site's cameras, rendered by the cameras feature (given by the route). */
+  renderCameras?: (siteId: string) => ReactNode;
+  timezone?: string;
+};
+
+function Section({
+  title,
+  icon: Icon,
+  children,
+}: {
+  title: string;
+  icon: typeof Camera;
+  children: ReactNode;
+}) {
+  return (
+    <section className="flex flex-col gap-2 rounded-lg border border-ink-700 bg-ink-900/50 p-4">
+      <h3 className="flex items-center gap-2 text-sm font-semibold text-white">
+        <Icon aria-hidden="true" className="size-4 text-blue-300" />
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** 'Voir': the site's contact, cameras and alarms, with room for access points and agents. */
+export function SiteDetailDialog({
+  site: initial,
+  onOpenChange,
+  renderCameras,
+  timezone,
+}: SiteDetailDialogProps) {
+  const { data } = useSite(initial?.id ?? null);
+  const site = data ?? initial;
+  const hasContact = site && (site.contactName || site.contactPhone || site.contactEmail);
+
+  return (
+    <Dialog open={initial !== null} onOpenChange={onOpenChange}>
+      {site ? (
+        <DialogContent
+          size="xl"
+          title={site.name}
+          description={`Fiche du site — mise à jour le ${formatDateTime(site.updatedAt, timezone)}`}
+        >
+          <div className="flex flex-col gap-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <SiteTypeBadge type={site.type} />
+              <SiteStatusBadge status={site.status} />
+            </div>
+            <p className="flex items-start gap-2 text-sm text-slate-300">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-fg-muted" />
+              <span>
+                {site.address}
+                {site.latitude !== null && site.longitude !== null ? (
+                  <span className="block text-xs text-fg-muted">
+                    GPS : {site.latitude}, {site.longitude}
+                  </span>
+                ) : null}
+              </span>
+            </p>
+            <div className="grid gap-4 md:grid-cols-2">
+              <Section title="Contact" icon={User}>
+                {hasContact ? (
+                  <ul className="flex flex-col gap-1.5 text-sm text-slate-300">
+                    {site.contactName ? (
+                      <li className="flex items-center gap-2">
+                        <User aria-hidden="true" className="size-4 text-fg-muted" />
+                        {site.contactName}
+                      </li>
+                    ) : null}
+                    {site.contactPhone ? (
+                      <li className="flex items-center gap-2">
+                        <Phone aria-hidden="true" className="size-4 text-fg-muted" />
+                        <a href={`tel:${site.contactPhone}`} className="hover:text-white">
+                          {site.contactPhone}
+                        </a>
+                      </li>
+                    ) : null}
+                    {site.contactEmail ? (
+                      <li className="flex items-center gap-2">
+                        <Mail aria-hidden="true" className="size-4 text-fg-muted" />
+                        <a href={`mailto:${site.contactEmail}`} className="break-all hover:text-white">
+                          {site.contactEmail}
+                        </a>
+                      </li>
+                    ) : null}
+                  </ul>
+                ) : (
+                  <p className="text-sm text-fg-muted">Aucun contact renseigné.</p>
+                )}
+              </Section>
+              <Section title="Alarmes" icon={Siren}>
+                <p className="text-sm text-slate-300">
+                  <span className="text-2xl font-semibold text-white">{site.alarmsCount}</span> alarme
+                  {site.alarmsCount > 1 ? 's' : ''} enregistrée{site.alarmsCount > 1 ? 's' : ''} sur ce site
+                </p>
+              </Section>
+            </div>
+            <Section title={`Caméras (${site.camerasCount})`} icon={Camera}>
+              {renderCameras ? renderCameras(site.id) : null}
+            </Section>
+            <div className="grid gap-4 md:grid-cols-2">
+              <Section title="Points d'accès" icon={DoorOpen}>
+                <p className="text-sm text-fg-muted">
+                  Le module Contrôle d'accès arrive prochainement : les points d'accès de ce site
+                  s'afficheront ici.
+                </p>
+              </Section>
+              <Section title="Agents" icon={Users}>
+                <p className="text-sm text-fg-muted">
+                  Le module Planning des agents arrive prochainement : les agents affectés à ce site
+                  s'afficheront ici.
+                </p>
+              </Section>
+            </div>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Site } from '@vigie/contract/sites.contract';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api-errors';
+import { useCreateSite } from '../api/create-site';
+import { useUpdateSite } from '../api/update-site';
+import {
+  emptySiteForm,
+  type SiteFormOutput,
+  type SiteFormValues,
+  siteFormSchema,
+  siteToForm,
+  siteTypeOptions,
+} from './site-form-schema';
+
+type SiteFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Edit this site; absent: create a new one. */
+  site?: Site;
+};
+
+/** 'Nouveau site' and 'Modifier': the same form, POST or PATCH. */
+export function SiteFormDialog({ open, onOpenChange, site }: SiteFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        size="lg"
+        title={site ? 'Modifier le site' : 'Nouveau site'}
+        description={
+          site
+            ? `Modifiez les informations de ${site.name}.`
+            : 'Ajoutez un site client à surveiller : adresse, type et contact sur place.'
+        }
+      >
+        {/* Mounted on open: the form starts from the site (or empty) every time. */}
+        <SiteForm onOpenChange={onOpenChange} site={site} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
+  const create = useCreateSite();
+  const update = useUpdateSite();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SiteFormValues, unknown, SiteFormOutput>({
+    resolver: zodResolver(siteFormSchema),
+    defaultValues: site ? siteToForm(site) : emptySiteForm,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (site) {
+      try {
+        const saved = await update.mutateAsync({ id: site.id, body: values });
+        toast.success('Site modifié', {
+          description: `Les informations de ${saved.name} ont été enregistrées.`,
+        });
+        onOpenChange(false);
+      } catch (error) {
+        toast.error('Impossible de modifier le site', { description: errorMessage(error) });
+      }
+      return;
+    }
+    try {
+      await create.mutateAsync(values);
+      toast.success('Site créé', { description: 'Le site a été ajouté avec succès' });
+      onOpenChange(false);
+    } catch (error) {
+      toast.error('Impossible de créer le site', { description: errorMessage(error) });
+    }
+  });
+
+  const a11y = (name: keyof SiteFormValues) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `site-${name}-error` : undefined,
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <FormField id="site-name" label="Nom du site" required error={errors.name?.message}>
+        <Input id="site-name" autoComplete="off" {...a11y('name')} {...register('name')} />
+      </FormField>
+      <FormField id="site-type" label="Type" required error={errors.type?.message}>
+        <Controller
+          control={control}
+          name="type"
+          render={({ field }) => (
+            <Select
+              id="site-type"
+              options={siteTypeOptions}
+              value={field.value}
+              onValueChange={field.onChange}
+            />
+          )}
+        />
+      </FormField>
+      <FormField
+        id="site-address"
+        label="Adresse"
+        required
+        error={errors.address?.message}
+        className="sm:col-span-2"
+      >
+        <Input id="site-address" autoComplete="off" {...a11y('address')} {...register('address')} />
+      </FormField>
+      <FormField id="site-contactName" label="Nom du contact" error={errors.contactName?.message}>
+        <Input
+          id="site-contactName"
+          autoComplete="off"
+          {...a11y('contactName')}
+          {...register('contactName')}
+        />
+      </FormField>
+      <FormField id="site-contactPhone" label="Téléphone du contact" error={errors.contactPhone?.message}>
+        <Input id="site-contactPhone" type="tel" {...a11y('contactPhone')} {...register('contactPhone')} />
+      </FormField>
+      <FormField
+        id="site-contactEmail"
+        label="Email du contact"
+        error={errors.contactEmail?.message}
+        className="sm:col-span-2"
+      >
+        <Input
+          id="site-contactEmail"
+          type="email"
+          autoComplete="off"
+          {...a11y('contactEmail')}
+          {...register('contactEmail')}
+        />
+      </FormField>
+      <FormField
+        id="site-latitude"
+        label="Latitude"
+        hint="Facultatif, ex. 48.8566"
+        error={errors.latitude?.message}
+      >
+        <Input id="site-latitude" inputMode="decimal" {...a11y('latitude')} {...register('latitude')} />
+      </FormField>
+      <FormField
+        id="site-longitude"
+        label="Longitude"
+        hint="Facultatif, ex. 2.3522"
+        error={errors.longitude?.message}
+      >
+        <Input id="site-longitude" inputMode="decimal" {...a11y('longitude')} {...register('longitude')} />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {site
+            ? isSubmitting
+              ? 'Enregistrement...'
+              : 'Enregistrer'
+            : isSubmitting
+              ? 'Création...'
+              : 'Créer le site'}
+        </Button>
+      </div>
+    </form>
+  );
+}
