@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import {
   http,
@@ -14,6 +15,7 @@ import {
   startServer,
 } from '../apps/server/src/test/server-process';
 import type { BenchContext } from './scenarios';
+import type { SqlSeed } from './seeds';
 
 export function flags(defaults: Record<string, string>): Record<string, string> {
   const out = { ...defaults };
@@ -34,10 +36,20 @@ export interface Seeded {
   close(): Promise<void>;
 }
 
-/** Starts the real server on a fresh database of the chosen engine and seeds one company with 50 users. */
-export async function startSeeded(engine: string): Promise<Seeded> {
+/**
+ * Starts the real server on a fresh database of the chosen engine and seeds one company with 50
+ * users through the API, then applies the bulk SQL `seeds` as the database owner (PostgreSQL: an
+ * owner connection; PGlite: the data folder opened by this process while the server is stopped),
+ * and starts the server again on the seeded data.
+ */
+export async function startSeeded(
+  engine: string,
+  seeds: SqlSeed[] = [],
+  env: Record<string, string> = {},
+): Promise<Seeded> {
   let dropDb: (() => Promise<void>) | undefined;
   let dir: string | undefined;
+  let dbUrl: string | undefined;
   let server: ServerProcess;
   if (engine === 'postgres') {
     const base =
@@ -57,10 +69,11 @@ export async function startSeeded(engine: string): Promise<Seeded> {
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };
-    server = await startServer({ databaseUrl: url.toString() });
+    dbUrl = url.toString();
+    server = await startServer({ databaseUrl: dbUrl, env });
   } else {
     dir = mkdtempSync(join(tmpdir(), 'vigie-bench-'));
-    server = await startServer({ dataDir: dir });
+    server = await startServer({ dataDir: dir, env });
   }
   const owner = await registerAndLogin(server.url, `bench${Date.now().toString(36)}`);
   const userIds = [owner.userId];
@@ -78,9 +91,41 @@ export async function startSeeded(engine: string): Promise<Seeded> {
     if (r.status !== 201) throw new Error(`seed failed: ${r.status} ${r.text}`);
     userIds.push((r.body as { id: string }).id);
   }
+  if (seeds.length > 0) {
+    const script = seeds.map((s) => s.sql(owner.companyId)).join(';\n');
+    // VACUUM as autovacuum would soon do on a live database: statistics for the planner and the
+    // visibility map for index-only scans (outside the seeding transaction, hence apart).
+    const vacuum = 'vacuum analyze';
+    const started = Date.now();
+    if (dbUrl) {
+      const c = new pg.Client({ connectionString: dbUrl });
+      await c.connect();
+      await c.query(script);
+      await c.query(vacuum);
+      await c.end();
+      // Started again on the seeded data, as on PGlite: background jobs' timers start afresh.
+      await server.stop();
+      server = await startServer({ databaseUrl: dbUrl, env });
+    } else if (dir) {
+      // PGlite is single-process: stop the server, write as the (superuser) owner, start again.
+      await server.stop();
+      const db = await PGlite.create({ dataDir: dir });
+      await db.exec(script);
+      await db.exec(vacuum);
+      await db.close();
+      server = await startServer({ dataDir: dir, env });
+    }
+    console.log(`seeded ${seeds.map((s) => s.id).join(', ')} in ${Date.now() - started} ms`);
+  }
   return {
     server,
-    ctx: { token: owner.token, email: owner.email, password: owner.password, userIds },
+    ctx: {
+      token: owner.token,
+      email: owner.email,
+      password: owner.password,
+      companyId: owner.companyId,
+      userIds,
+    },
     async close() {
       await server.stop();
       await dropDb?.();

@@ -9,7 +9,7 @@ import { freePort } from '../apps/server/src/test/server-process';
 import { appendToReadme, flags, machine, startSeeded } from './lib';
 import { type BenchContext, scenarios } from './scenarios';
 
-const f = flags({ engine: 'pglite', duration: '10', connections: '10' });
+const f = flags({ engine: 'pglite', duration: '10', connections: '32', only: '', readme: 'true' });
 const duration = Number(f.duration);
 const connections = Number(f.connections);
 
@@ -58,13 +58,16 @@ async function startBare(): Promise<{ url: string; stop: () => void }> {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
+// `--only text`: the scenarios whose name contains it (the bare route always runs).
+const selected = scenarios.filter((s) => !f.only || s.name.includes(f.only as string));
+const seeds = [...new Map(selected.flatMap((s) => (s.seed ? [[s.seed.id, s.seed] as const] : []))).values()];
 const bare = await startBare();
-const seeded = await startSeeded(f.engine as string);
+const seeded = await startSeeded(f.engine as string, seeds);
 const rows: Row[] = [];
 try {
   rows.push(await drive('bare Fastify route, 50 rows from memory', { url: `${bare.url}/rows` }));
   const ctx: BenchContext = seeded.ctx;
-  for (const s of scenarios) {
+  for (const s of selected) {
     await s.setup?.(ctx, seeded.server.url);
     const path = typeof s.path === 'function' ? s.path(ctx) : s.path;
     const body = s.body?.(ctx);
@@ -99,7 +102,7 @@ const slow = rows.filter((r) => r.slow);
 const section = [
   `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${f.engine}`,
   '',
-  `Command: \`npm run bench -- --engine ${f.engine} --duration ${duration} --connections ${connections}\` on ${machine()}.`,
+  `Command: \`npm run bench -- --engine ${f.engine} --duration ${duration} --connections ${connections}${f.only ? ` --only '${f.only}'` : ''}\` on ${machine()}.`,
   '',
   head,
   ...fast.map(line),
@@ -114,6 +117,7 @@ const section = [
     : []),
 ].join('\n');
 console.log(`\n${section}`);
-appendToReadme(section);
+// `--readme false`: a trial run, printed only.
+if (f.readme !== 'false') appendToReadme(section);
 const failed = rows.some((r) => r.errors > 0);
 process.exit(failed ? 1 : 0);

@@ -1,7 +1,12 @@
 // Benchmark scenarios, declared in one place: each module adds its own in a few lines.
-// `ctx` is the seeded dataset (one company, its owner's session, 50 users).
+// `ctx` is the seeded dataset (one company, its owner's session, 50 users, plus the bulk SQL seeds
+// that scenarios name).
+import { alarms500k } from './alarm-seeds';
+import { type SqlSeed, sitesAndCameras } from './seeds';
+
 export interface BenchContext {
   token: string;
+  companyId: string;
   email: string;
   password: string;
   userIds: string[];
@@ -15,6 +20,8 @@ export interface Scenario {
   headers?: (ctx: BenchContext) => Record<string, string>;
   /** Extra seeding before the run (through the API). */
   setup?: (ctx: BenchContext, baseUrl: string) => Promise<void>;
+  /** Bulk dataset written in SQL as the owner before the run (each seed once per run). */
+  seed?: SqlSeed;
   /** Deliberately slow (password hashing): reported apart, not compared with the bare route. */
   slow?: boolean;
 }
@@ -31,4 +38,59 @@ export const scenarios: Scenario[] = [
     body: (ctx) => ({ email: ctx.email, password: ctx.password }),
     slow: true,
   },
+  // Issue 4: one company with 2,000 sites and 20,000 cameras (bench/seeds.ts).
+  {
+    name: 'GET /api/sites?limit=50 (2,000 sites)',
+    method: 'GET',
+    path: '/api/sites?limit=50',
+    headers: bearer,
+    seed: sitesAndCameras,
+  },
+  {
+    name: 'GET /api/cameras?limit=50&search=parking (2,000 of 20,000)',
+    method: 'GET',
+    path: '/api/cameras?limit=50&search=parking',
+    headers: bearer,
+    seed: sitesAndCameras,
+  },
+  {
+    name: 'GET /api/dashboard/overview (20,000 cameras)',
+    method: 'GET',
+    path: '/api/dashboard/overview',
+    headers: bearer,
+    seed: sitesAndCameras,
+  },
 ];
+
+// Issue 5: alarms. The siteId of POST /api/alarms comes from a site created in setup.
+let alarmSiteId = '';
+scenarios.push(
+  {
+    name: 'POST /api/alarms',
+    method: 'POST',
+    path: '/api/alarms',
+    headers: bearer,
+    setup: async (ctx, baseUrl) => {
+      const res = await fetch(`${baseUrl}/api/sites`, {
+        method: 'POST',
+        headers: { ...bearer(ctx), 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Site du banc alarmes', address: '1 place du Banc, Lyon' }),
+      });
+      alarmSiteId = ((await res.json()) as { id: string }).id;
+    },
+    body: () => ({
+      siteId: alarmSiteId,
+      title: 'Intrusion détectée',
+      description: 'Détecteur de mouvement, zone 2',
+      location: 'Zone 2',
+      severity: 'high',
+    }),
+  },
+  {
+    name: 'GET /api/alarms?status=active&limit=50 (500,000 alarms)',
+    method: 'GET',
+    path: '/api/alarms?status=active&limit=50',
+    headers: bearer,
+    seed: alarms500k,
+  },
+);

@@ -7,11 +7,14 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { alarmsRoutes } from './modules/alarms/alarms.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { camerasRoutes } from './modules/cameras/cameras.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
@@ -36,6 +39,9 @@ const modules = [
   sitesRoutes,
   camerasRoutes,
   dashboardRoutes,
+  alarmsRoutes,
+  integrationsRoutes,
+  eventsRoutes,
 ];
 
 export async function buildApp(opts: {

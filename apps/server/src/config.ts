@@ -19,6 +19,14 @@ const envSchema = z.object({
   // Camera health monitor: interval between rounds (0 disables it) and sockets open at once.
   CAMERA_PROBE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   CAMERA_PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(500),
+  // Active high/critical alarms not acknowledged within this delay are escalated (checked every interval; 0 disables).
+  ALARM_ESCALATION_MINUTES: z.coerce.number().positive().default(5),
+  ALARM_ESCALATION_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  // Outgoing e-mail (escalations): smtp://user:pass@host:port or smtps://…; unset = no e-mail.
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Vigie <alertes@vigie.local>'),
+  // Comment line sent on every real-time stream so that proxies keep it open.
+  SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -39,6 +47,11 @@ export type Config = {
   trustProxy: boolean;
   cameraProbeIntervalMs: number;
   cameraProbeConcurrency: number;
+  alarmEscalationMinutes: number;
+  alarmEscalationIntervalMs: number;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  sseHeartbeatMs: number;
 };
 
 // The built web app, relative to this file so it is found whatever the working directory.
@@ -60,5 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     cameraProbeIntervalMs: e.CAMERA_PROBE_INTERVAL_MS,
     cameraProbeConcurrency: e.CAMERA_PROBE_CONCURRENCY,
+    alarmEscalationMinutes: e.ALARM_ESCALATION_MINUTES,
+    alarmEscalationIntervalMs: e.ALARM_ESCALATION_INTERVAL_MS,
+    smtpUrl: e.SMTP_URL || undefined,
+    smtpFrom: e.SMTP_FROM,
+    sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
   };
 }

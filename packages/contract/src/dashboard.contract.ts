@@ -49,11 +49,23 @@ export const systemComponentSchema = z.object({
 });
 export type SystemComponent = z.infer<typeof systemComponentSchema>;
 
+/** Alarms raised on one day (in the user's timezone), per severity, for the overview's chart. */
+export const alarmsPerDaySchema = z.object({
+  date: z.iso.date(),
+  critique: z.number().int(),
+  important: z.number().int(),
+  moyen: z.number().int(),
+  faible: z.number().int(),
+});
+export type AlarmsPerDay = z.infer<typeof alarmsPerDaySchema>;
+
 export const dashboardOverviewSchema = z.object({
   stats: dashboardStatsSchema,
   recentAlerts: z.array(dashboardAlertSchema),
   activeSites: z.array(dashboardSiteSchema),
   systemHealth: z.array(systemComponentSchema),
+  /** The last 7 days, oldest first, today included. */
+  alarmsPerDay: z.array(alarmsPerDaySchema),
 });
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
 

@@ -2,8 +2,10 @@
 // check all come from the declaration in packages/contract, so the server cannot drift from it.
 import type { Endpoint } from '@vigie/contract/common';
 import { errorBodySchema } from '@vigie/contract/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import fastJson from 'fast-json-stringify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AuthContext } from './auth';
 
 type In<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
@@ -30,6 +32,53 @@ export type EndpointHandler<E extends Endpoint> = (
 
 const errorStatuses = [400, 401, 403, 404, 409, 413, 422, 429, 503] as const;
 
+type JsonSchema = { [key: string]: unknown };
+
+/**
+ * fast-json-stringify picks an `anyOf` branch by running a validator on each value; a nullable
+ * scalar or object is cheaper as `type: [t, 'null']`, which it serialises with a plain check.
+ */
+function simplifyNullables(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplifyNullables);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(node)) out[k] = simplifyNullables(v);
+  const anyOf = out.anyOf;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const nullIndex = anyOf.findIndex((b: JsonSchema) => b.type === 'null' && Object.keys(b).length === 1);
+    const other = anyOf[1 - nullIndex] as JsonSchema | undefined;
+    if (nullIndex !== -1 && other && typeof other.type === 'string' && !('anyOf' in other)) {
+      const { anyOf: _anyOf, ...rest } = out;
+      return { ...rest, ...other, type: [other.type, 'null'] };
+    }
+  }
+  return out;
+}
+
+/**
+ * Success bodies are serialised by fast-json-stringify, compiled from the contract's zod schema
+ * (`io: 'output'`), so the zod schema stays the single source: 2 to 3 times cheaper per list than
+ * zod's encode followed by JSON.stringify (docs/decisions/0002). Dates come out as ISO strings
+ * either way. Error bodies (rare, and a union) and any schema JSON Schema cannot express keep the
+ * zod serializer.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: Fastify types the compiler by the whole route schema.
+export const responseSerializerCompiler: FastifySerializerCompiler<any> = (route) => {
+  const status = Number(route.httpStatus);
+  if (status >= 200 && status < 300) {
+    try {
+      const { $schema: _draft, ...json } = z.toJSONSchema(route.schema as z.ZodType, {
+        io: 'output',
+        unrepresentable: 'throw',
+      }) as JsonSchema;
+      return fastJson(simplifyNullables(json) as Parameters<typeof fastJson>[0]);
+    } catch {
+      // not expressible as JSON Schema: zod it is
+    }
+  }
+  return zodSerializerCompiler(route);
+};
+
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
@@ -53,6 +102,7 @@ export function route<E extends Endpoint>(
       response,
     },
     config: { ...routeConfig, endpoint },
+    serializerCompiler: responseSerializerCompiler,
     // onRequest: an anonymous caller learns nothing, not even whether its input was valid.
     onRequest: endpoint.auth ? app.requireSession : undefined,
     handler: async (request, reply) => {

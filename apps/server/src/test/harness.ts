@@ -48,6 +48,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   const config = loadConfig({
     // The camera monitor would write between a test's reads; tests run it on demand (probeAllCameras).
     CAMERA_PROBE_INTERVAL_MS: '0',
+    // Likewise the alarm escalation pass: tests call escalateDueAlarms with their own clock.
+    ALARM_ESCALATION_INTERVAL_MS: '0',
     ...env,
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',

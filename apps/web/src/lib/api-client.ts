@@ -57,10 +57,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiCall<E extends Endpoint>(
+async function request<E extends Endpoint>(
   endpoint: E,
   options?: CallOptions<E>,
-): Promise<Output<E['response']>> {
+): Promise<{ payload: Output<E['response']>; response: Response }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -83,13 +83,34 @@ export async function apiCall<E extends Endpoint>(
   const payload = response.status === 204 ? null : await readJson(response);
   if (!response.ok) {
     const detail = payload && typeof payload === 'object' && 'detail' in payload ? payload.detail : null;
-    if (response.status === 401 && !options?.ignoreUnauthorized) {
-      clearSession();
-      onUnauthorized();
-    }
+    if (response.status === 401 && !options?.ignoreUnauthorized) reportUnauthorized();
     throw new ApiError(response.status, detail, detailToMessage(detail) ?? GENERIC_ERROR);
   }
-  return payload as Output<E['response']>;
+  return { payload: payload as Output<E['response']>, response };
+}
+
+export async function apiCall<E extends Endpoint>(
+  endpoint: E,
+  options?: CallOptions<E>,
+): Promise<Output<E['response']>> {
+  return (await request(endpoint, options)).payload;
+}
+
+/** A list call that also reads the `X-Total-Count` header (counters without fetching every row). */
+export async function apiList<E extends Endpoint>(
+  endpoint: E,
+  options?: CallOptions<E>,
+): Promise<{ items: Output<E['response']>; total: number }> {
+  const { payload, response } = await request(endpoint, options);
+  const header = Number(response.headers.get('X-Total-Count'));
+  const total = Number.isFinite(header) && response.headers.has('X-Total-Count') ? header : -1;
+  return { items: payload, total: total >= 0 ? total : Array.isArray(payload) ? payload.length : 0 };
+}
+
+/** The session is over (a 401 outside the api client, e.g. the event stream): clear it and leave. */
+export function reportUnauthorized() {
+  clearSession();
+  onUnauthorized();
 }
 
 /**
@@ -118,10 +139,7 @@ export async function apiBlob<E extends Endpoint>(
   if (!response.ok) {
     const payload = await readJson(response);
     const detail = payload && typeof payload === 'object' && 'detail' in payload ? payload.detail : null;
-    if (response.status === 401) {
-      clearSession();
-      onUnauthorized();
-    }
+    if (response.status === 401) reportUnauthorized();
     throw new ApiError(response.status, detail, detailToMessage(detail) ?? GENERIC_ERROR);
   }
   return response.blob();

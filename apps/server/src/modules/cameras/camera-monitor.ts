@@ -4,6 +4,7 @@
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { publishEvents } from '../events/events.service';
 import {
   type ProbeResult,
   type ProbeTarget,
@@ -101,7 +102,19 @@ export async function probeAllCameras(db: Database, opts: ProbeOptions = {}): Pr
     const batch = results.slice(i, end);
     i = end;
     try {
-      const changed = await db.withTenant(companyId, (tx) => recordProbeResults(tx, companyId, batch));
+      const changed = await db.withTenant(companyId, async (tx) => {
+        const rows = await recordProbeResults(tx, companyId, batch);
+        // Browsers learn of each transition in the same transaction that records it.
+        await publishEvents(
+          tx,
+          companyId,
+          rows.map((c) => ({
+            type: 'camera.status' as const,
+            payload: { id: c.cameraId, status: c.status },
+          })),
+        );
+        return rows;
+      });
       transitions += changed.length;
       for (const c of changed) notify({ companyId, cameraId: c.cameraId, status: c.status }, opts.onError);
     } catch (err) {

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, getTableColumns, gt, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, count, eq, getTableColumns, gt, or, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
 import { cameras } from '../../db/schema';
 import { likePattern } from '../../plugins/pagination';
 import { siteNameOf } from '../sites/sites.sql';
+import type { CameraWithSite } from './cameras.models';
 
 export type NewCamera = typeof cameras.$inferInsert;
 
@@ -29,8 +30,24 @@ function filterWhere(companyId: string, f: CameraListFilter) {
   );
 }
 
-export async function listCameras(
-  tx: Tx,
+// The list's columns under their API names (a raw read returns the driver's rows as they are).
+const listColumns = sql`${cameras.id} as "id", ${cameras.siteId} as "siteId", ${withSite.siteName} as "siteName",
+  ${cameras.name} as "name", ${cameras.location} as "location", ${cameras.type} as "type",
+  ${cameras.resolution} as "resolution", ${cameras.ipAddress} as "ipAddress", ${cameras.rtspUrl} as "rtspUrl",
+  ${cameras.snapshotUrl} as "snapshotUrl", ${cameras.streamUsername} as "streamUsername",
+  ${cameras.streamPassword} as "streamPassword", ${cameras.nightVision} as "nightVision",
+  ${cameras.motionDetection} as "motionDetection", ${cameras.recording} as "recording",
+  ${cameras.status} as "status", ${cameras.lastPing} as "lastPing", ${cameras.createdAt} as "createdAt",
+  ${cameras.updatedAt} as "updatedAt"`;
+
+/**
+ * One page (up to limit + 1 rows, in `(name, id)` order: the `(company_id, name, id)` index, or
+ * `(company_id, site_id, name, id)` for one site) and the filter's total, in one statement and one
+ * round trip: the total is an uncorrelated sub-select, computed once. Only an empty page after a
+ * cursor needs a second statement for the total.
+ */
+export async function listCamerasPage(
+  db: Database,
   companyId: string,
   f: CameraListFilter,
   page: { limit: number; after?: [string, string] | undefined },
@@ -38,12 +55,28 @@ export async function listCameras(
   const after = page.after
     ? or(gt(cameras.name, page.after[0]), and(eq(cameras.name, page.after[0]), gt(cameras.id, page.after[1])))
     : undefined;
-  return tx
-    .select(withSite)
-    .from(cameras)
-    .where(and(filterWhere(companyId, f), after))
-    .orderBy(asc(cameras.name), asc(cameras.id))
-    .limit(page.limit + 1);
+  const rows = await db.readTenant<CameraWithSite & { total: number }>(
+    companyId,
+    sql`select ${listColumns},
+          (select count(*)::int from ${cameras} where ${filterWhere(companyId, f)}) as "total"
+        from ${cameras}
+        where ${and(filterWhere(companyId, f), after)}
+        order by ${cameras.name}, ${cameras.id}
+        limit ${page.limit + 1}`,
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    total = page.after ? await countCamerasRead(db, companyId, f) : 0;
+  }
+  return { rows, total };
+}
+
+async function countCamerasRead(db: Database, companyId: string, f: CameraListFilter) {
+  const [row] = await db.readTenant<{ n: number }>(
+    companyId,
+    sql`select count(*)::int as "n" from ${cameras} where ${filterWhere(companyId, f)}`,
+  );
+  return row?.n ?? 0;
 }
 
 export async function countCameras(tx: Tx, companyId: string, f: CameraListFilter = {}) {

@@ -18,13 +18,8 @@ const requireManager = (auth: AuthContext) => {
 export async function listCameras(db: Database, auth: AuthContext, q: z.output<typeof listCamerasQuery>) {
   const after = decodeCursor(q.cursor, 2) as [string, string] | undefined;
   const filter = { siteId: q.siteId, status: q.status, search: q.search };
-  return db.withTenant(auth.companyId, async (tx) => {
-    const [rows, total] = await Promise.all([
-      repo.listCameras(tx, auth.companyId, filter, { limit: q.limit, after }),
-      repo.countCameras(tx, auth.companyId, filter),
-    ]);
-    return { rows: rows.map(toCameraDto), total };
-  });
+  const { rows, total } = await repo.listCamerasPage(db, auth.companyId, filter, { limit: q.limit, after });
+  return { rows: rows.map(toCameraDto), total };
 }
 
 /** The full row, credentials included: for this module's server-side use only. */

@@ -57,6 +57,13 @@ export function toOverview(r: OverviewRow): DashboardOverview {
       accessPoints: accessPointsOfSite(s.id),
       lastUpdate: new Date(s.lastUpdate).toISOString(),
     })),
+    alarmsPerDay: r.alarms.perDay.map((d) => ({
+      date: d.date,
+      critique: Number(d.critical),
+      important: Number(d.high),
+      moyen: Number(d.medium),
+      faible: Number(d.low),
+    })),
     systemHealth: [
       healthOf(
         'Caméras',

@@ -1,7 +1,6 @@
 // The whole overview in one statement: each module contributes its own SQL fragment.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import type { Database } from '../../db/client';
 import { cameraOverviewSql } from '../cameras/cameras.sql';
 import { siteOverviewSql } from '../sites/sites.sql';
 import { accessOverviewSql, agentsOverviewSql, alarmsOverviewSql } from './dashboard.sources';
@@ -26,18 +25,22 @@ export interface OverviewRow {
       time: string;
     }[];
     availability: number | null;
+    perDay: { date: string; critical: number; high: number; medium: number; low: number }[];
   };
   access: { points: number; availability: number | null };
 }
 
-export async function readOverview(tx: Tx, companyId: string, timezone: string): Promise<OverviewRow> {
-  const res = await tx.execute(sql`select
+/** One statement, one round trip (readTenant: the company setting travels with it). */
+export async function readOverview(db: Database, companyId: string, timezone: string): Promise<OverviewRow> {
+  const [row] = await db.readTenant<OverviewRow>(
+    companyId,
+    sql`select
       ${siteOverviewSql(companyId, timezone)} as sites,
       ${cameraOverviewSql(companyId)} as cameras,
       ${agentsOverviewSql(companyId)} as agents,
       ${alarmsOverviewSql(companyId, timezone)} as alarms,
-      ${accessOverviewSql(companyId)} as access`);
-  const row = rowsOf<OverviewRow>(res)[0];
+      ${accessOverviewSql(companyId)} as access`,
+  );
   if (!row) throw new Error('overview query returned nothing');
   return row;
 }

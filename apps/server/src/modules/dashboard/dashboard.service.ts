@@ -5,8 +5,6 @@ import { readOverview } from './dashboard.repository';
 
 /** Open to every signed-in user (spec section 6); "this month" and "today" are in the user's timezone. */
 export async function getOverview(db: Database, auth: AuthContext) {
-  const row = await db.withTenant(auth.companyId, (tx) =>
-    readOverview(tx, auth.companyId, auth.user.timezone),
-  );
+  const row = await readOverview(db, auth.companyId, auth.user.timezone);
   return toOverview(row);
 }

@@ -8,14 +8,8 @@ import { sql } from 'drizzle-orm';
 /** PLUG(agents): `{ online, total }` from the planning module's agents. */
 export const agentsOverviewSql = (_companyId: string) => sql`json_build_object('online', 0, 'total', 0)`;
 
-/**
- * PLUG(alarms): `{ today, critical, recent, availability }`: alarms raised today (in the user's
- * timezone), active critical ones, the 5 latest as `{ id, title, description, severity (low,
- * medium, high, critical), location, time }`, and the alarm panels' availability in percent (null
- * without data).
- */
-export const alarmsOverviewSql = (_companyId: string, _timezone: string) =>
-  sql`json_build_object('today', 0, 'critical', 0, 'recent', '[]'::json, 'availability', null)`;
+/** The alarms module's figures: `{ today, critical, recent, availability, perDay }`. */
+export { alarmsOverviewSql } from '../alarms/alarms.sql';
 
 /** PLUG(access): `{ points, availability }`: access points in service and their availability. */
 export const accessOverviewSql = (_companyId: string) =>

@@ -61,6 +61,7 @@ describe.each(engines)('dashboard overview on %s', (engine) => {
       },
       recentAlerts: [],
       activeSites: [],
+      alarmsPerDay: expect.any(Array),
       systemHealth: [
         { name: 'Caméras', status: 'Aucune donnée', uptime: null, description: 'Aucune caméra installée' },
         {
@@ -72,6 +73,11 @@ describe.each(engines)('dashboard overview on %s', (engine) => {
         { name: 'Accès', status: 'Aucune donnée', uptime: null, description: "Aucun point d'accès raccordé" },
       ],
     });
+    // Seven days, oldest first, every count zero.
+    const days = res.json().alarmsPerDay;
+    expect(days).toHaveLength(7);
+    for (const d of days) expect(d).toMatchObject({ critique: 0, important: 0, moyen: 0, faible: 0 });
+    expect(days[6].date > days[0].date).toBe(true);
   });
 
   it('computes counters, the 5 latest active sites and camera availability from real rows', async () => {

@@ -1,8 +1,10 @@
-import { and, asc, count, eq, getTableColumns, gt, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, count, eq, getTableColumns, gt, or, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
 import { sites } from '../../db/schema';
 import { likePattern } from '../../plugins/pagination';
+import { alarmsCountOfSite } from '../alarms/alarms.sql';
 import { camerasCountOfSite } from '../cameras/cameras.sql';
+import type { SiteWithCounts } from './sites.models';
 
 export type NewSite = typeof sites.$inferInsert;
 
@@ -12,19 +14,13 @@ export interface SiteListFilter {
   type?: 'commercial' | 'industriel' | 'residentiel' | 'public' | undefined;
 }
 
-/**
- * PLUG(alarms): the number of alarms of a site. Zero until the alarms module lands; then a
- * fragment from that module, e.g. `alarmsCountOfSite(sites.companyId, sites.id)`.
- */
-const alarmsCountOfSite = sql<number>`0`;
-
 // Every column but the search helper, plus the live counts. The outer columns are written fully
 // qualified: Drizzle renders a single-table select's columns bare, which the subquery would capture.
 const { searchText: _searchText, ...siteColumns } = getTableColumns(sites);
 const withCounts = {
   ...siteColumns,
   camerasCount: camerasCountOfSite(sql`"sites"."company_id"`, sql`"sites"."id"`).mapWith(Number),
-  alarmsCount: alarmsCountOfSite.mapWith(Number),
+  alarmsCount: alarmsCountOfSite(sql`"sites"."company_id"`, sql`"sites"."id"`).mapWith(Number),
 };
 
 function filterWhere(companyId: string, f: SiteListFilter) {
@@ -37,8 +33,20 @@ function filterWhere(companyId: string, f: SiteListFilter) {
   );
 }
 
-export async function listSites(
-  tx: Tx,
+// The list's columns under their API names (a raw read returns the driver's rows as they are).
+const listColumns = sql`${sites.id} as "id", ${sites.name} as "name", ${sites.address} as "address",
+  ${sites.type} as "type", ${sites.contactName} as "contactName", ${sites.contactPhone} as "contactPhone",
+  ${sites.contactEmail} as "contactEmail", ${sites.status} as "status", ${sites.latitude} as "latitude",
+  ${sites.longitude} as "longitude", ${sites.createdAt} as "createdAt", ${sites.updatedAt} as "updatedAt",
+  ${withCounts.camerasCount} as "camerasCount", ${withCounts.alarmsCount} as "alarmsCount"`;
+
+/**
+ * One page (up to limit + 1 rows, in `(name, id)` order: the `(company_id, name, id)` index) and
+ * the filter's total, in one statement and one round trip: the total is an uncorrelated sub-select,
+ * computed once. Only an empty page after a cursor needs a second statement for the total.
+ */
+export async function listSitesPage(
+  db: Database,
   companyId: string,
   f: SiteListFilter,
   page: { limit: number; after?: [string, string] | undefined },
@@ -46,12 +54,28 @@ export async function listSites(
   const after = page.after
     ? or(gt(sites.name, page.after[0]), and(eq(sites.name, page.after[0]), gt(sites.id, page.after[1])))
     : undefined;
-  return tx
-    .select(withCounts)
-    .from(sites)
-    .where(and(filterWhere(companyId, f), after))
-    .orderBy(asc(sites.name), asc(sites.id))
-    .limit(page.limit + 1);
+  const rows = await db.readTenant<SiteWithCounts & { total: number }>(
+    companyId,
+    sql`select ${listColumns},
+          (select count(*)::int from ${sites} where ${filterWhere(companyId, f)}) as "total"
+        from ${sites}
+        where ${and(filterWhere(companyId, f), after)}
+        order by ${sites.name}, ${sites.id}
+        limit ${page.limit + 1}`,
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    total = page.after ? await countSitesRead(db, companyId, f) : 0;
+  }
+  return { rows, total };
+}
+
+async function countSitesRead(db: Database, companyId: string, f: SiteListFilter) {
+  const [row] = await db.readTenant<{ n: number }>(
+    companyId,
+    sql`select count(*)::int as "n" from ${sites} where ${filterWhere(companyId, f)}`,
+  );
+  return row?.n ?? 0;
 }
 
 export async function countSites(tx: Tx, companyId: string, f: SiteListFilter = {}) {

@@ -18,13 +18,8 @@ const requireManager = (auth: AuthContext) => {
 export async function listSites(db: Database, auth: AuthContext, q: z.output<typeof listSitesQuery>) {
   const after = decodeCursor(q.cursor, 2) as [string, string] | undefined;
   const filter = { search: q.search, status: q.status, type: q.type };
-  return db.withTenant(auth.companyId, async (tx) => {
-    const [rows, total] = await Promise.all([
-      repo.listSites(tx, auth.companyId, filter, { limit: q.limit, after }),
-      repo.countSites(tx, auth.companyId, filter),
-    ]);
-    return { rows: rows.map(toSiteDto), total };
-  });
+  const { rows, total } = await repo.listSitesPage(db, auth.companyId, filter, { limit: q.limit, after });
+  return { rows: rows.map(toSiteDto), total };
 }
 
 async function loadSite(tx: Tx, companyId: string, id: string) {

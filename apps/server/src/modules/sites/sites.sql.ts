@@ -13,9 +13,8 @@ export const siteNameOf = (companyId: SQLWrapper, siteId: SQLWrapper) =>
  */
 export const siteOverviewSql = (companyId: string, timezone: string) => sql`(
   select json_build_object(
-    'total', (select count(*) from sites s where s.company_id = ${companyId}),
-    'newThisMonth', (select count(*) from sites s where s.company_id = ${companyId}
-                      and s.created_at >= date_trunc('month', now() at time zone ${timezone}) at time zone ${timezone}),
+    'total', n.total,
+    'newThisMonth', n.new_this_month,
     'active', coalesce((
       select json_agg(a) from (
         select s.id, s.name, s.address,
@@ -26,4 +25,11 @@ export const siteOverviewSql = (companyId: string, timezone: string) => sql`(
          order by s.updated_at desc, s.id desc
          limit 5
       ) a), '[]'::json)
-  ))`;
+  )
+  from (
+    -- Both counts in one pass over the (company_id, created_at) index.
+    select count(*) as total,
+           count(*) filter (where s.created_at >= date_trunc('month', now() at time zone ${timezone}) at time zone ${timezone})
+             as new_this_month
+      from sites s where s.company_id = ${companyId}
+  ) n)`;

@@ -4,7 +4,7 @@ import type { users } from '../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 
 /** The API shape of a user: never the password hash. */
-export const toUserDto = (u: UserRow): User => ({
+export const toUserDto = (u: Omit<UserRow, 'passwordHash' | 'updatedAt'>): User => ({
   id: u.id,
   companyId: u.companyId,
   name: u.name,

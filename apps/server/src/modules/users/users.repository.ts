@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gt, ilike, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, asc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { likePattern } from '../../plugins/pagination';
 
@@ -20,8 +20,19 @@ function filterWhere(companyId: string, f: UserListFilter) {
   );
 }
 
-export async function listUsers(
-  tx: Tx,
+// The list's columns under their API names (a raw read returns the driver's rows as they are).
+const listColumns = sql`${users.id} as "id", ${users.companyId} as "companyId", ${users.name} as "name",
+  ${users.email} as "email", ${users.phone} as "phone", ${users.role} as "role", ${users.isOwner} as "isOwner",
+  ${users.city} as "city", ${users.timezone} as "timezone", ${users.language} as "language",
+  ${users.createdAt} as "createdAt"`;
+
+/**
+ * One page (up to limit + 1 rows, in `(name, id)` order) and the filter's total, in one statement
+ * and one round trip; only an empty page after a cursor needs a second statement for the total.
+ * Never the password hash.
+ */
+export async function listUsersPage(
+  db: Database,
   companyId: string,
   f: UserListFilter,
   page: { limit: number; after?: [string, string] | undefined },
@@ -29,18 +40,29 @@ export async function listUsers(
   const after = page.after
     ? or(gt(users.name, page.after[0]), and(eq(users.name, page.after[0]), gt(users.id, page.after[1])))
     : undefined;
-  return tx
-    .select()
-    .from(users)
-    .where(and(filterWhere(companyId, f), after))
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(page.limit + 1);
+  const rows = await db.readTenant<UserListRow & { total: number }>(
+    companyId,
+    sql`select ${listColumns},
+          (select count(*)::int from ${users} where ${filterWhere(companyId, f)}) as "total"
+        from ${users}
+        where ${and(filterWhere(companyId, f), after)}
+        order by ${users.name}, ${users.id}
+        limit ${page.limit + 1}`,
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [row] = page.after
+      ? await db.readTenant<{ n: number }>(
+          companyId,
+          sql`select count(*)::int as "n" from ${users} where ${filterWhere(companyId, f)}`,
+        )
+      : [];
+    total = row?.n ?? 0;
+  }
+  return { rows, total };
 }
 
-export async function countUsers(tx: Tx, companyId: string, f: UserListFilter) {
-  const [row] = await tx.select({ n: count() }).from(users).where(filterWhere(companyId, f));
-  return row?.n ?? 0;
-}
+export type UserListRow = Omit<typeof users.$inferSelect, 'passwordHash' | 'updatedAt'>;
 
 export async function findUser(tx: Tx, companyId: string, id: string) {
   const [row] = await tx
@@ -71,4 +93,13 @@ export async function deleteUser(tx: Tx, companyId: string, id: string) {
     .where(and(eq(users.companyId, companyId), eq(users.id, id)))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** Names and e-mail addresses of a company's users of the given roles (alert recipients). */
+export async function contactsByRoles(tx: Tx, companyId: string, roles: ('admin' | 'operator' | 'agent')[]) {
+  return tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.role, roles)))
+    .orderBy(asc(users.name));
 }

@@ -26,13 +26,8 @@ export async function listUsers(db: Database, auth: AuthContext, q: z.output<typ
   requireAdmin(auth);
   const after = decodeCursor(q.cursor, ['string', 'uuid']) as [string, string] | undefined;
   const filter = { search: q.search, role: q.role };
-  return db.withTenant(auth.companyId, async (tx) => {
-    const [rows, total] = await Promise.all([
-      repo.listUsers(tx, auth.companyId, filter, { limit: q.limit, after }),
-      repo.countUsers(tx, auth.companyId, filter),
-    ]);
-    return { rows: rows.map(toUserDto), total };
-  });
+  const { rows, total } = await repo.listUsersPage(db, auth.companyId, filter, { limit: q.limit, after });
+  return { rows: rows.map(toUserDto), total };
 }
 
 /** Inserts a user, turning the platform-wide e-mail uniqueness into a 409. */
@@ -139,4 +134,9 @@ export async function deleteUser(db: Database, auth: AuthContext, id: string) {
       details: { email: current.email },
     });
   });
+}
+
+/** For alerts (alarm escalation): the administrators and operators who must be told. */
+export async function alertRecipients(tx: Tx, companyId: string) {
+  return repo.contactsByRoles(tx, companyId, ['admin', 'operator']);
 }

@@ -102,7 +102,7 @@ describe.each(engines)('bad input on %s', (engine) => {
         : undefined;
       const params: Record<string, string> = {};
       for (const p of r.params) params[p] = await f.id(kindForPath(r.url, p));
-      const headers = r.endpoint.auth ? f.tenant.auth : {};
+      const headers = await f.headersFor(r.endpoint);
 
       const arbs: fc.Arbitrary<Case>[] = [];
       if (bodySchema) {

@@ -94,7 +94,7 @@ describe.each(engines)('company isolation on %s', (engine) => {
       ) {
         bAuth = await login(t.app, bAuth.user.email, bAuth.password);
       }
-      const headers = r.endpoint.auth ? bAuth.auth : {};
+      const headers = await b.headersFor(r.endpoint, bAuth.auth);
       const u = unique();
       const ref = await b.refsFor([r.endpoint.body, r.endpoint.query]);
       const body = r.endpoint.body

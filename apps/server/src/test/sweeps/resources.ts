@@ -2,6 +2,7 @@
 // which body/query fields reference it. Teaching the sweeps a new module is a few lines in `kinds`;
 // a route with a path parameter under an unknown prefix fails the sweeps until it is taught.
 import { randomUUID } from 'node:crypto';
+import type { Endpoint } from '@vigie/contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Tenant } from '../harness';
@@ -34,6 +35,8 @@ export const kinds: Kind[] = [
   },
   { name: 'site', prefix: '/api/sites', refFields: ['siteId', 'assignedSiteId'] },
   { name: 'camera', prefix: '/api/cameras', refFields: ['cameraId'] },
+  { name: 'alarm', prefix: '/api/alarms', refFields: ['alarmId'] },
+  { name: 'integration key', prefix: '/api/integrations/keys', refFields: [] },
 ];
 
 /** Valid request parts for a route when the contract's schema alone cannot produce them. */
@@ -87,6 +90,28 @@ export class Fixture {
     private readonly routes: DiscoveredRoute[],
   ) {
     this.ids.set('user:owner', tenant.user.id);
+  }
+
+  private deviceKey: string | undefined;
+
+  /**
+   * How a route's caller proves itself: the session (`auth`, default this tenant's), a device key
+   * of this company for `apiKey` routes (created once, never revoked by a probe), or nothing.
+   */
+  async headersFor(endpoint: Endpoint, auth = this.tenant.auth): Promise<Record<string, string>> {
+    if (endpoint.auth) return auth;
+    if (!endpoint.apiKey) return {};
+    if (!this.deviceKey) {
+      const res = await this.app.inject({
+        method: 'POST',
+        url: '/api/integrations/keys',
+        headers: this.tenant.auth,
+        payload: { name: `Centrale ${unique()}` },
+      });
+      if (res.statusCode !== 201) throw new Error(`device key for the sweep: ${res.statusCode} ${res.body}`);
+      this.deviceKey = (res.json() as { key: string }).key;
+    }
+    return { 'x-api-key': this.deviceKey };
   }
 
   /** The id of one resource of `kind` in this company (created the first time). */

@@ -1,13 +1,18 @@
-import { Siren } from 'lucide-react';
-import { ModulePlaceholder } from '../../components/module-placeholder';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import AlarmsPage from '../../features/alarms/alarms-page';
+import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
+import { sitesKey, useSites } from '../../features/sites/api/get-sites';
 
-// Replace with the module's page when it ships.
 export function Component() {
-  return (
-    <ModulePlaceholder
-      title="Alarmes"
-      icon={Siren}
-      description="Vous y suivrez, affecterez et résoudrez les alarmes intrusion, incendie, panique et techniques."
-    />
-  );
+  const queryClient = useQueryClient();
+  const { data: sites } = useSites();
+  const siteOptions = useMemo(() => (sites ?? []).map((s) => ({ value: s.id, label: s.name })), [sites]);
+  // Alarm counts shown by the sites and the dashboard change with the alarms (the event stream
+  // also refreshes them; this covers a stream that is down).
+  const onAlarmsChanged = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: sitesKey });
+    void queryClient.invalidateQueries({ queryKey: dashboardKey });
+  }, [queryClient]);
+  return <AlarmsPage sites={siteOptions} onAlarmsChanged={onAlarmsChanged} />;
 }

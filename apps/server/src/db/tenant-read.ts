@@ -1,0 +1,62 @@
+// A read for one company in a single round trip, with a cached plan (docs/decisions/0003).
+//
+// The company setting and the statement travel as one simple-protocol message: PostgreSQL (and
+// PGlite) run the statements of such a message in order, as one implicit transaction, so
+// `set_config(…, true)` is in force for the statement that follows and gone when the message ends —
+// the guarantee of BEGIN; set_config; query; COMMIT, in one exchange instead of four.
+//
+// The statement itself is a named prepared statement of the connection (PREPARE once, then EXECUTE):
+// planning a list with its sub-selects cost as much as running it. The simple protocol has no bind
+// parameters, so EXECUTE's arguments are quoted literals. node-postgres sends bind parameters as
+// untyped text, and a quoted literal is an untyped constant too: the server resolves both the same
+// way, to the parameter types inferred at PREPARE.
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+const dialect = new PgDialect();
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') {
+    // A NUL would end the message early; the contracts refuse it, and so does this.
+    if (value.includes('\u0000')) throw new TypeError('NUL character in a query parameter');
+    return pg.escapeLiteral(value);
+  }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`non-finite query parameter: ${value}`);
+    return `'${value}'`;
+  }
+  if (typeof value === 'bigint' || typeof value === 'boolean') return `'${value}'`;
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  throw new TypeError(`unsupported query parameter type: ${typeof value}`);
+}
+
+const names = new Map<string, string>();
+/** A stable name per statement text: the same query shape reuses its plan on each connection. */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `vigie_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * The script for one tenant read on a connection that has already prepared `prepared`: the
+ * company setting, the PREPARE when this connection lacks it, and the EXECUTE. Its last result is
+ * the read's. Call `commit()` once the script succeeded, to record the statement as prepared.
+ */
+export function tenantReadScript(companyId: string, query: SQL, prepared: Set<string>) {
+  if (!uuidPattern.test(companyId)) throw new TypeError('company id is not a uuid');
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = statementName(text);
+  const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+  const parts = [`select set_config('app.company_id', '${companyId}', true)`];
+  if (!prepared.has(name)) parts.push(`prepare ${name} as ${text}`);
+  parts.push(`execute ${name}${args}`);
+  return { script: parts.join(';\n'), commit: () => prepared.add(name) };
+}

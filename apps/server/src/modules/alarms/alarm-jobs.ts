@@ -1,0 +1,50 @@
+// Background work of the alarms module, started with the app and stopped with it: the escalation
+// pass every ALARM_ESCALATION_INTERVAL_MS, and camera outages turned into alarms.
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { cameraStatusEvents } from '../cameras/camera-status-events';
+import { escalateDueAlarms } from './alarm-escalation';
+import { createMailer } from './alarm-mailer';
+import { cameraAlarmHandler } from './camera-alarms';
+
+const idleByDb = new WeakMap<Database, () => Promise<void>>();
+
+/** Resolves once every camera transition received so far by the app on `db` is handled (tests). */
+export const cameraAlarmsIdle = (db: Database) => idleByDb.get(db)?.() ?? Promise.resolve();
+
+export function registerAlarmJobs(app: FastifyInstance) {
+  const onError = (err: unknown) => app.log.error({ err }, 'alarm job failed');
+  const cameras = cameraAlarmHandler(app.db, onError);
+  cameraStatusEvents.on('status', cameras.handler);
+  idleByDb.set(app.db, cameras.idle);
+
+  const mailer = createMailer(app.config.smtpUrl, app.config.smtpFrom);
+  const interval = app.config.alarmEscalationIntervalMs;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> | null = null;
+  const tick = () => {
+    if (current) return;
+    current = escalateDueAlarms(app.db, {
+      minutes: app.config.alarmEscalationMinutes,
+      mailer,
+      publicUrl: app.config.publicUrl,
+      onError,
+    })
+      .catch(onError)
+      .finally(() => {
+        current = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    if (interval <= 0) return;
+    timer = setInterval(tick, interval);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    cameraStatusEvents.off('status', cameras.handler);
+    clearInterval(timer);
+    await current;
+    await cameras.idle();
+    mailer?.close();
+  });
+}

@@ -1,0 +1,204 @@
+// The alarms module's SQL. Lists walk the (company_id, status?, triggered_at desc, id desc) indexes
+// with a row-comparison keyset, so a page costs the same on the 500,000th alarm as on the first.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { likePattern } from '../../plugins/pagination';
+import { auditRowsOf } from '../audit/audit.sql';
+import { notifyEventsOf } from '../events/events.sql';
+import { siteNameOf } from '../sites/sites.sql';
+import type { AlarmRow, TimelineRow } from './alarms.models';
+
+export interface AlarmListFilter {
+  status?: 'active' | 'acknowledged' | 'resolved' | undefined;
+  severity?: 'low' | 'medium' | 'high' | 'critical' | undefined;
+  siteId?: string | undefined;
+  type?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  search?: string | undefined;
+}
+
+const timelineOf = (alias: string) =>
+  sql.raw(`(
+  select coalesce(json_agg(json_build_object('kind', e.kind, 'author', e.author_name, 'note', e.note, 'at', e.created_at)
+                  order by e.id), '[]'::json)
+    from alarm_events e where e.company_id = ${alias}.company_id and e.alarm_id = ${alias}.id)`);
+
+const columns = (
+  alias: string,
+) => sql`${sql.raw(alias)}.id, ${sql.raw(alias)}.site_id, ${sql.raw(alias)}.camera_id,
+  ${sql.raw(`${alias}.type, ${alias}.severity, ${alias}.status, ${alias}.title, ${alias}.description,
+  ${alias}.location, ${alias}.triggered_by, ${alias}.source, ${alias}.triggered_at, ${alias}.acknowledged_at,
+  ${alias}.acknowledged_by, ${alias}.resolved_at, ${alias}.resolved_by, ${alias}.resolution_note, ${alias}.escalated_at,
+  to_char(${alias}.triggered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at`)}`;
+
+const selectAlarm = sql`select ${columns('a')},
+  ${siteNameOf(sql`a.company_id`, sql`a.site_id`)} as site_name,
+  ${timelineOf('a')} as timeline
+  from alarms a`;
+
+function filterWhere(companyId: string, f: AlarmListFilter): SQL {
+  const parts: SQL[] = [sql`a.company_id = ${companyId}`];
+  if (f.status) parts.push(sql`a.status = ${f.status}`);
+  if (f.severity) parts.push(sql`a.severity = ${f.severity}`);
+  if (f.siteId) parts.push(sql`a.site_id = ${f.siteId}`);
+  if (f.type) parts.push(sql`a.type = ${f.type}`);
+  if (f.from) parts.push(sql`a.triggered_at >= ${f.from}::timestamptz`);
+  if (f.to) parts.push(sql`a.triggered_at <= ${f.to}::timestamptz`);
+  // Same fold on both sides: search ignores case and accents.
+  if (f.search) parts.push(sql`a.search_text like vigie_fold(${likePattern(f.search)})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The list's statement (exported so that a test can check its plan on seeded data). */
+export function listAlarmsSql(
+  companyId: string,
+  f: AlarmListFilter,
+  page: { limit: number; after?: [string, string] | undefined },
+) {
+  const after = page.after
+    ? sql` and (a.triggered_at, a.id) < (${page.after[0]}::timestamptz, ${page.after[1]}::uuid)`
+    : sql``;
+  // `desc nulls last` as the indexes are declared, so the planner reads them in order and stops early.
+  return sql`${selectAlarm}
+    where ${filterWhere(companyId, f)}${after}
+    order by a.triggered_at desc nulls last, a.id desc nulls last
+    limit ${page.limit + 1}`;
+}
+
+export async function listAlarms(
+  tx: Tx,
+  companyId: string,
+  f: AlarmListFilter,
+  page: { limit: number; after?: [string, string] | undefined },
+) {
+  return rowsOf<AlarmRow>(await tx.execute(listAlarmsSql(companyId, f, page)));
+}
+
+export async function countAlarms(tx: Tx, companyId: string, f: AlarmListFilter) {
+  const res = await tx.execute(
+    sql`select count(*)::int as n from alarms a where ${filterWhere(companyId, f)}`,
+  );
+  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+}
+
+export async function findAlarm(tx: Tx, companyId: string, id: string) {
+  const res = await tx.execute(sql`${selectAlarm} where a.company_id = ${companyId} and a.id = ${id}`);
+  return rowsOf<AlarmRow>(res)[0];
+}
+
+export interface NewAlarm {
+  companyId: string;
+  siteId: string;
+  cameraId: string | null;
+  type: string;
+  severity: string;
+  title: string;
+  description: string;
+  location: string;
+  triggeredBy: string | null;
+  source: 'user' | 'device' | 'system';
+  authorUserId: string | null;
+  authorName: string;
+}
+
+/**
+ * Creates the alarm with its first timeline entry, its audit entry and its `alarm.created` event in
+ * one statement (creation runs at device rates). Answers nothing when the site is not the
+ * company's, or when a camera already has an open camera_offline alarm.
+ */
+export async function insertAlarm(tx: Tx, n: NewAlarm) {
+  const res = await tx.execute(sql`
+    with s as (
+      select name from (select ${siteNameOf(sql`${n.companyId}::uuid`, sql`${n.siteId}::uuid`)} as name) x
+       where name is not null
+    ),
+    a as (
+      insert into alarms (company_id, site_id, camera_id, type, severity, title, description, location, triggered_by, source)
+      select ${n.companyId}::uuid, ${n.siteId}::uuid, ${n.cameraId}::uuid, ${n.type}, ${n.severity}, ${n.title},
+             ${n.description}, ${n.location}, ${n.triggeredBy}, ${n.source}
+        from s
+      on conflict (company_id, camera_id) where type = 'camera_offline' and status <> 'resolved' do nothing
+      returning *
+    ),
+    ev as (
+      insert into alarm_events (company_id, alarm_id, kind, author_user_id, author_name)
+      select company_id, id, 'created', ${n.authorUserId}::uuid, ${n.authorName} from a
+      returning kind, author_name, note, created_at
+    ),
+    au as (${auditRowsOf(sql`a`, {
+      actorUserId: n.authorUserId,
+      action: 'alarm.created',
+      entity: 'alarm',
+      details: { siteId: n.siteId, type: n.type, severity: n.severity, source: n.source },
+    })}),
+    pub as (
+      insert into events (company_id, type, payload)
+      select a.company_id, 'alarm.created', jsonb_build_object('id', a.id, 'type', a.type, 'severity', a.severity,
+             'status', a.status, 'title', a.title, 'siteId', a.site_id, 'siteName', s.name, 'location', a.location,
+             'timestamp', a.triggered_at)
+        from a, s
+      returning company_id, id, type, payload, created_at
+    ),
+    n as (${notifyEventsOf(sql`pub`)})
+    select ${columns('a')}, s.name as site_name,
+           (select json_agg(json_build_object('kind', kind, 'author', author_name, 'note', note, 'at', created_at)) from ev) as timeline,
+           (select count(*) from n) as notified
+      from a, s`);
+  return rowsOf<AlarmRow>(res)[0];
+}
+
+/** active → acknowledged. Nothing when the alarm is not active (or not the company's). */
+export async function markAcknowledged(tx: Tx, companyId: string, id: string, by: string) {
+  const res = await tx.execute(sql`
+    update alarms set status = 'acknowledged', acknowledged_at = now(), acknowledged_by = ${by}, updated_at = now()
+     where company_id = ${companyId} and id = ${id} and status = 'active' returning id`);
+  return rowsOf(res).length > 0;
+}
+
+/** active or acknowledged → resolved; resolving an active alarm also counts as taking it in charge. */
+export async function markResolved(tx: Tx, companyId: string, where: SQL, by: string, note: string) {
+  const res = await tx.execute(sql`
+    update alarms a set status = 'resolved', resolved_at = now(), resolved_by = ${by}, resolution_note = ${note},
+           acknowledged_at = coalesce(a.acknowledged_at, now()), acknowledged_by = coalesce(a.acknowledged_by, ${by}),
+           updated_at = now()
+     where a.company_id = ${companyId} and a.status <> 'resolved' and ${where} returning a.id`);
+  return rowsOf<{ id: string }>(res).map((r) => r.id);
+}
+
+export const byId = (id: string) => sql`a.id = ${id}`;
+export const openCameraOfflineOf = (cameraId: string) =>
+  sql`a.camera_id = ${cameraId} and a.type = 'camera_offline'`;
+
+/** Marks as escalated those still active and not yet escalated (another instance may have been first). */
+export async function markEscalated(tx: Tx, companyId: string, ids: string[], at: Date) {
+  const res = await tx.execute(sql`
+    update alarms set escalated_at = ${at.toISOString()}::timestamptz, updated_at = now()
+     where company_id = ${companyId} and id = any(${`{${ids.join(',')}}`}::uuid[])
+       and status = 'active' and escalated_at is null
+    returning id`);
+  return rowsOf<{ id: string }>(res).map((r) => r.id);
+}
+
+export async function insertTimeline(
+  tx: Tx,
+  companyId: string,
+  entries: {
+    alarmId: string;
+    kind: TimelineRow['kind'];
+    authorUserId: string | null;
+    author: string;
+    note: string | null;
+  }[],
+) {
+  if (entries.length === 0) return;
+  await tx.execute(sql`
+    insert into alarm_events (company_id, alarm_id, kind, author_user_id, author_name, note) values ${sql.join(
+      entries.map(
+        (e) =>
+          sql`(${companyId}::uuid, ${e.alarmId}::uuid, ${e.kind}, ${e.authorUserId}::uuid, ${e.author}, ${e.note})`,
+      ),
+      sql`, `,
+    )}`);
+}

@@ -1,0 +1,219 @@
+// Alarm rules: anyone signed in reads, raises and comments (a field agent must be able to raise an
+// alarm and report on it); acknowledging and resolving are for operators and administrators.
+// Each change writes its timeline entry, its audit entry and its real-time event in its transaction.
+import type {
+  Alarm,
+  commentAlarmBody,
+  createAlarmBody,
+  listAlarmsQuery,
+  resolveAlarmBody,
+} from '@vigie/contract/alarms.contract';
+import type { UserRole } from '@vigie/contract/enums';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
+import { decodeCursor } from '../../plugins/pagination';
+import { recordAudit } from '../audit/audit.service';
+import { findCameraRow } from '../cameras/cameras.service';
+import { publishEvent } from '../events/events.service';
+import { alarmErrors } from './alarms.errors';
+import { alarmEventPayload, toAlarmDto } from './alarms.models';
+import * as repo from './alarms.repository';
+
+/** Who acts: a signed-in user, a device (integration key) or Vigie itself (monitor, escalation). */
+export interface Actor {
+  companyId: string;
+  userId: string | null;
+  name: string;
+  role: UserRole | null;
+  source: 'user' | 'device' | 'system';
+  timezone: string;
+}
+
+export const actorOf = (auth: AuthContext): Actor => ({
+  companyId: auth.companyId,
+  userId: auth.userId,
+  name: auth.user.name,
+  role: auth.role,
+  source: 'user',
+  timezone: auth.user.timezone,
+});
+
+export const systemActor = (companyId: string): Actor => ({
+  companyId,
+  userId: null,
+  name: 'Système',
+  role: null,
+  source: 'system',
+  timezone: 'Europe/Paris',
+});
+
+const requireOperator = (actor: Actor) => {
+  if (actor.source === 'user' && actor.role === 'agent') throw alarmErrors.operatorsOnly();
+};
+
+export async function listAlarms(db: Database, auth: AuthContext, q: z.output<typeof listAlarmsQuery>) {
+  const after = decodeCursor(q.cursor, ['timestamp', 'uuid']) as [string, string] | undefined;
+  const filter = {
+    status: q.status,
+    severity: q.severity,
+    siteId: q.siteId,
+    type: q.type,
+    from: q.from,
+    to: q.to,
+    search: q.search,
+  };
+  return db.withTenant(auth.companyId, async (tx) => {
+    const [rows, total] = await Promise.all([
+      repo.listAlarms(tx, auth.companyId, filter, { limit: q.limit, after }),
+      repo.countAlarms(tx, auth.companyId, filter),
+    ]);
+    return {
+      rows: rows.map((r) => ({ dto: toAlarmDto(r, auth.user.timezone), cursor: [r.cursor_at, r.id] })),
+      total,
+    };
+  });
+}
+
+async function loadAlarm(tx: Tx, actor: Actor, id: string) {
+  const row = await repo.findAlarm(tx, actor.companyId, id);
+  if (!row) throw alarmErrors.notFound();
+  return toAlarmDto(row, actor.timezone);
+}
+
+export async function getAlarm(db: Database, auth: AuthContext, id: string) {
+  const actor = actorOf(auth);
+  return db.withTenant(auth.companyId, (tx) => loadAlarm(tx, actor, id));
+}
+
+export type CreateAlarmInput = z.output<typeof createAlarmBody>;
+
+/** Creates in the caller's transaction; undefined when a camera already has its open offline alarm. */
+export async function insertAlarm(tx: Tx, actor: Actor, input: CreateAlarmInput): Promise<Alarm | undefined> {
+  if (input.cameraId) {
+    const camera = await findCameraRow(tx, actor.companyId, input.cameraId).catch((err: unknown) => {
+      throw err instanceof AppError && err.statusCode === 404 ? alarmErrors.cameraNotFound() : err;
+    });
+    if (camera.siteId !== input.siteId) throw alarmErrors.cameraOfAnotherSite();
+  }
+  const row = await repo.insertAlarm(tx, {
+    companyId: actor.companyId,
+    siteId: input.siteId,
+    cameraId: input.cameraId ?? null,
+    type: input.type,
+    severity: input.severity,
+    title: input.title,
+    description: input.description,
+    location: input.location,
+    triggeredBy: input.triggeredBy ?? null,
+    source: actor.source,
+    authorUserId: actor.userId,
+    authorName: actor.name,
+  });
+  if (row) return toAlarmDto(row, actor.timezone);
+  if (input.type === 'camera_offline' && input.cameraId) return undefined;
+  throw alarmErrors.siteNotFound();
+}
+
+export async function createAlarm(
+  db: Database,
+  actor: Actor,
+  input: CreateAlarmInput,
+  /** Extra work in the same transaction (a device key's last use). */
+  alongside?: (tx: Tx) => Promise<void>,
+) {
+  return db.withTenant(actor.companyId, async (tx) => {
+    const alarm = await insertAlarm(tx, actor, input);
+    // A user's camera_offline alarm on a camera that already has one: show the open one.
+    if (!alarm) throw alarmErrors.alreadyOpenForCamera();
+    await alongside?.(tx);
+    return alarm;
+  });
+}
+
+/** Timeline, audit and event of one change, then the alarm as it now is. */
+async function recordChange(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  kind: 'acknowledged' | 'commented' | 'resolved' | 'escalated',
+  note: string | null,
+  details: Record<string, unknown> = {},
+) {
+  await repo.insertTimeline(tx, actor.companyId, [
+    { alarmId: id, kind, authorUserId: actor.userId, author: actor.name, note },
+  ]);
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    actorUserId: actor.userId,
+    action: `alarm.${kind}`,
+    entity: 'alarm',
+    entityId: id,
+    details,
+  });
+  const alarm = await loadAlarm(tx, actor, id);
+  await publishEvent(tx, actor.companyId, kind === 'escalated' ? 'alarm.escalated' : 'alarm.updated', {
+    ...alarmEventPayload(alarm),
+    change: kind,
+  });
+  return alarm;
+}
+
+/** 404 when the alarm is not the company's, else the conflict its current status causes. */
+async function transitionRefused(tx: Tx, actor: Actor, id: string) {
+  const current = await loadAlarm(tx, actor, id);
+  return current.status === 'resolved' ? alarmErrors.alreadyResolved() : alarmErrors.alreadyAcknowledged();
+}
+
+export async function acknowledgeAlarm(db: Database, actor: Actor, id: string) {
+  requireOperator(actor);
+  return db.withTenant(actor.companyId, async (tx) => {
+    if (!(await repo.markAcknowledged(tx, actor.companyId, id, actor.name)))
+      throw await transitionRefused(tx, actor, id);
+    return recordChange(tx, actor, id, 'acknowledged', null);
+  });
+}
+
+export async function resolveAlarm(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof resolveAlarmBody>,
+) {
+  requireOperator(actor);
+  return db.withTenant(actor.companyId, async (tx) => {
+    const done = await repo.markResolved(tx, actor.companyId, repo.byId(id), actor.name, input.note);
+    if (done.length === 0) throw await transitionRefused(tx, actor, id);
+    return recordChange(tx, actor, id, 'resolved', input.note);
+  });
+}
+
+export async function commentAlarm(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof commentAlarmBody>,
+) {
+  return db.withTenant(actor.companyId, async (tx) => {
+    await loadAlarm(tx, actor, id);
+    return recordChange(tx, actor, id, 'commented', input.text, { length: input.text.length });
+  });
+}
+
+/** For the monitor: resolves the camera's open offline alarm, if any, as the system. */
+export async function resolveCameraOfflineAlarm(tx: Tx, companyId: string, cameraId: string, note: string) {
+  const actor = systemActor(companyId);
+  const ids = await repo.markResolved(tx, companyId, repo.openCameraOfflineOf(cameraId), actor.name, note);
+  for (const id of ids) await recordChange(tx, actor, id, 'resolved', note, { automatic: true });
+  return ids;
+}
+
+/** For the escalation job: marks, records and announces; answers the alarms actually escalated. */
+export async function escalateAlarms(tx: Tx, companyId: string, ids: string[], at: Date, note: string) {
+  const actor = systemActor(companyId);
+  const done = await repo.markEscalated(tx, companyId, ids, at);
+  const out: Alarm[] = [];
+  for (const id of done) out.push(await recordChange(tx, actor, id, 'escalated', note, { automatic: true }));
+  return out;
+}

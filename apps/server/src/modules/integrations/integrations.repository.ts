@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+export interface KeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+}
+
+export async function insertKey(
+  tx: Tx,
+  k: { companyId: string; name: string; keyHash: string; prefix: string; createdByUserId: string },
+) {
+  const res = await tx.execute(sql`
+    insert into integration_keys (company_id, name, key_hash, prefix, created_by_user_id)
+    values (${k.companyId}, ${k.name}, ${k.keyHash}, ${k.prefix}, ${k.createdByUserId}) returning id`);
+  const row = rowsOf<{ id: string }>(res)[0];
+  if (!row) throw new Error('integration key insert returned nothing');
+  return row.id;
+}
+
+/** Live keys, newest first (a company holds a handful). */
+export async function listKeys(tx: Tx, companyId: string) {
+  const res = await tx.execute(sql`
+    select id, name, prefix, created_at, last_used_at from integration_keys
+     where company_id = ${companyId} and revoked_at is null
+     order by created_at desc, id desc limit 500`);
+  return rowsOf<KeyRow>(res);
+}
+
+export async function revokeKey(tx: Tx, companyId: string, id: string) {
+  const res = await tx.execute(sql`
+    update integration_keys set revoked_at = now()
+     where company_id = ${companyId} and id = ${id} and revoked_at is null returning name`);
+  return rowsOf<{ name: string }>(res)[0];
+}
+
+/** The live key with this hash, whatever its company (owner-run look-up, migration 0006). */
+export async function resolveKey(db: Database, keyHash: string) {
+  const res = await db.direct.execute(
+    sql`select company_id, key_id, name from integration_key_resolve(${keyHash})`,
+  );
+  return rowsOf<{ company_id: string; key_id: string; name: string }>(res)[0];
+}
+
+/** Written at most once a minute per key: spares a row update per alarm at device rates. */
+export async function touchKey(tx: Tx, companyId: string, id: string) {
+  await tx.execute(sql`
+    update integration_keys set last_used_at = now()
+     where company_id = ${companyId} and id = ${id}
+       and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
+}

@@ -1,0 +1,42 @@
+// Integration keys (administrators) and the device entry point. Devices post alarms on their own
+// path, POST /api/integrations/alarms, rather than on POST /api/alarms: a session and a key never
+// mix on one route, and the key check runs before validation, as the session check does.
+import {
+  createIntegrationKey,
+  ingestAlarm,
+  listIntegrationKeys,
+  revokeIntegrationKey,
+} from '@vigie/contract/integrations.contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { route } from '../../plugins/endpoint';
+import { type Actor, createAlarm } from '../alarms/alarms.service';
+import * as service from './integrations.service';
+
+const devices = new WeakMap<FastifyRequest, service.DeviceContext>();
+
+export async function integrationsRoutes(app: FastifyInstance) {
+  // Scoped to this plugin: only the routes declared with `apiKey` need a device key.
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.config.endpoint?.apiKey) return;
+    devices.set(request, await service.authenticateDevice(app.db, request.headers['x-api-key']));
+  });
+
+  route(app, listIntegrationKeys, async ({ auth }) => service.listKeys(app.db, auth));
+  route(app, createIntegrationKey, async ({ auth, body }) => service.createKey(app.db, auth, body));
+  route(app, revokeIntegrationKey, async ({ auth, params }) => {
+    await service.revokeKey(app.db, auth, params.id);
+    return undefined;
+  });
+  route(app, ingestAlarm, async ({ request, body }) => {
+    const device = devices.get(request) as service.DeviceContext;
+    const actor: Actor = {
+      companyId: device.companyId,
+      userId: null,
+      name: `Centrale « ${device.name} »`,
+      role: null,
+      source: 'device',
+      timezone: 'Europe/Paris',
+    };
+    return createAlarm(app.db, actor, body, (tx) => service.touchKey(tx, device.companyId, device.keyId));
+  });
+}

@@ -1,0 +1,90 @@
+// Integration keys let alarm panels and receiving centres post alarms without a session. A key is
+// 256 random bits shown once; only its SHA-256 is stored, so a database leak gives no usable key.
+import { createHash, randomBytes } from 'node:crypto';
+import type { createIntegrationKeyBody, IntegrationKey } from '@vigie/contract/integrations.contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.service';
+import { integrationErrors } from './integrations.errors';
+import * as repo from './integrations.repository';
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+const requireAdmin = (auth: AuthContext) => {
+  if (auth.role !== 'admin') throw integrationErrors.adminsOnly();
+};
+
+export async function createKey(
+  db: Database,
+  auth: AuthContext,
+  input: z.output<typeof createIntegrationKeyBody>,
+) {
+  requireAdmin(auth);
+  const key = `vgk_${randomBytes(32).toString('base64url')}`;
+  return db.withTenant(auth.companyId, async (tx) => {
+    const id = await repo.insertKey(tx, {
+      companyId: auth.companyId,
+      name: input.name,
+      keyHash: hashKey(key),
+      prefix: key.slice(0, 12),
+      createdByUserId: auth.userId,
+    });
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'integration_key.created',
+      entity: 'integration_key',
+      entityId: id,
+      details: { name: input.name },
+    });
+    return { id, name: input.name, key };
+  });
+}
+
+export async function listKeys(db: Database, auth: AuthContext): Promise<IntegrationKey[]> {
+  requireAdmin(auth);
+  const rows = await db.withTenant(auth.companyId, (tx) => repo.listKeys(tx, auth.companyId));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    prefix: r.prefix,
+    createdAt: iso(r.created_at),
+    lastUsedAt: r.last_used_at === null ? null : iso(r.last_used_at),
+  }));
+}
+
+export async function revokeKey(db: Database, auth: AuthContext, id: string) {
+  requireAdmin(auth);
+  await db.withTenant(auth.companyId, async (tx) => {
+    const revoked = await repo.revokeKey(tx, auth.companyId, id);
+    if (!revoked) throw integrationErrors.notFound();
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'integration_key.revoked',
+      entity: 'integration_key',
+      entityId: id,
+      details: { name: revoked.name },
+    });
+  });
+}
+
+export interface DeviceContext {
+  companyId: string;
+  keyId: string;
+  name: string;
+}
+
+/** The device behind an `X-Api-Key` header; 401 when absent, unknown or revoked. */
+export async function authenticateDevice(db: Database, header: string | string[] | undefined) {
+  const key = typeof header === 'string' ? header.trim() : undefined;
+  if (!key) throw integrationErrors.keyRequired();
+  if (!/^vgk_[A-Za-z0-9_-]{43}$/.test(key)) throw integrationErrors.keyInvalid();
+  const row = await repo.resolveKey(db, hashKey(key));
+  if (!row) throw integrationErrors.keyInvalid();
+  return { companyId: row.company_id, keyId: row.key_id, name: row.name } satisfies DeviceContext;
+}
+
+export const touchKey = repo.touchKey;

@@ -1,0 +1,144 @@
+// Query plans of the list endpoints on a large tenant (2,000 sites, 20,000 cameras, analysed): a page
+// must walk the `(company_id, name, id)` keyset index and stop after `limit` rows, never sort the
+// company's rows. Both the custom plan (first executions) and the generic plan (what a prepared
+// statement settles on, see db/tenant-read.ts) are checked. Plans only: no timing here.
+//
+// PostgreSQL only. On PGlite the application has no owner connection (it drops to the app role for
+// good at start), so the seeded tables could not be analysed and the planner would judge them on
+// default statistics: a plan check there would test the absence of statistics, not our queries.
+// PGlite runs the same planner code on the same statements.
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { bulkSitesAndCameras } from '../db/seeds/bulk';
+import { literal } from '../db/tenant-read';
+import { listCamerasPage } from '../modules/cameras/cameras.repository';
+import { listSitesPage } from '../modules/sites/sites.repository';
+import { createTestApp, registerCompany, type TestApp } from './harness';
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Filter?: string;
+  'Recheck Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+/** The statement a repository function sends (its first read), without running it. */
+async function statementOf(run: (db: Database) => Promise<unknown>): Promise<SQL> {
+  let first: SQL | undefined;
+  const capture = {
+    async readTenant(_companyId: string, query: SQL) {
+      first ??= query;
+      return [];
+    },
+  } as unknown as Database;
+  await run(capture);
+  if (!first) throw new Error('no statement');
+  return first;
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('list query plans on 20,000 cameras (postgres)', () => {
+  let t: TestApp;
+  let owner: pg.Client;
+  let companyId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    companyId = (await registerCompany(t.app, { subscription: 'enterprise' })).company.id;
+    owner = new pg.Client({ connectionString: t.databaseUrl });
+    await owner.connect();
+    await owner.query(bulkSitesAndCameras(companyId));
+    await owner.query('vacuum analyze sites');
+    await owner.query('vacuum analyze cameras');
+  });
+  afterAll(async () => {
+    await owner?.end();
+    await t?.close();
+  });
+
+  /** Custom and generic plans of the statement, as the app role with the company set. */
+  async function plans(query: SQL): Promise<PlanNode[][]> {
+    const { sql: text, params } = new PgDialect().sqlToQuery(query);
+    const args = params.map(literal).join(', ');
+    await owner.query('begin');
+    try {
+      await owner.query('set local role vigie_app');
+      await owner.query(`select set_config('app.company_id', $1, true)`, [companyId]);
+      const inlined = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+      const custom = await owner.query(`explain (format json) ${inlined}`);
+      await owner.query(`prepare plan_check as ${text}`);
+      await owner.query('set local plan_cache_mode = force_generic_plan');
+      const generic = await owner.query(`explain (format json) execute plan_check(${args})`);
+      await owner.query('deallocate plan_check');
+      return [custom, generic].map((r) =>
+        nodes((r.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]?.Plan as PlanNode),
+      );
+    } finally {
+      await owner.query('rollback');
+    }
+  }
+
+  function expectKeysetWalk(plan: PlanNode[], index: string) {
+    const walked = plan.filter((n) => n['Node Type'].startsWith('Index') && n['Index Name'] === index);
+    expect(walked.length, JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name']]))).toBeGreaterThan(
+      0,
+    );
+    expect(plan.filter((n) => n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort')).toEqual(
+      [],
+    );
+  }
+
+  it('pages sites along (company_id, name, id), first page and after a cursor', async () => {
+    for (const after of [
+      undefined,
+      ['Mairie 0500', '00000000-0000-4000-8000-000000000000'] as [string, string],
+    ]) {
+      const q = await statementOf((db) => listSitesPage(db, companyId, {}, { limit: 50, after }));
+      for (const plan of await plans(q)) expectKeysetWalk(plan, 'sites_company_name_idx');
+    }
+  });
+
+  const cursor = ['CAM-10000', '00000000-0000-4000-8000-000000000000'] as [string, string];
+
+  it('pages cameras along (company_id, name, id), filtered by status and after a cursor', async () => {
+    for (const f of [{}, { status: 'En ligne' as const }]) {
+      for (const after of [undefined, cursor]) {
+        const q = await statementOf((db) => listCamerasPage(db, companyId, f, { limit: 50, after }));
+        for (const plan of await plans(q)) expectKeysetWalk(plan, 'cameras_company_name_idx');
+      }
+    }
+  });
+
+  // A substring search has two good plans, and the planner picks by the pattern: walk the name
+  // index and filter (frequent terms), or scan and keep the best `limit` of the matches (rare ones;
+  // the total has to visit every match anyway). Either way the company's 20,000 rows are never sorted.
+  it('never sorts the unfiltered cameras for a search', async () => {
+    for (const after of [undefined, cursor]) {
+      const q = await statementOf((db) =>
+        listCamerasPage(db, companyId, { search: 'parking' }, { limit: 50, after }),
+      );
+      for (const plan of await plans(q)) {
+        for (const sort of plan.filter((n) => n['Node Type'].includes('Sort'))) {
+          const scans = nodes(sort).filter((n) => n['Relation Name'] === 'cameras');
+          expect(scans.length).toBeGreaterThan(0);
+          for (const scan of scans) expect(`${scan.Filter} ${scan['Recheck Cond']}`).toContain('search_text');
+        }
+      }
+    }
+  });
+
+  it("pages one site's cameras along (company_id, site_id, name, id)", async () => {
+    const { rows } = await owner.query<{ id: string }>('select id from sites where company_id = $1 limit 1', [
+      companyId,
+    ]);
+    const siteId = rows[0]?.id as string;
+    const q = await statementOf((db) => listCamerasPage(db, companyId, { siteId }, { limit: 50 }));
+    for (const plan of await plans(q)) expectKeysetWalk(plan, 'cameras_company_site_name_idx');
+  });
+});

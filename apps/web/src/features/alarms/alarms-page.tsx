@@ -1,0 +1,162 @@
+import type { Alarm, AlarmSeverity, AlarmStatus } from '@vigie/contract/alarms.contract';
+import { BellOff, Plus, RefreshCw, Search } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Select, type SelectOption } from '../../components/ui/select';
+import { Spinner } from '../../components/ui/spinner';
+import { useSession } from '../../lib/session';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useAlarms } from './api/get-alarms';
+import { AlarmCounters } from './components/alarm-counters';
+import { AlarmDetailDialog } from './components/alarm-detail-dialog';
+import { AlarmFormDialog } from './components/alarm-form-dialog';
+import { AlarmList } from './components/alarm-list';
+
+const ALL = 'all';
+
+const statusOptions: SelectOption[] = [
+  { value: ALL, label: 'Tous les statuts' },
+  { value: 'active', label: 'Active' },
+  { value: 'acknowledged', label: 'Acquittée' },
+  { value: 'resolved', label: 'Résolue' },
+];
+const severityOptions: SelectOption[] = [
+  { value: ALL, label: 'Toutes les gravités' },
+  { value: 'critical', label: 'Critique' },
+  { value: 'high', label: 'Important' },
+  { value: 'medium', label: 'Moyen' },
+  { value: 'low', label: 'Faible' },
+];
+
+type AlarmsPageProps = {
+  /** The company's sites (from the sites feature, given by the route). */
+  sites: readonly SelectOption[];
+  /** After a change made here (the route refreshes other modules' counts). */
+  onAlarmsChanged?: () => void;
+};
+
+/** Système d'alarmes: search, filters, counters, raise an alarm, and its details with its lifecycle. */
+export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) {
+  const { user } = useSession();
+  const canManage = user?.role === 'admin' || user?.role === 'operator';
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState(ALL);
+  const [severity, setSeverity] = useState(ALL);
+  const [adding, setAdding] = useState(false);
+  // The open alarm lives in the URL (?alarm=id), so the bell and toasts can link to it.
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('alarm');
+  const debounced = useDebouncedValue(search.trim(), 300);
+
+  const list = useAlarms({
+    search: debounced || undefined,
+    status: status === ALL ? undefined : (status as AlarmStatus),
+    severity: severity === ALL ? undefined : (severity as AlarmSeverity),
+  });
+  const alarms = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const filtered = debounced !== '' || status !== ALL || severity !== ALL;
+
+  const open = (alarm: Alarm | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (alarm) next.set('alarm', alarm.id);
+        else next.delete('alarm');
+        return next;
+      },
+      { replace: alarm === null },
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Système d'alarmes</h1>
+          <p className="text-fg-muted">Alarmes de vos sites en temps réel : acquittez, commentez, résolvez.</p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          Nouvelle alarme
+        </Button>
+      </div>
+
+      <AlarmCounters />
+
+      <div className="flex flex-col gap-3 md:flex-row">
+        <div className="relative flex-1 md:max-w-md">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
+          />
+          <Input
+            type="search"
+            aria-label="Rechercher une alarme"
+            placeholder="Rechercher par titre, site ou emplacement..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <Select
+          aria-label="Filtrer par statut"
+          options={statusOptions}
+          value={status}
+          onValueChange={setStatus}
+          className="w-full md:w-52"
+        />
+        <Select
+          aria-label="Filtrer par gravité"
+          options={severityOptions}
+          value={severity}
+          onValueChange={setSeverity}
+          className="w-full md:w-52"
+        />
+      </div>
+
+      {list.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Chargement des alarmes…" />
+        </div>
+      ) : list.isError && !list.data ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <p className="text-red-200">Impossible de charger les alarmes</p>
+          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Réessayer
+          </Button>
+        </Card>
+      ) : alarms.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-12 text-center">
+          <BellOff aria-hidden="true" className="size-10 text-fg-muted" />
+          <p className="text-lg font-medium text-white">Aucune alarme trouvée</p>
+          <p className="text-sm text-fg-muted">
+            {filtered ? 'Essayez une autre recherche ou d’autres filtres.' : 'Tout est calme sur vos sites.'}
+          </p>
+        </Card>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-fg-muted" aria-live="polite">
+            {total > alarms.length
+              ? `Les ${alarms.length} plus récentes sur ${total} alarmes`
+              : `${total} alarme${total > 1 ? 's' : ''}`}
+          </p>
+          <AlarmList alarms={alarms} onOpen={open} timezone={user?.timezone} />
+        </div>
+      )}
+
+      <AlarmFormDialog open={adding} onOpenChange={setAdding} sites={sites} onCreated={onAlarmsChanged} />
+      <AlarmDetailDialog
+        alarmId={openId}
+        placeholder={alarms.find((a) => a.id === openId)}
+        onOpenChange={(isOpen) => !isOpen && open(null)}
+        canManage={canManage}
+        timezone={user?.timezone}
+        onChanged={onAlarmsChanged}
+      />
+    </div>
+  );
+}

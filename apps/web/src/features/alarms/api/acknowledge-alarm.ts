@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { acknowledgeAlarm } from '@vigie/contract/alarms.contract';
+import { apiCall } from '../../../lib/api-client';
+import { alarmKey } from './get-alarm';
+import { alarmsKey } from './get-alarms';
+
+export function postAcknowledge(id: string) {
+  return apiCall(acknowledgeAlarm, { params: { id } });
+}
+
+export function useAcknowledgeAlarm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postAcknowledge,
+    onSuccess: (alarm) => {
+      queryClient.setQueryData(alarmKey(alarm.id), alarm);
+      return queryClient.invalidateQueries({ queryKey: alarmsKey });
+    },
+    // A 409 means another operator got there first: show the alarm as it now is.
+    onError: () => queryClient.invalidateQueries({ queryKey: alarmsKey }),
+  });
+}

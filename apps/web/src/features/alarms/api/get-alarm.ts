@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Alarm, getAlarm } from '@vigie/contract/alarms.contract';
+import { apiCall } from '../../../lib/api-client';
+import { alarmsKey } from './get-alarms';
+
+export const alarmKey = (id: string) => [...alarmsKey, 'detail', id] as const;
+
+export function fetchAlarm(id: string, signal?: AbortSignal) {
+  return apiCall(getAlarm, { signal, params: { id } });
+}
+
+export function alarmQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: alarmKey(id),
+    queryFn: ({ signal }) => fetchAlarm(id, signal),
+  });
+}
+
+/** One alarm with its timeline; `placeholder` (the list's copy) shows at once. */
+export function useAlarm(id: string | null, placeholder?: Alarm) {
+  return useQuery({
+    ...alarmQueryOptions(id ?? ''),
+    enabled: id !== null,
+    placeholderData: placeholder,
+  });
+}

@@ -1,0 +1,149 @@
+import type { Alarm } from '@vigie/contract/alarms.contract';
+import { CheckCheck, CircleCheck, MessageSquarePlus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-errors';
+import { useAcknowledgeAlarm } from '../api/acknowledge-alarm';
+import { useCommentAlarm } from '../api/comment-alarm';
+import { useResolveAlarm } from '../api/resolve-alarm';
+
+type AlarmActionsProps = {
+  alarm: Alarm;
+  /** Operators and administrators; the server refuses acknowledging and resolving to agents. */
+  canManage: boolean;
+  onChanged?: () => void;
+};
+
+/** Acquitter, Résoudre (with a note) and comments: each calls the server. */
+export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps) {
+  const acknowledge = useAcknowledgeAlarm();
+  const resolve = useResolveAlarm();
+  const comment = useCommentAlarm();
+  const [resolving, setResolving] = useState(false);
+  const [note, setNote] = useState('');
+  const [text, setText] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const [textError, setTextError] = useState<string | null>(null);
+
+  const onAcknowledge = async () => {
+    try {
+      await acknowledge.mutateAsync(alarm.id);
+      toast.success('Alarme acquittée', { description: alarm.title });
+      onChanged?.();
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, "Impossible d'acquitter l'alarme") });
+    }
+  };
+
+  const onResolve = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!note.trim()) {
+      setNoteError('La note de résolution est obligatoire');
+      return;
+    }
+    try {
+      await resolve.mutateAsync({ id: alarm.id, note: note.trim() });
+      toast.success('Alarme résolue', { description: alarm.title });
+      setResolving(false);
+      setNote('');
+      onChanged?.();
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, "Impossible de résoudre l'alarme") });
+    }
+  };
+
+  const onComment = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      setTextError('Le commentaire est obligatoire');
+      return;
+    }
+    try {
+      await comment.mutateAsync({ id: alarm.id, text: text.trim() });
+      toast.success('Commentaire ajouté');
+      setText('');
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, "Impossible d'ajouter le commentaire") });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {canManage && alarm.status !== 'resolved' ? (
+        <div className="flex flex-wrap gap-2">
+          {alarm.status === 'active' ? (
+            <Button onClick={() => void onAcknowledge()} disabled={acknowledge.isPending}>
+              <CheckCheck aria-hidden="true" />
+              {acknowledge.isPending ? 'Acquittement...' : 'Acquitter'}
+            </Button>
+          ) : null}
+          {resolving ? null : (
+            <Button variant="secondary" onClick={() => setResolving(true)}>
+              <CircleCheck aria-hidden="true" />
+              Résoudre
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {canManage && resolving && alarm.status !== 'resolved' ? (
+        <form onSubmit={onResolve} noValidate className="flex flex-col gap-2 rounded-lg border border-ink-700 p-3">
+          <Label htmlFor="alarm-resolution-note">Note de résolution</Label>
+          <Textarea
+            id="alarm-resolution-note"
+            rows={3}
+            value={note}
+            placeholder="Ex. Levée de doute effectuée, fausse alarme"
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? 'alarm-resolution-note-error' : undefined}
+            onChange={(event) => {
+              setNote(event.target.value);
+              setNoteError(null);
+            }}
+          />
+          {noteError ? (
+            <p id="alarm-resolution-note-error" role="alert" className="text-xs text-red-300">
+              {noteError}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" size="sm" onClick={() => setResolving(false)}>
+              Annuler
+            </Button>
+            <Button type="submit" size="sm" disabled={resolve.isPending}>
+              {resolve.isPending ? 'Résolution...' : 'Confirmer la résolution'}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      <form onSubmit={onComment} noValidate className="flex flex-col gap-2">
+        <Label htmlFor="alarm-comment">Commentaire</Label>
+        <Textarea
+          id="alarm-comment"
+          rows={2}
+          value={text}
+          placeholder="Ex. Patrouille envoyée sur place"
+          aria-invalid={textError ? true : undefined}
+          aria-describedby={textError ? 'alarm-comment-error' : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setTextError(null);
+          }}
+        />
+        {textError ? (
+          <p id="alarm-comment-error" role="alert" className="text-xs text-red-300">
+            {textError}
+          </p>
+        ) : null}
+        <div className="flex justify-end">
+          <Button type="submit" variant="outline" size="sm" disabled={comment.isPending}>
+            <MessageSquarePlus aria-hidden="true" />
+            Ajouter un commentaire
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

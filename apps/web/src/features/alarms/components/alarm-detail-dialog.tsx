@@ -1,0 +1,105 @@
+import { type Alarm, alarmTypeLabels } from '@vigie/contract/alarms.contract';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDateTime } from '../../../lib/format';
+import { useAlarm } from '../api/get-alarm';
+import { AlarmActions } from './alarm-actions';
+import { formatDuration, SeverityBadge, StatusBadge } from './alarm-badges';
+import { AlarmTimeline } from './alarm-timeline';
+
+type AlarmDetailDialogProps = {
+  /** The alarm to show (by id: it may come from a link before the list is loaded). */
+  alarmId: string | null;
+  /** The list's copy, shown while the full alarm loads. */
+  placeholder?: Alarm;
+  onOpenChange: (open: boolean) => void;
+  canManage: boolean;
+  timezone?: string;
+  onChanged?: () => void;
+};
+
+const sourceLabels: Record<Alarm['source'], string> = {
+  user: 'Utilisateur',
+  device: "Centrale d'alarme",
+  system: 'Vigie (automatique)',
+};
+
+function Info({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
+  return (
+    <div className={wide ? 'col-span-2 flex flex-col gap-0.5' : 'flex flex-col gap-0.5'}>
+      <dt className="text-xs text-fg-muted">{label}</dt>
+      <dd className="break-words text-sm text-slate-200">{value}</dd>
+    </div>
+  );
+}
+
+function DetailBody({ alarm, canManage, timezone, onChanged }: { alarm: Alarm } & Omit<AlarmDetailDialogProps, 'alarmId' | 'placeholder' | 'onOpenChange'>) {
+  const at = (value: string | null) => (value ? formatDateTime(value, timezone) : '—');
+  return (
+    <div className="grid gap-6 md:grid-cols-[3fr_2fr]">
+      <div className="flex flex-col gap-5">
+        <div className="flex flex-wrap gap-2">
+          <SeverityBadge severity={alarm.severity} />
+          <StatusBadge status={alarm.status} />
+        </div>
+        {alarm.description ? (
+          <p className="whitespace-pre-wrap break-words text-sm text-slate-200">{alarm.description}</p>
+        ) : null}
+        <dl className="grid grid-cols-2 gap-3">
+          <Info label="Type" value={alarmTypeLabels[alarm.type]} />
+          <Info label="Site" value={alarm.siteName} />
+          <Info label="Emplacement" value={alarm.location} />
+          <Info label="Déclenchée par" value={alarm.triggeredBy ?? '—'} />
+          <Info label="Déclenchée le" value={at(alarm.timestamp)} />
+          <Info label="Origine" value={sourceLabels[alarm.source]} />
+          <Info label="Prise en charge par" value={alarm.assignedTo ?? '—'} />
+          <Info
+            label="Temps de réponse"
+            value={alarm.responseTime === null ? 'En attente' : formatDuration(alarm.responseTime)}
+          />
+          <Info
+            label="Acquittée"
+            value={alarm.acknowledgedAt ? `${at(alarm.acknowledgedAt)} par ${alarm.acknowledgedBy ?? '—'}` : '—'}
+          />
+          <Info
+            label="Résolue"
+            value={alarm.resolvedAt ? `${at(alarm.resolvedAt)} par ${alarm.resolvedBy ?? '—'}` : '—'}
+          />
+          {alarm.escalatedAt ? <Info label="Escaladée le" value={at(alarm.escalatedAt)} /> : null}
+          {alarm.resolutionNote ? <Info label="Note de résolution" value={alarm.resolutionNote} wide /> : null}
+        </dl>
+        <AlarmActions alarm={alarm} canManage={canManage} onChanged={onChanged} />
+      </div>
+      <section className="flex flex-col gap-3 md:border-l md:border-ink-700 md:pl-6">
+        <h3 className="text-sm font-semibold text-white">Historique</h3>
+        <AlarmTimeline entries={alarm.timeline} timezone={timezone} />
+      </section>
+    </div>
+  );
+}
+
+/** Details overlay: every field, the timeline, and the actions the user's role allows. */
+export function AlarmDetailDialog({ alarmId, placeholder, onOpenChange, ...rest }: AlarmDetailDialogProps) {
+  const { data: alarm, isError } = useAlarm(alarmId, placeholder);
+  return (
+    <Dialog open={alarmId !== null} onOpenChange={onOpenChange}>
+      {alarmId !== null ? (
+        <DialogContent
+          size="xl"
+          title={alarm?.title ?? 'Alarme'}
+          description={alarm ? `${alarm.siteName} · ${alarm.location}` : undefined}
+        >
+          {alarm ? (
+            <DetailBody alarm={alarm} {...rest} />
+          ) : isError ? (
+            <p className="text-red-200">Alarme introuvable</p>
+          ) : (
+            <div className="flex justify-center py-10">
+              <Spinner label="Chargement de l'alarme…" />
+            </div>
+          )}
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Alarm } from '@vigie/contract/alarms.contract';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { Select, type SelectOption } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api-errors';
+import { useCreateAlarm } from '../api/create-alarm';
+import {
+  type AlarmFormOutput,
+  type AlarmFormValues,
+  alarmFormSchema,
+  alarmSeverityOptions,
+  alarmTypeOptions,
+  emptyAlarmForm,
+} from './alarm-form-schema';
+
+type AlarmFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  sites: readonly SelectOption[];
+  onCreated?: (alarm: Alarm) => void;
+};
+
+/** 'Nouvelle alarme': raises an alarm by hand (a guard's report, a phone call from a client). */
+export function AlarmFormDialog({ open, onOpenChange, sites, onCreated }: AlarmFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        size="lg"
+        title="Nouvelle alarme"
+        description="Déclenchez une alarme sur un site : elle apparaît aussitôt chez tous les opérateurs."
+      >
+        {/* Mounted on open: the form starts empty every time. */}
+        <AlarmForm onOpenChange={onOpenChange} sites={sites} onCreated={onCreated} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AlarmForm({ onOpenChange, sites, onCreated }: Omit<AlarmFormDialogProps, 'open'>) {
+  const create = useCreateAlarm();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<AlarmFormValues, unknown, AlarmFormOutput>({
+    resolver: zodResolver(alarmFormSchema),
+    defaultValues: emptyAlarmForm(sites.length === 1 ? sites[0]?.value : ''),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const alarm = await create.mutateAsync(values);
+      toast.success('Alarme créée', { description: `${alarm.title} — ${alarm.siteName}` });
+      onCreated?.(alarm);
+      onOpenChange(false);
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, "Impossible de créer l'alarme") });
+    }
+  });
+
+  const a11y = (name: keyof AlarmFormValues) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `alarm-${name}-error` : undefined,
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <FormField id="alarm-siteId" label="Site" required error={errors.siteId?.message} className="sm:col-span-2">
+        <Controller
+          control={control}
+          name="siteId"
+          render={({ field }) => (
+            <Select
+              id="alarm-siteId"
+              options={sites}
+              placeholder={sites.length === 0 ? 'Aucun site : créez-en un d’abord' : 'Choisir un site'}
+              value={field.value}
+              onValueChange={field.onChange}
+              {...a11y('siteId')}
+            />
+          )}
+        />
+      </FormField>
+      <FormField id="alarm-type" label="Type" required error={errors.type?.message}>
+        <Controller
+          control={control}
+          name="type"
+          render={({ field }) => (
+            <Select id="alarm-type" options={alarmTypeOptions} value={field.value} onValueChange={field.onChange} />
+          )}
+        />
+      </FormField>
+      <FormField id="alarm-severity" label="Gravité" required error={errors.severity?.message}>
+        <Controller
+          control={control}
+          name="severity"
+          render={({ field }) => (
+            <Select
+              id="alarm-severity"
+              options={alarmSeverityOptions}
+              value={field.value}
+              onValueChange={field.onChange}
+            />
+          )}
+        />
+      </FormField>
+      <FormField id="alarm-title" label="Titre" required error={errors.title?.message} className="sm:col-span-2">
+        <Input
+          id="alarm-title"
+          autoComplete="off"
+          placeholder="Ex. Intrusion détectée"
+          {...a11y('title')}
+          {...register('title')}
+        />
+      </FormField>
+      <FormField
+        id="alarm-description"
+        label="Description"
+        required
+        error={errors.description?.message}
+        className="sm:col-span-2"
+      >
+        <Textarea id="alarm-description" rows={3} {...a11y('description')} {...register('description')} />
+      </FormField>
+      <FormField id="alarm-location" label="Emplacement" required error={errors.location?.message}>
+        <Input
+          id="alarm-location"
+          autoComplete="off"
+          placeholder="Ex. Porte arrière"
+          {...a11y('location')}
+          {...register('location')}
+        />
+      </FormField>
+      <FormField id="alarm-triggeredBy" label="Déclenchée par" error={errors.triggeredBy?.message}>
+        <Input
+          id="alarm-triggeredBy"
+          autoComplete="off"
+          placeholder="Ex. Détecteur DT-12"
+          {...a11y('triggeredBy')}
+          {...register('triggeredBy')}
+        />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Création...' : "Créer l'alarme"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+// Bulk alarms for the benchmarks, written in SQL as the database owner: 500,000 alarms of one
+// company over 20 sites, one every 5 seconds (about 29 days), each with its 'created' timeline
+// entry. As in a real control room, few are open: 1 in 50 active, 1 in 50 acknowledged, the rest
+// resolved. Severities and types rotate.
+
+/** Same shape as seeds.ts's SqlSeed. */
+export interface AlarmSeed {
+  id: string;
+  sql: (companyId: string) => string;
+}
+
+const lit = (v: string) => `'${v.replace(/'/g, "''")}'`;
+
+export const alarms500k: AlarmSeed = {
+  id: 'alarms-500k',
+  sql: (companyId) => `
+    insert into sites (company_id, name, address)
+    select ${lit(companyId)}::uuid, 'Site alarmes ' || lpad(i::text, 2, '0'), i || ' avenue des Alarmes, Lyon'
+      from generate_series(1, 20) i;
+    insert into alarms (company_id, site_id, type, severity, status, title, description, location, triggered_by,
+                        source, triggered_at, acknowledged_at, acknowledged_by, resolved_at, resolved_by, resolution_note)
+    select ${lit(companyId)}::uuid, s.ids[1 + i % 20],
+           (array['intrusion', 'fire', 'access_denied', 'camera_offline', 'panic', 'technical'])[1 + i % 6],
+           (array['low', 'medium', 'high', 'critical'])[1 + (i * 7) % 4],
+           case when i % 50 = 0 then 'active' when i % 50 = 1 then 'acknowledged' else 'resolved' end,
+           'Alarme ' || i, 'Détecteur ' || (i % 97) || ' déclenché', 'Zone ' || (i % 13), 'Centrale ' || (i % 5),
+           'device', now() - make_interval(secs => i * 5),
+           case when i % 50 <> 0 then now() - make_interval(secs => i * 5 - 60) end,
+           case when i % 50 <> 0 then 'Opérateur' end,
+           case when i % 50 > 1 then now() - make_interval(secs => i * 5 - 600) end,
+           case when i % 50 > 1 then 'Opérateur' end,
+           case when i % 50 > 1 then 'Levée de doute effectuée' end
+      from generate_series(1, 500000) i,
+           (select array_agg(id order by name) as ids from sites
+             where company_id = ${lit(companyId)}::uuid and name like 'Site alarmes %') s;
+    insert into alarm_events (company_id, alarm_id, kind, author_name, created_at)
+    select company_id, id, 'created', 'Centrale', triggered_at from alarms where company_id = ${lit(companyId)}::uuid`,
+};
