@@ -2,7 +2,7 @@
 // (explicit list), then the web app. Used by server.ts and by the tests.
 import '@vigie/contract/locale';
 import type { FastifyServerOptions } from 'fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from './config';
@@ -27,6 +27,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    routeTable: RouteOptions[];
   }
 }
 
@@ -58,6 +59,12 @@ export async function buildApp(opts: {
   });
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
+  // Every registered route, in order: the robustness sweeps read it to exercise each one.
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    routeTable.push(r);
+  });
 
   app.setValidatorCompiler(({ schema, httpPart }) => (data) => {
     const result = (schema as z.ZodType).safeParse(data);

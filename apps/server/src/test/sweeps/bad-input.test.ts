@@ -5,7 +5,7 @@
 import { parse as parseQuery } from 'node:querystring';
 import { idSchema } from '@vigie/contract/common';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp, engines, registerCompany, type TestApp } from '../harness';
 import { type DiscoveredRoute, discoverRoutes } from './discover';
@@ -22,8 +22,6 @@ import {
   validSample,
 } from './schema';
 import { snapshot } from './snapshot';
-
-vi.mock('fastify', async (original) => (await import('./discover')).withRouteCapture(await original()));
 
 const factor = Number(process.env.FUZZ_RUNS_FACTOR ?? '1') || 1;
 const RUNS = 100 * factor;

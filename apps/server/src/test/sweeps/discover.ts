@@ -1,10 +1,7 @@
-// Route discovery for the robustness sweeps: every route Fastify registers is recorded through an
-// `onRoute` hook installed on the root instance as soon as it is created, so nothing is listed by
-// hand. A sweep file installs it with one line at its top (vi.mock is hoisted):
-//
-//   vi.mock('fastify', async (original) => (await import('./discover')).withRouteCapture(await original()));
+// Route discovery for the robustness sweeps: buildApp records every route Fastify registers in
+// `app.routeTable` (an onRoute hook), so nothing is listed by hand.
 import type { Endpoint, HttpMethod } from '@vigie/contract/common';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 export interface DiscoveredRoute {
   method: HttpMethod;
@@ -17,25 +14,6 @@ export interface DiscoveredRoute {
   params: string[];
 }
 
-const captured = new WeakMap<object, RouteOptions[]>();
-
-// biome-ignore lint/suspicious/noExplicitAny: wraps the untyped module namespace of 'fastify'.
-export function withRouteCapture(mod: any) {
-  const original = mod.default;
-  // biome-ignore lint/suspicious/noExplicitAny: same signature as Fastify's factory.
-  const factory = (...args: any[]) => {
-    const app = original(...args);
-    const routes: RouteOptions[] = [];
-    captured.set(app, routes);
-    app.addHook('onRoute', (r: RouteOptions) => {
-      routes.push(r);
-    });
-    return app;
-  };
-  Object.assign(factory, original);
-  return { ...mod, default: factory, fastify: factory };
-}
-
 /** Routes outside the contract that are expected (documentation UI). */
 const notContract = (url: string) =>
   !url.startsWith('/api/') || url === '/api/docs' || url.startsWith('/api/docs/');
@@ -46,12 +24,7 @@ const notContract = (url: string) =>
  * schemas, so it would escape them.
  */
 export function discoverRoutes(app: FastifyInstance): DiscoveredRoute[] {
-  const routes = captured.get(app);
-  if (!routes) {
-    throw new Error(
-      "Route capture is not installed: add `vi.mock('fastify', async (o) => (await import('./discover')).withRouteCapture(await o()))` at the top of the sweep file",
-    );
-  }
+  const routes = app.routeTable;
   const out: DiscoveredRoute[] = [];
   const problems: string[] = [];
   for (const r of routes) {

@@ -2,7 +2,7 @@
 // in the path, the query and the body. Nothing may read, change or link A's data.
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { rowsOf } from '../../db/rows';
 import { createTestApp, engines, login, registerCompany, type Tenant, type TestApp } from '../harness';
@@ -11,8 +11,6 @@ import { errorShapeProblem, send } from './probe';
 import { Fixture, fillPath, kindForField, kindForPath, kinds, referenceFields, unique } from './resources';
 import { validSample } from './schema';
 import { snapshot } from './snapshot';
-
-vi.mock('fastify', async (original) => (await import('./discover')).withRouteCapture(await original()));
 
 /** Routes that end B's session run last. */
 const order = (r: DiscoveredRoute) => (r.url.endsWith('/logout') ? 2 : r.method === 'DELETE' ? 1 : 0);
