@@ -50,7 +50,8 @@ async function readEventStream(
   onRetry: (ms: number) => void,
   onActivity: () => void,
 ) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let buffer = '';
   let id: string | null = null;
   let event = '';
@@ -59,7 +60,7 @@ async function readEventStream(
     const { value, done } = await reader.read();
     if (done) return;
     onActivity();
-    buffer += value;
+    buffer += decoder.decode(value, { stream: true });
     let newline = buffer.indexOf('\n');
     while (newline >= 0) {
       const line = buffer.slice(0, newline).replace(/\r$/, '');

@@ -8,11 +8,14 @@ import { useSession } from '../../lib/session';
 import { queryClient } from '../query-client';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+import { useRealtimeSync } from './use-realtime-sync';
 
 /** Dashboard shell: fixed side menu (16rem) on desktop, a drawer on phones and tablets. */
 export function DashboardLayout() {
   const { user, company } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // One subscription for the whole signed-in session; stopped on logout (the user goes away).
+  useRealtimeSync(user?.id);
   if (!user) return null;
   const reference = company?.reference ?? null;
 

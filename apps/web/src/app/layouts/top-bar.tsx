@@ -31,7 +31,7 @@ export function TopBar({ user, company, onOpenMenu }: TopBarProps) {
         <Phone aria-hidden="true" className="size-4 text-blue-300" />
         {supportPhone.display}
       </a>
-      <NotificationBell />
+      <NotificationBell timezone={user.timezone} />
       <UserMenu user={user} company={company} />
     </header>
   );

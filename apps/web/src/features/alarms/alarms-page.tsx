@@ -76,7 +76,9 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Système d'alarmes</h1>
-          <p className="text-fg-muted">Alarmes de vos sites en temps réel : acquittez, commentez, résolvez.</p>
+          <p className="text-fg-muted">
+            Alarmes de vos sites en temps réel : acquittez, commentez, résolvez.
+          </p>
         </div>
         <Button onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />

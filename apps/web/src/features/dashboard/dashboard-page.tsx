@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { useDashboardOverview } from './api/get-dashboard-overview';
 import { ActiveSites } from './components/active-sites';
+import { AlarmsChart } from './components/alarms-chart';
 import { RecentAlerts } from './components/recent-alerts';
 import { StatCard } from './components/stat-card';
 import { isOperational, SystemHealth } from './components/system-health';
@@ -95,6 +96,7 @@ export default function DashboardPage() {
               tone="bg-violet-500/15 text-violet-300"
             />
           </div>
+          <AlarmsChart days={data.alarmsPerDay} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <RecentAlerts alerts={data.recentAlerts} timezone={user?.timezone} />
             <ActiveSites sites={data.activeSites} timezone={user?.timezone} />

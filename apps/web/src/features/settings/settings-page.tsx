@@ -1,4 +1,4 @@
-import { Bell, MonitorCog, ShieldEllipsis, UserRoundCog, Users } from 'lucide-react';
+import { Bell, KeyRound, MonitorCog, ShieldEllipsis, UserRoundCog, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ModulePlaceholder } from '../../components/module-placeholder';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -33,11 +33,17 @@ const pendingTabs = [
   },
 ] as const;
 
+type SettingsPageProps = {
+  usersPanel: ReactNode | null;
+  integrationsPanel?: ReactNode | null;
+};
+
 /**
- * Settings tabs. `usersPanel` is given by the app (it comes from the users feature) and is null
- * for non-administrators, who then only see their own settings tabs.
+ * Settings tabs. `usersPanel` and `integrationsPanel` are given by the app (they come from the
+ * users and integrations features) and are null for non-administrators, who then only see their
+ * own settings tabs.
  */
-export default function SettingsPage({ usersPanel }: { usersPanel: ReactNode | null }) {
+export default function SettingsPage({ usersPanel, integrationsPanel = null }: SettingsPageProps) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
@@ -52,6 +58,12 @@ export default function SettingsPage({ usersPanel }: { usersPanel: ReactNode | n
               Utilisateurs
             </TabsTrigger>
           ) : null}
+          {integrationsPanel ? (
+            <TabsTrigger value="integrations">
+              <KeyRound aria-hidden="true" />
+              Intégrations
+            </TabsTrigger>
+          ) : null}
           {pendingTabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
               <tab.icon aria-hidden="true" />
@@ -60,6 +72,7 @@ export default function SettingsPage({ usersPanel }: { usersPanel: ReactNode | n
           ))}
         </TabsList>
         {usersPanel ? <TabsContent value="users">{usersPanel}</TabsContent> : null}
+        {integrationsPanel ? <TabsContent value="integrations">{integrationsPanel}</TabsContent> : null}
         {pendingTabs.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>
             <ModulePlaceholder

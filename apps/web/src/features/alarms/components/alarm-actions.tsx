@@ -3,8 +3,8 @@ import { CheckCheck, CircleCheck, MessageSquarePlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/api-errors';
 import { useAcknowledgeAlarm } from '../api/acknowledge-alarm';
 import { useCommentAlarm } from '../api/comment-alarm';
@@ -89,7 +89,11 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
         </div>
       ) : null}
       {canManage && resolving && alarm.status !== 'resolved' ? (
-        <form onSubmit={onResolve} noValidate className="flex flex-col gap-2 rounded-lg border border-ink-700 p-3">
+        <form
+          onSubmit={onResolve}
+          noValidate
+          className="flex flex-col gap-2 rounded-lg border border-ink-700 p-3"
+        >
           <Label htmlFor="alarm-resolution-note">Note de résolution</Label>
           <Textarea
             id="alarm-resolution-note"

@@ -5,7 +5,7 @@ import { cn } from '../../../lib/utils';
 import { useAlarmCount } from '../api/get-alarm-count';
 
 const counters: { status: AlarmStatus; label: string; icon: LucideIcon; tone: string }[] = [
-  { status: 'active', label: 'Alarmes actives', icon: BellRing, tone: 'bg-red-500/15 text-red-300' },
+  { status: 'active', label: 'Actives', icon: BellRing, tone: 'bg-red-500/15 text-red-300' },
   { status: 'acknowledged', label: 'Acquittées', icon: CheckCheck, tone: 'bg-amber-500/15 text-amber-300' },
   { status: 'resolved', label: 'Résolues', icon: CircleCheck, tone: 'bg-emerald-500/15 text-emerald-300' },
 ];
@@ -13,12 +13,12 @@ const counters: { status: AlarmStatus; label: string; icon: LucideIcon; tone: st
 function Counter({ status, label, icon: Icon, tone }: (typeof counters)[number]) {
   const { data } = useAlarmCount(status);
   return (
-    <Card className="flex items-center gap-4 p-5" data-testid={`alarm-counter-${status}`}>
-      <span className={cn('flex size-11 items-center justify-center rounded-lg', tone)}>
+    <Card className="flex items-center gap-4 p-3 sm:p-5" data-testid={`alarm-counter-${status}`}>
+      <span className={cn('hidden size-11 shrink-0 items-center justify-center rounded-lg sm:flex', tone)}>
         <Icon aria-hidden="true" className="size-5" />
       </span>
-      <div className="flex flex-col">
-        <p className="text-sm text-fg-muted">{label}</p>
+      <div className="flex min-w-0 flex-col">
+        <p className="truncate text-xs text-fg-muted sm:text-sm">{label}</p>
         <p className="text-2xl font-bold text-white" aria-live="polite">
           {data === undefined ? '—' : data}
         </p>
@@ -30,7 +30,7 @@ function Counter({ status, label, icon: Icon, tone }: (typeof counters)[number])
 /** Totals per status for the whole company (not the filtered list). */
 export function AlarmCounters() {
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+    <div className="grid grid-cols-3 gap-2 sm:gap-4">
       {counters.map((counter) => (
         <Counter key={counter.status} {...counter} />
       ))}

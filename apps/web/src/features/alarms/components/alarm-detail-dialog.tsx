@@ -33,7 +33,12 @@ function Info({ label, value, wide }: { label: string; value: string; wide?: boo
   );
 }
 
-function DetailBody({ alarm, canManage, timezone, onChanged }: { alarm: Alarm } & Omit<AlarmDetailDialogProps, 'alarmId' | 'placeholder' | 'onOpenChange'>) {
+function DetailBody({
+  alarm,
+  canManage,
+  timezone,
+  onChanged,
+}: { alarm: Alarm } & Omit<AlarmDetailDialogProps, 'alarmId' | 'placeholder' | 'onOpenChange'>) {
   const at = (value: string | null) => (value ? formatDateTime(value, timezone) : '—');
   return (
     <div className="grid gap-6 md:grid-cols-[3fr_2fr]">
@@ -59,14 +64,18 @@ function DetailBody({ alarm, canManage, timezone, onChanged }: { alarm: Alarm } 
           />
           <Info
             label="Acquittée"
-            value={alarm.acknowledgedAt ? `${at(alarm.acknowledgedAt)} par ${alarm.acknowledgedBy ?? '—'}` : '—'}
+            value={
+              alarm.acknowledgedAt ? `${at(alarm.acknowledgedAt)} par ${alarm.acknowledgedBy ?? '—'}` : '—'
+            }
           />
           <Info
             label="Résolue"
             value={alarm.resolvedAt ? `${at(alarm.resolvedAt)} par ${alarm.resolvedBy ?? '—'}` : '—'}
           />
           {alarm.escalatedAt ? <Info label="Escaladée le" value={at(alarm.escalatedAt)} /> : null}
-          {alarm.resolutionNote ? <Info label="Note de résolution" value={alarm.resolutionNote} wide /> : null}
+          {alarm.resolutionNote ? (
+            <Info label="Note de résolution" value={alarm.resolutionNote} wide />
+          ) : null}
         </dl>
         <AlarmActions alarm={alarm} canManage={canManage} onChanged={onChanged} />
       </div>

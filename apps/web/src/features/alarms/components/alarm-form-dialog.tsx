@@ -71,7 +71,13 @@ function AlarmForm({ onOpenChange, sites, onCreated }: Omit<AlarmFormDialogProps
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-      <FormField id="alarm-siteId" label="Site" required error={errors.siteId?.message} className="sm:col-span-2">
+      <FormField
+        id="alarm-siteId"
+        label="Site"
+        required
+        error={errors.siteId?.message}
+        className="sm:col-span-2"
+      >
         <Controller
           control={control}
           name="siteId"
@@ -92,7 +98,12 @@ function AlarmForm({ onOpenChange, sites, onCreated }: Omit<AlarmFormDialogProps
           control={control}
           name="type"
           render={({ field }) => (
-            <Select id="alarm-type" options={alarmTypeOptions} value={field.value} onValueChange={field.onChange} />
+            <Select
+              id="alarm-type"
+              options={alarmTypeOptions}
+              value={field.value}
+              onValueChange={field.onChange}
+            />
           )}
         />
       </FormField>
@@ -110,7 +121,13 @@ function AlarmForm({ onOpenChange, sites, onCreated }: Omit<AlarmFormDialogProps
           )}
         />
       </FormField>
-      <FormField id="alarm-title" label="Titre" required error={errors.title?.message} className="sm:col-span-2">
+      <FormField
+        id="alarm-title"
+        label="Titre"
+        required
+        error={errors.title?.message}
+        className="sm:col-span-2"
+      >
         <Input
           id="alarm-title"
           autoComplete="off"

@@ -1,5 +1,5 @@
 import type { AlarmActionKind, AlarmTimelineEntry } from '@vigie/contract/alarms.contract';
-import { BellRing, CheckCheck, CircleCheck, MessageSquare, type LucideIcon, TrendingUp } from 'lucide-react';
+import { BellRing, CheckCheck, CircleCheck, type LucideIcon, MessageSquare, TrendingUp } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 
@@ -20,7 +20,10 @@ export function AlarmTimeline({ entries, timezone }: { entries: AlarmTimelineEnt
         const { icon: Icon, tone } = icons[entry.kind];
         const last = index === entries.length - 1;
         return (
-          <li key={`${entry.at}-${index}`} className="relative flex gap-3 pb-4 last:pb-0">
+          <li
+            key={`${entry.kind}-${entry.at}-${entry.author}-${entry.note ?? ''}`}
+            className="relative flex gap-3 pb-4 last:pb-0"
+          >
             {last ? null : (
               <span aria-hidden="true" className="absolute top-8 bottom-0 left-4 w-px bg-ink-700" />
             )}

@@ -1,0 +1,79 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { streamEvents } from '@vigie/contract/events.contract';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { alarmsKey } from '../../features/alarms/api/get-alarms';
+import { camerasKey } from '../../features/cameras/api/get-cameras';
+import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
+import { sitesKey } from '../../features/sites/api/get-sites';
+import { reportUnauthorized } from '../../lib/api-client';
+import { type StreamEvent, startRealtime } from '../../lib/realtime';
+import { getToken } from '../../lib/session';
+
+/** Bursts of events (a panel reporting many zones) refresh each query once. */
+const COALESCE_MS = 250;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * The session's real-time subscription (one per browser, shared by its tabs): events refresh
+ * the queries they affect; a new critical alarm shows a toast in every tab, once.
+ */
+export function useRealtimeSync(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  useEffect(() => {
+    if (!userId) return;
+    const pending = new Set<readonly string[]>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = (...keys: (readonly string[])[]) => {
+      for (const key of keys) pending.add(key);
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        for (const key of pending) void queryClient.invalidateQueries({ queryKey: key });
+        pending.clear();
+      }, COALESCE_MS);
+    };
+    const toasted = new Set<string>();
+    const openAlarm = (id: string) =>
+      navigateRef.current(`/dashboard/alarms?alarm=${encodeURIComponent(id)}`);
+
+    const onEvent = (event: StreamEvent) => {
+      if (event.type.startsWith('alarm.')) refresh(alarmsKey, dashboardKey, sitesKey);
+      else if (event.type === 'camera.status') refresh(camerasKey, dashboardKey);
+      const id = text(event.data.id);
+      const what = [text(event.data.title), text(event.data.siteName)].filter(Boolean).join(' — ');
+      if (event.type === 'alarm.created' && event.data.severity === 'critical' && !toasted.has(id)) {
+        toasted.add(id);
+        toast.error('Alarme critique', {
+          description: what,
+          duration: 15_000,
+          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
+        });
+      } else if (event.type === 'alarm.escalated' && !toasted.has(`escalated-${id}`)) {
+        toasted.add(`escalated-${id}`);
+        toast.warning('Alarme escaladée', {
+          description: `Non acquittée à temps : ${what}`,
+          duration: 15_000,
+          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
+        });
+      }
+    };
+
+    const stop = startRealtime({
+      url: streamEvents.path,
+      scope: userId,
+      getToken,
+      onEvent,
+      onUnauthorized: reportUnauthorized,
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [userId, queryClient]);
+}
