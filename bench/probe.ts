@@ -11,7 +11,14 @@ import { freePort } from '../apps/server/src/test/server-process';
 import { appendToReadme, flags, machine, startSeeded } from './lib';
 import { type SqlSeed, sitesAndCameras } from './seeds';
 
-const f = flags({ engine: 'pglite', open: '2000', connections: '32', listeners: '20', readme: 'true' });
+const f = flags({
+  engine: 'pglite',
+  open: '2000',
+  connections: '32',
+  listeners: '20',
+  concurrency: '',
+  readme: 'true',
+});
 const intervalMs = 30_000;
 const open = Number(f.open);
 
@@ -41,6 +48,8 @@ const probeTargets: SqlSeed = {
 
 const seeded = await startSeeded(f.engine as string, [sitesAndCameras, probeTargets], {
   CAMERA_PROBE_INTERVAL_MS: String(intervalMs),
+  // `--concurrency n`: sockets the monitor opens at once (CAMERA_PROBE_CONCURRENCY, default 500).
+  ...(f.concurrency ? { CAMERA_PROBE_CONCURRENCY: f.concurrency as string } : {}),
 });
 // The monitor's timer starts when the server is ready, just before /api/ready first answers 200.
 const roundStart = Date.now() + intervalMs;

@@ -9,7 +9,7 @@ import { freePort } from '../apps/server/src/test/server-process';
 import { appendToReadme, flags, machine, startSeeded } from './lib';
 import { type BenchContext, scenarios } from './scenarios';
 
-const f = flags({ engine: 'pglite', duration: '10', connections: '32', only: '', readme: 'true' });
+const f = flags({ engine: 'pglite', duration: '10', connections: '32', only: '', pool: '', readme: 'true' });
 const duration = Number(f.duration);
 const connections = Number(f.connections);
 
@@ -58,11 +58,17 @@ async function startBare(): Promise<{ url: string; stop: () => void }> {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
-// `--only text`: the scenarios whose name contains it (the bare route always runs).
-const selected = scenarios.filter((s) => !f.only || s.name.includes(f.only as string));
+// `--only a,b`: the scenarios whose name contains one of the texts (the bare route always runs).
+const only = (f.only as string).split(',').filter(Boolean);
+const selected = scenarios.filter((s) => only.length === 0 || only.some((o) => s.name.includes(o)));
 const seeds = [...new Map(selected.flatMap((s) => (s.seed ? [[s.seed.id, s.seed] as const] : []))).values()];
 const bare = await startBare();
-const seeded = await startSeeded(f.engine as string, seeds);
+// `--pool n`: the server's PostgreSQL pool size (DATABASE_POOL_SIZE).
+const seeded = await startSeeded(
+  f.engine as string,
+  seeds,
+  f.pool ? { DATABASE_POOL_SIZE: f.pool as string } : {},
+);
 const rows: Row[] = [];
 try {
   rows.push(await drive('bare Fastify route, 50 rows from memory', { url: `${bare.url}/rows` }));
@@ -102,7 +108,7 @@ const slow = rows.filter((r) => r.slow);
 const section = [
   `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${f.engine}`,
   '',
-  `Command: \`npm run bench -- --engine ${f.engine} --duration ${duration} --connections ${connections}${f.only ? ` --only '${f.only}'` : ''}\` on ${machine()}.`,
+  `Command: \`npm run bench -- --engine ${f.engine} --duration ${duration} --connections ${connections}${f.only ? ` --only '${f.only}'` : ''}${f.pool ? ` --pool ${f.pool}` : ''}\` on ${machine()}.`,
   '',
   head,
   ...fast.map(line),

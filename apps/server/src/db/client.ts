@@ -14,7 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { rowsOf } from './rows';
 import * as schema from './schema';
-import { tenantReadScript } from './tenant-read';
+import { type TenantReadOptions, tenantReadScript } from './tenant-read';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -35,7 +35,7 @@ export interface Database {
    * in one message, one implicit transaction): what list endpoints use. Rows come as the driver
    * parses them (timestamps as Date): alias columns to the wanted keys, cast counts to int.
    */
-  readTenant<T>(companyId: string, query: SQL): Promise<T[]>;
+  readTenant<T>(companyId: string, query: SQL, opts?: TenantReadOptions): Promise<T[]>;
   /** Runs `fn` in one transaction with no company: only public tables and auth functions answer. */
   withoutTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -101,8 +101,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     engine: 'pglite',
     ...tenantRunner(db as unknown as Db),
-    async readTenant<T>(companyId: string, query: SQL) {
-      const { script, commit } = tenantReadScript(companyId, query, pglitePrepared);
+    async readTenant<T>(companyId: string, query: SQL, opts?: TenantReadOptions) {
+      const { script, commit } = tenantReadScript(companyId, query, pglitePrepared, opts);
       try {
         const results = await client.exec(script);
         commit();
@@ -140,7 +140,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
     client.on('error', (err) => opts.onPoolError?.(err));
     // Queued before any query of this client, so every statement runs as the app role. JIT off:
     // on short OLTP statements LLVM compilation costs far more than it saves (one list over a
-    // 500,000-row table took 240 ms with JIT, 0.8 ms without; docs/decisions/0004).
+    // 500,000-row table took 240 ms with JIT, 0.8 ms without; docs/decisions/0005).
     client.query(`SET ROLE ${APP_ROLE}; SET jit = off`).catch((err: Error) => opts.onPoolError?.(err));
   });
   const db = drizzlePg({ client: pool, schema });
@@ -149,23 +149,25 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   return {
     engine: 'postgres',
     ...tenantRunner(db as unknown as Db),
-    async readTenant<T>(companyId: string, query: SQL) {
+    async readTenant<T>(companyId: string, query: SQL, opts?: TenantReadOptions) {
       const client = await pool.connect();
       let prepared = preparedOn.get(client);
       if (!prepared) {
         prepared = new Set();
         preparedOn.set(client, prepared);
       }
-      const { script, commit } = tenantReadScript(companyId, query, prepared);
       let failed = false;
       try {
-        // No values: node-postgres sends one simple Query message and answers a result per statement.
-        const results = (await client.query(script)) as unknown as pg.QueryResult[];
-        commit();
-        return (results[results.length - 1]?.rows ?? []) as T[];
-      } catch (err) {
-        failed = true;
-        throw err;
+        const { script, commit } = tenantReadScript(companyId, query, prepared, opts);
+        try {
+          // No values: node-postgres sends one simple Query message and answers a result per statement.
+          const results = (await client.query(script)) as unknown as pg.QueryResult[];
+          commit();
+          return (results[results.length - 1]?.rows ?? []) as T[];
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
       } finally {
         // After a failure the connection's prepared statements are uncertain: drop the connection.
         client.release(failed);

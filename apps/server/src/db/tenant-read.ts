@@ -1,4 +1,4 @@
-// A read for one company in a single round trip, with a cached plan (docs/decisions/0003).
+// A read for one company in a single round trip, with a cached plan (docs/decisions/0004).
 //
 // The company setting and the statement travel as one simple-protocol message: PostgreSQL (and
 // PGlite) run the statements of such a message in order, as one implicit transaction, so
@@ -21,8 +21,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') {
-    // A NUL would end the message early; the contracts refuse it, and so does this.
-    if (value.includes('\u0000')) throw new TypeError('NUL character in a query parameter');
+    // A NUL would end the message early. As a bind parameter it was refused by the server with
+    // 22021; refuse it here with the same code, so that it is still answered as bad input (422).
+    if (value.includes('\u0000')) {
+      throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    }
     return pg.escapeLiteral(value);
   }
   if (typeof value === 'number') {
@@ -32,6 +35,15 @@ export function literal(value: unknown): string {
   if (typeof value === 'bigint' || typeof value === 'boolean') return `'${value}'`;
   if (value instanceof Date) return `'${value.toISOString()}'`;
   throw new TypeError(`unsupported query parameter type: ${typeof value}`);
+}
+
+export interface TenantReadOptions {
+  /**
+   * false: plan the statement at each call with its values (no prepared statement), for shapes
+   * whose best plan depends on the values — a search pattern (its selectivity, and the accent fold
+   * folded to a constant at plan time instead of run for every row as a generic plan would).
+   */
+  prepare?: boolean;
 }
 
 const names = new Map<string, string>();
@@ -50,12 +62,22 @@ function statementName(text: string): string {
  * company setting, the PREPARE when this connection lacks it, and the EXECUTE. Its last result is
  * the read's. Call `commit()` once the script succeeded, to record the statement as prepared.
  */
-export function tenantReadScript(companyId: string, query: SQL, prepared: Set<string>) {
+export function tenantReadScript(
+  companyId: string,
+  query: SQL,
+  prepared: Set<string>,
+  opts: TenantReadOptions = {},
+) {
   if (!uuidPattern.test(companyId)) throw new TypeError('company id is not a uuid');
   const { sql: text, params } = dialect.sqlToQuery(query);
+  const setting = `select set_config('app.company_id', '${companyId}', true)`;
+  if (opts.prepare === false) {
+    const inlined = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+    return { script: `${setting};\n${inlined}`, commit: () => {} };
+  }
   const name = statementName(text);
   const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
-  const parts = [`select set_config('app.company_id', '${companyId}', true)`];
+  const parts = [setting];
   if (!prepared.has(name)) parts.push(`prepare ${name} as ${text}`);
   parts.push(`execute ${name}${args}`);
   return { script: parts.join(';\n'), commit: () => prepared.add(name) };

@@ -58,7 +58,7 @@ function simplifyNullables(node: unknown): unknown {
 /**
  * Success bodies are serialised by fast-json-stringify, compiled from the contract's zod schema
  * (`io: 'output'`), so the zod schema stays the single source: 2 to 3 times cheaper per list than
- * zod's encode followed by JSON.stringify (docs/decisions/0002). Dates come out as ISO strings
+ * zod's encode followed by JSON.stringify (docs/decisions/0003). Dates come out as ISO strings
  * either way. Error bodies (rare, and a union) and any schema JSON Schema cannot express keep the
  * zod serializer.
  */

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, gt, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { cameras } from '../../db/schema';
 import { likePattern } from '../../plugins/pagination';
@@ -52,23 +52,52 @@ export async function listCamerasPage(
   f: CameraListFilter,
   page: { limit: number; after?: [string, string] | undefined },
 ) {
+  // A row comparison, so that the cursor is an index condition (a seek), not a filter.
   const after = page.after
-    ? or(gt(cameras.name, page.after[0]), and(eq(cameras.name, page.after[0]), gt(cameras.id, page.after[1])))
+    ? sql`(${cameras.name}, ${cameras.id}) > (${page.after[0]}::text, ${page.after[1]}::uuid)`
     : undefined;
   const rows = await db.readTenant<CameraWithSite & { total: number }>(
     companyId,
-    sql`select ${listColumns},
+    f.search
+      ? searchPage(companyId, f, page)
+      : sql`select ${listColumns},
           (select count(*)::int from ${cameras} where ${filterWhere(companyId, f)}) as "total"
         from ${cameras}
         where ${and(filterWhere(companyId, f), after)}
         order by ${cameras.name}, ${cameras.id}
         limit ${page.limit + 1}`,
+    // A search is planned with its pattern (see TenantReadOptions).
+    { prepare: !f.search },
   );
   let total = rows[0]?.total;
   if (total === undefined) {
     total = page.after ? await countCamerasRead(db, companyId, f) : 0;
   }
   return { rows, total };
+}
+
+/**
+ * A substring search cannot use the name index to find its matches, and its total has to visit
+ * every match anyway: one scan keeps the matches' keys (name, id), the total counts them and the
+ * page is the first `limit` of them after the cursor, joined back to the table by primary key —
+ * one pass over the company's cameras instead of two (docs/decisions/0005).
+ */
+function searchPage(
+  companyId: string,
+  f: CameraListFilter,
+  page: { limit: number; after?: [string, string] | undefined },
+) {
+  const after = page.after
+    ? sql`where (m.name, m.id) > (${page.after[0]}::text, ${page.after[1]}::uuid)`
+    : sql``;
+  return sql`with m as materialized (
+        select ${cameras.name} as name, ${cameras.id} as id from ${cameras} where ${filterWhere(companyId, f)}
+      ), p as (
+        select m.name, m.id from m ${after} order by m.name, m.id limit ${page.limit + 1}
+      )
+      select ${listColumns}, (select count(*)::int from m) as "total"
+        from p join ${cameras} on ${cameras.companyId} = ${companyId} and ${cameras.id} = p.id
+       order by p.name, p.id`;
 }
 
 async function countCamerasRead(db: Database, companyId: string, f: CameraListFilter) {

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, gt, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { sites } from '../../db/schema';
 import { likePattern } from '../../plugins/pagination';
@@ -51,8 +51,9 @@ export async function listSitesPage(
   f: SiteListFilter,
   page: { limit: number; after?: [string, string] | undefined },
 ) {
+  // A row comparison, so that the cursor is an index condition (a seek), not a filter.
   const after = page.after
-    ? or(gt(sites.name, page.after[0]), and(eq(sites.name, page.after[0]), gt(sites.id, page.after[1])))
+    ? sql`(${sites.name}, ${sites.id}) > (${page.after[0]}::text, ${page.after[1]}::uuid)`
     : undefined;
   const rows = await db.readTenant<SiteWithCounts & { total: number }>(
     companyId,
@@ -62,6 +63,8 @@ export async function listSitesPage(
         where ${and(filterWhere(companyId, f), after)}
         order by ${sites.name}, ${sites.id}
         limit ${page.limit + 1}`,
+    // A search is planned with its pattern (see TenantReadOptions).
+    { prepare: !f.search },
   );
   let total = rows[0]?.total;
   if (total === undefined) {

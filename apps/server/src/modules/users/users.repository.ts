@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { likePattern } from '../../plugins/pagination';
@@ -37,8 +37,9 @@ export async function listUsersPage(
   f: UserListFilter,
   page: { limit: number; after?: [string, string] | undefined },
 ) {
+  // A row comparison, so that the cursor is an index condition (a seek), not a filter.
   const after = page.after
-    ? or(gt(users.name, page.after[0]), and(eq(users.name, page.after[0]), gt(users.id, page.after[1])))
+    ? sql`(${users.name}, ${users.id}) > (${page.after[0]}::text, ${page.after[1]}::uuid)`
     : undefined;
   const rows = await db.readTenant<UserListRow & { total: number }>(
     companyId,
@@ -48,6 +49,8 @@ export async function listUsersPage(
         where ${and(filterWhere(companyId, f), after)}
         order by ${users.name}, ${users.id}
         limit ${page.limit + 1}`,
+    // A search is planned with its pattern (see TenantReadOptions).
+    { prepare: !f.search },
   );
   let total = rows[0]?.total;
   if (total === undefined) {
