@@ -155,7 +155,8 @@ const fold = (v: string) =>
 const aliasOf = <T extends string>(map: Record<string, T>, error: string) =>
   z
     .string()
-    .refine((v) => fold(v) in map, { error })
+    // Own keys only: `in` would accept inherited names such as '__proto__' or 'toString'.
+    .refine((v) => Object.hasOwn(map, fold(v)), { error })
     .transform((v) => map[fold(v)] as T);
 
 export const listAlarmsQuery = listQuery.extend({
