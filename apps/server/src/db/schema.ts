@@ -329,9 +329,9 @@ export const alarms = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    foreignKey({ columns: [t.companyId, t.siteId], foreignColumns: [sites.companyId, sites.id] }).onDelete(
-      'cascade',
-    ),
+    // No cascade: an alarm is a record a security company must keep; a site with alarms is set
+    // Inactif rather than deleted.
+    foreignKey({ columns: [t.companyId, t.siteId], foreignColumns: [sites.companyId, sites.id] }),
     // The list's keyset order, with and without a status filter (the screen's default views).
     index('alarms_company_status_triggered_idx').on(t.companyId, t.status, t.triggeredAt.desc(), t.id.desc()),
     index('alarms_company_triggered_idx').on(t.companyId, t.triggeredAt.desc(), t.id.desc()),

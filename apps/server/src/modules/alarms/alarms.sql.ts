@@ -6,6 +6,10 @@ import { type SQLWrapper, sql } from 'drizzle-orm';
 export const alarmsCountOfSite = (companyId: SQLWrapper, siteId: SQLWrapper) =>
   sql<number>`(select count(*)::int from alarms al where al.company_id = ${companyId} and al.site_id = ${siteId} and al.status <> 'resolved')`;
 
+/** Every alarm of one site, resolved ones included: its history, which blocks deleting the site. */
+export const alarmsHistoryOfSite = (companyId: SQLWrapper, siteId: SQLWrapper) =>
+  sql<number>`(select count(*)::int from alarms al where al.company_id = ${companyId} and al.site_id = ${siteId})`;
+
 /**
  * Alarm figures for the dashboard, as one json object: alarms raised today (in `timezone`), active
  * critical ones, the 5 latest, the alarm panels' availability (null: panels send no heartbeat

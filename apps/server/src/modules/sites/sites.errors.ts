@@ -20,4 +20,14 @@ export const siteErrors = {
         ? "Impossible de supprimer ce site : une caméra y est rattachée. Supprimez-la ou rattachez-la à un autre site d'abord."
         : `Impossible de supprimer ce site : ${count} caméras y sont rattachées. Supprimez-les ou rattachez-les à un autre site d'abord.`,
     ),
+  hasAlarms: (count: number) =>
+    conflict(
+      'sites.has_alarms',
+      `Impossible de supprimer ce site : son historique compte ${count} alarme${count > 1 ? 's' : ''} à conserver. Passez-le en Inactif.`,
+    ),
+  hasDependents: () =>
+    conflict(
+      'sites.has_dependents',
+      'Impossible de supprimer ce site : des caméras ou des alarmes y sont rattachées.',
+    ),
 };

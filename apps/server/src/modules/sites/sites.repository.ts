@@ -2,7 +2,7 @@ import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { sites } from '../../db/schema';
 import { likePattern } from '../../plugins/pagination';
-import { alarmsCountOfSite } from '../alarms/alarms.sql';
+import { alarmsCountOfSite, alarmsHistoryOfSite } from '../alarms/alarms.sql';
 import { camerasCountOfSite } from '../cameras/cameras.sql';
 import type { SiteWithCounts } from './sites.models';
 
@@ -120,4 +120,13 @@ export async function deleteSite(tx: Tx, companyId: string, id: string) {
     .where(and(eq(sites.companyId, companyId), eq(sites.id, id)))
     .returning({ id: sites.id });
   return rows.length > 0;
+}
+
+/** How many alarms, resolved ones included, the site's history holds. */
+export async function alarmHistoryCount(tx: Tx, companyId: string, id: string) {
+  const [row] = await tx
+    .select({ n: alarmsHistoryOfSite(sql`"sites"."company_id"`, sql`"sites"."id"`).mapWith(Number) })
+    .from(sites)
+    .where(and(eq(sites.companyId, companyId), eq(sites.id, id)));
+  return row?.n ?? 0;
 }

@@ -98,11 +98,13 @@ export async function deleteSite(db: Database, auth: AuthContext, id: string) {
     const current = await repo.findSite(tx, auth.companyId, id);
     if (!current) throw siteErrors.notFound();
     if (current.camerasCount > 0) throw siteErrors.hasCameras(current.camerasCount);
+    const alarms = await repo.alarmHistoryCount(tx, auth.companyId, id);
+    if (alarms > 0) throw siteErrors.hasAlarms(alarms);
     try {
-      // A savepoint, so a camera added meanwhile (foreign key) becomes a clean 409.
+      // A savepoint, so a camera or alarm added meanwhile (foreign key) becomes a clean 409.
       await tx.transaction((sp) => repo.deleteSite(sp as Tx, auth.companyId, id));
     } catch (err) {
-      if (isForeignKeyViolation(err)) throw siteErrors.hasCameras(1);
+      if (isForeignKeyViolation(err)) throw siteErrors.hasDependents();
       throw err;
     }
     await recordAudit(tx, {

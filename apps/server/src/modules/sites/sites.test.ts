@@ -286,4 +286,46 @@ describe.each(engines)('sites on %s', (engine) => {
     );
     expect(actions).toEqual(['site.created', 'site.deleted']);
   });
+
+  it('keeps alarm history: a site with alarms, even resolved, cannot be deleted (409), only set Inactif', async () => {
+    const owner = await registerCompany(t.app);
+    const s = (await create(owner, site('Dépôt Est'))).json();
+    const alarm = await t.app.inject({
+      method: 'POST',
+      url: '/api/alarms',
+      headers: owner.auth,
+      payload: {
+        siteId: s.id,
+        title: 'Intrusion quai 2',
+        description: 'Détecteur volumétrique',
+        location: 'Quai 2',
+      },
+    });
+    expect(alarm.statusCode).toBe(201);
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: `/api/alarms/${alarm.json().id}/resolve`,
+      headers: owner.auth,
+      payload: { note: 'Levée de doute : chat' },
+    });
+    expect(resolved.statusCode).toBe(200);
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/sites/${s.id}`, headers: owner.auth });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      'Impossible de supprimer ce site : son historique compte 1 alarme à conserver. Passez-le en Inactif.',
+    );
+    const inactive = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/sites/${s.id}`,
+      headers: owner.auth,
+      payload: { status: 'inactive' },
+    });
+    expect(inactive.json().status).toBe('inactive');
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: `/api/alarms/${alarm.json().id}`,
+      headers: owner.auth,
+    });
+    expect(kept.statusCode).toBe(200);
+  });
 });
