@@ -4,6 +4,7 @@
 // each tab; another company never sees any of it; an alarm panel posts with an integration key.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dismissToasts, expectNoSeriousA11y } from '../support/a11y';
 import { api, type RegisteredCompany, registerViaApi, uniqueId } from '../support/api';
 import {
   baseUrl,
@@ -17,21 +18,6 @@ import { signIn } from '../support/session';
 
 /** Real time must beat the 60 s polling fallback by far. */
 const LIVE = { timeout: 6_000 };
-
-async function dismissToasts(page: Page) {
-  await page.evaluate(() => {
-    for (const button of document.querySelectorAll<HTMLButtonElement>(
-      '[data-sonner-toast] [data-close-button]',
-    ))
-      button.click();
-  });
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 5_000 }).toBe(0);
-}
-
-async function expectNoSeriousA11y(page: Page) {
-  await dismissToasts(page);
-  expect(await seriousA11yViolations(page)).toEqual([]);
-}
 
 async function pickOption(page: Page, trigger: string, option: string) {
   await page.locator(trigger).click();

@@ -1,15 +1,10 @@
 // The foundation as a new customer lives it: landing page → demo request → company registration →
 // login → every menu entry → logout; a 401 mid-session; two companies never see each other.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11y } from '../support/a11y';
 import { api, registerViaApi, uniqueId } from '../support/api';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  watchConsole,
-} from '../support/browser';
+import { launchBrowser, newContext, screenshot, watchConsole } from '../support/browser';
 import { signIn } from '../support/session';
 
 const menu = [
@@ -23,10 +18,6 @@ const menu = [
   { label: 'Planning Agents', path: '/dashboard/planning', slug: 'planning' },
   { label: 'Paramètres', path: '/dashboard/settings', slug: 'settings' },
 ];
-
-async function expectNoSeriousA11y(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-}
 
 describe('foundation in Chromium', () => {
   let browser: Browser;

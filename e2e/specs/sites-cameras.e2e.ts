@@ -7,14 +7,9 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11y } from '../support/a11y';
 import { api, type RegisteredCompany, registerViaApi, uniqueId } from '../support/api';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  watchConsole,
-} from '../support/browser';
+import { launchBrowser, newContext, screenshot, watchConsole } from '../support/browser';
 import { signIn } from '../support/session';
 
 /** A QR code (PNG) holding 'rtsp://192.168.1.64:554/Streaming/Channels/101', as an NVR label shows. */
@@ -22,25 +17,6 @@ const nvrQrPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAKQAAACkCAYAAAAZtYVBAAAAAklEQVR4AewaftIAAAYiSURBVO3BQW4kwRHAQLKg/3+Z3mOeGmjMSC4bGWH/sNYlDmtd5LDWRQ5rXeSw1kUOa13ksNZFDmtd5LDWRQ5rXeSw1kUOa13ksNZFDmtd5LDWRQ5rXeSHD6n8pYpJZar4hMpU8UTlScWk8k0VT1T+UsUnDmtd5LDWRQ5rXeSHL6v4JpU3VKaKT6hMFU8qJpWpYlKZKp6oTCpTxZOKb1L5psNaFzmsdZHDWhf54ZepvFHxiYo3VH5TxaQyVUwqU8WTik+ovFHxmw5rXeSw1kUOa13kh/9xFZPKk4onFZPKJ1SmikllqphUnqhMFf/LDmtd5LDWRQ5rXeSH/3Eqb6g8UZkqJpUnKlPFk4pJ5Y2K/yeHtS5yWOsih7Uu8sMvq/hNFU9UpopJZar4RMWk8qTiScUTlanijYqbHNa6yGGtixzWusgPX6byl1Smim9SmSomlTcqJpWpYlKZKj6hcrPDWhc5rHWRw1oXsX/4P6bypGJSmSomlTcq3lB5o+L/yWGtixzWushhrYvYP3xAZap4ovLfVPGGylTxROVJxROVqWJSeaPiicpUMam8UfGJw1oXOax1kcNaF/nhQxWTyhsVk8pUMam8UTGpvFExqUwVb6h8U8Wk8kRlqphUnlRMKt90WOsih7UucljrIj98SGWqmFSmijdUpoonKn9JZap4Q2WqmFTeqHhSManc5LDWRQ5rXeSw1kV++FDFpPKGypOKb6p4ovJNKm+ovKHypGJSeVIxqUwqv+mw1kUOa13ksNZFfvhjKlPFE5UnFW+ofKLiicpU8YbKVDGpPKmYVKaKSeVJxaTymw5rXeSw1kUOa13khw+pPKl4ovKkYlJ5Q+VJxaQyqUwVTyomlW+qmFSeVHxTxW86rHWRw1oXOax1kR/+mMqTiknlExVPVKaKJypTxaTyiYpJZap4ojJVPKmYVKaKv3RY6yKHtS5yWOsiP3xZxaQyVTxRmSomlUllqphUpoonKlPFVDGpPKl4ovJNFW+oPFGZKn7TYa2LHNa6yGGti/zwZSqfqJhUpopJ5TepPKmYVCaVqeKJylTxpOKJyhsVb6hMFZ84rHWRw1oXOax1EfuHL1KZKiaVqeINlScV/00qU8Wk8qRiUnmj4onKVDGpPKn4TYe1LnJY6yKHtS5i//CLVKaKSeUTFZPKVDGpfFPFpPKk4onKk4onKlPFb1KZKj5xWOsih7UucljrIvYPH1D5RMUnVKaKT6i8UfEJlaliUpkqJpW/VPGbDmtd5LDWRQ5rXeSHD1U8UXmiMlVMKt+kMlU8qXiiMlVMKlPFVDGp/KWKSWWqmFSeVHzisNZFDmtd5LDWRewfPqDyRsWkMlV8QmWqeENlqriJypOKSeWNiknlScU3Hda6yGGtixzWusgPX1bxROUNlScVb6hMFU9Upoo3VN6omFSeVEwqTyomlScVk8qkMlV84rDWRQ5rXeSw1kV+uFzFE5WpYlJ5o+KJylQxqUwVk8obFU9UpopJ5UnFE5Wp4jcd1rrIYa2LHNa6iP3DB1S+qWJSeVIxqUwVT1SeVDxRmSomlaniicp/U8UbKlPFJw5rXeSw1kUOa13khw9V/KaKJypvqLyh8obKE5U3KiaVJxVvqDxRmSp+02GtixzWushhrYv88CGVv1TxpOITFU9UpopJZaqYVKaK36QyVXxCZar4psNaFzmsdZHDWhf54csqvknlmyqeqEwVT1SeqLyh8qRiUnlS8U0Vv+mw1kUOa13ksNZFfvhlKm9U/CWVqWJSmSomlScVf0nlEypTxV86rHWRw1oXOax1kR/Wo4o3KiaVqeJJxaTypGJSmSreUJlUporfdFjrIoe1LnJY6yI//I+r+ETFGypTxRsqU8Wk8omKSeVJxVTxROVJxScOa13ksNZFDmtd5IdfVvGXVKaKSWWqmFSmiqnijYpJZVJ5UvGGypOKN1T+0mGtixzWushhrYv88GUqf0llqphUpoo3VN6omFSeVLyh8kbFpPKkYqr4S4e1LnJY6yKHtS5i/7DWJQ5rXeSw1kUOa13ksNZFDmtd5LDWRQ5rXeSw1kUOa13ksNZFDmtd5LDWRQ5rXeSw1kUOa13kPxaQ9WsqXPhqAAAAAElFTkSuQmCC',
   'base64',
 );
-
-/**
- * Sonner fades the toasts stacked behind the newest one (a deliberate visual effect that axe reads
- * as low contrast): close them all before a scan.
- */
-async function dismissToasts(page: Page) {
-  await page.evaluate(() => {
-    for (const button of document.querySelectorAll<HTMLButtonElement>(
-      '[data-sonner-toast] [data-close-button]',
-    ))
-      button.click();
-  });
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 5_000 }).toBe(0);
-}
-
-async function expectNoSeriousA11y(page: Page) {
-  await dismissToasts(page);
-  expect(await seriousA11yViolations(page)).toEqual([]);
-}
 
 const listenTcp = async (): Promise<TcpServer> => {
   // A fake camera: accepts the health monitor's TCP connection, as an RTSP port would.
