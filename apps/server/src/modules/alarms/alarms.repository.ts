@@ -1,7 +1,7 @@
 // The alarms module's SQL. Lists walk the (company_id, status?, triggered_at desc, id desc) indexes
 // with a row-comparison keyset, so a page costs the same on the 500,000th alarm as on the first.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { likePattern } from '../../plugins/pagination';
 import { auditRowsOf } from '../audit/audit.sql';
@@ -51,7 +51,11 @@ function filterWhere(companyId: string, f: AlarmListFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** The list's statement (exported so that a test can check its plan on seeded data). */
+/**
+ * The list's statement (exported so that a test can check its plan on seeded data): one page (up
+ * to limit + 1 rows, in `(triggered_at, id)` descending order) and the filter's total as an
+ * uncorrelated sub-select, computed once and returned on every row (docs/decisions/0004).
+ */
 export function listAlarmsSql(
   companyId: string,
   f: AlarmListFilter,
@@ -61,31 +65,58 @@ export function listAlarmsSql(
     ? sql` and (a.triggered_at, a.id) < (${page.after[0]}::timestamptz, ${page.after[1]}::uuid)`
     : sql``;
   // `desc nulls last` as the indexes are declared, so the planner reads them in order and stops early.
-  return sql`${selectAlarm}
+  return sql`select ${columns('a')},
+    ${siteNameOf(sql`a.company_id`, sql`a.site_id`)} as site_name,
+    ${timelineOf('a')} as timeline,
+    (select count(*)::int from alarms a where ${filterWhere(companyId, f)}) as total
+    from alarms a
     where ${filterWhere(companyId, f)}${after}
     order by a.triggered_at desc nulls last, a.id desc nulls last
     limit ${page.limit + 1}`;
 }
 
-export async function listAlarms(
-  tx: Tx,
+/**
+ * One page and its total in one round trip (`db.readTenant`). Only an empty page after a cursor
+ * needs a second read for the total.
+ */
+export async function listAlarmsPage(
+  db: Database,
   companyId: string,
   f: AlarmListFilter,
   page: { limit: number; after?: [string, string] | undefined },
 ) {
-  return rowsOf<AlarmRow>(await tx.execute(listAlarmsSql(companyId, f, page)));
+  const rows = await db.readTenant<AlarmRow & { total: number }>(
+    companyId,
+    listAlarmsSql(companyId, f, page),
+    // A search is planned with its pattern (see TenantReadOptions).
+    { prepare: !f.search },
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    total = page.after ? await countAlarmsRead(db, companyId, f) : 0;
+  }
+  return { rows, total };
 }
 
-export async function countAlarms(tx: Tx, companyId: string, f: AlarmListFilter) {
-  const res = await tx.execute(
+async function countAlarmsRead(db: Database, companyId: string, f: AlarmListFilter) {
+  const [row] = await db.readTenant<{ n: number }>(
+    companyId,
     sql`select count(*)::int as n from alarms a where ${filterWhere(companyId, f)}`,
+    { prepare: !f.search },
   );
-  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+  return row?.n ?? 0;
 }
+
+const findAlarmSql = (companyId: string, id: string) =>
+  sql`${selectAlarm} where a.company_id = ${companyId} and a.id = ${id}`;
 
 export async function findAlarm(tx: Tx, companyId: string, id: string) {
-  const res = await tx.execute(sql`${selectAlarm} where a.company_id = ${companyId} and a.id = ${id}`);
-  return rowsOf<AlarmRow>(res)[0];
+  return rowsOf<AlarmRow>(await tx.execute(findAlarmSql(companyId, id)))[0];
+}
+
+/** One alarm in one round trip, outside any transaction (GET /api/alarms/:id). */
+export async function findAlarmRead(db: Database, companyId: string, id: string) {
+  return (await db.readTenant<AlarmRow>(companyId, findAlarmSql(companyId, id)))[0];
 }
 
 export interface NewAlarm {

@@ -64,16 +64,11 @@ export async function listAlarms(db: Database, auth: AuthContext, q: z.output<ty
     to: q.to,
     search: q.search,
   };
-  return db.withTenant(auth.companyId, async (tx) => {
-    const [rows, total] = await Promise.all([
-      repo.listAlarms(tx, auth.companyId, filter, { limit: q.limit, after }),
-      repo.countAlarms(tx, auth.companyId, filter),
-    ]);
-    return {
-      rows: rows.map((r) => ({ dto: toAlarmDto(r, auth.user.timezone), cursor: [r.cursor_at, r.id] })),
-      total,
-    };
-  });
+  const { rows, total } = await repo.listAlarmsPage(db, auth.companyId, filter, { limit: q.limit, after });
+  return {
+    rows: rows.map((r) => ({ dto: toAlarmDto(r, auth.user.timezone), cursor: [r.cursor_at, r.id] })),
+    total,
+  };
 }
 
 async function loadAlarm(tx: Tx, actor: Actor, id: string) {
@@ -83,8 +78,9 @@ async function loadAlarm(tx: Tx, actor: Actor, id: string) {
 }
 
 export async function getAlarm(db: Database, auth: AuthContext, id: string) {
-  const actor = actorOf(auth);
-  return db.withTenant(auth.companyId, (tx) => loadAlarm(tx, actor, id));
+  const row = await repo.findAlarmRead(db, auth.companyId, id);
+  if (!row) throw alarmErrors.notFound();
+  return toAlarmDto(row, auth.user.timezone);
 }
 
 export type CreateAlarmInput = z.output<typeof createAlarmBody>;
