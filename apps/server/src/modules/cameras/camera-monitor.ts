@@ -2,6 +2,7 @@
 // and port, or the IP on 554). A camera that accepts is 'En ligne'; the results, the hourly
 // history and each status transition are written per company under RLS.
 import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { publishEvents } from '../events/events.service';
@@ -58,11 +59,24 @@ export function tcpProbe(
   });
 }
 
+/**
+ * Connections opened per second at most. Many probes may wait on a slow camera at once (the
+ * concurrency), but opening sockets costs the API's event loop CPU: pacing the openings spreads
+ * that cost over the interval instead of stalling requests (20,000 cameras: 10 s at 2,000/s).
+ */
+const STARTS_PER_SECOND = 2000;
+
 async function probeMany(targets: ProbeTarget[], timeoutMs: number, concurrency: number) {
   const results = new Array<ProbeResult & { companyId: string }>(targets.length);
+  const spacingMs = 1000 / STARTS_PER_SECOND;
+  let nextStartAt = performance.now();
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < targets.length; i = next++) {
+      const startAt = Math.max(nextStartAt, performance.now());
+      nextStartAt = startAt + spacingMs;
+      const wait = startAt - performance.now();
+      if (wait >= 1) await sleep(wait);
       const t = targets[i] as ProbeTarget;
       const r = await tcpProbe(t.host, t.port, timeoutMs);
       results[i] = {
