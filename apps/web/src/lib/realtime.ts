@@ -41,10 +41,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
     );
   });
 
-type RawMessage = { id: string | null; event: string; data: string };
+export type RawMessage = { id: string | null; event: string; data: string };
 
 /** Parses `text/event-stream` (id, event, data, retry fields; comments ignored). */
-async function readEventStream(
+export async function readEventStream(
   body: ReadableStream<Uint8Array>,
   onMessage: (message: RawMessage) => void,
   onRetry: (ms: number) => void,
