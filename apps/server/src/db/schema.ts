@@ -420,3 +420,11 @@ export const events = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('events_created_idx').on(t.createdAt)],
 );
+
+// Public table (no tenant): which server instance runs a periodic job, so that with several
+// instances on one PostgreSQL a job such as the camera probe round runs once, not once per instance.
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

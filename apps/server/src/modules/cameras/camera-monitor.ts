@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { acquireLease } from '../../db/leases';
 import { publishEvents } from '../events/events.service';
 import {
   type ProbeResult,
@@ -156,12 +157,16 @@ export function registerCameraMonitor(app: FastifyInstance) {
   const tick = () => {
     // A round that outlasts the interval is not stacked with another.
     if (current) return;
-    current = probeAllCameras(app.db, {
-      concurrency: app.config.cameraProbeConcurrency,
-      signal: stop.signal,
-      onError,
-    })
-      .then(async (round) => {
+    // With several instances on one PostgreSQL, only the lease holder probes (the lease outlives
+    // two intervals, so a crashed holder hands over).
+    current = acquireLease(app.db, 'camera-probe', interval * 2)
+      .then(async (mine) => {
+        if (!mine) return;
+        const round = await probeAllCameras(app.db, {
+          concurrency: app.config.cameraProbeConcurrency,
+          signal: stop.signal,
+          onError,
+        });
         app.log.debug(round, 'camera probe round');
         if (Date.now() - lastPurge > 3600_000) {
           lastPurge = Date.now();
