@@ -6,7 +6,7 @@ import { fieldClass } from './input';
 
 export type SelectOption = { value: string; label: string };
 
-type SelectProps = Omit<ComponentProps<typeof SelectPrimitive.Root>, 'children'> & {
+export type SelectProps = Omit<ComponentProps<typeof SelectPrimitive.Root>, 'children'> & {
   id?: string;
   options: readonly SelectOption[];
   placeholder?: string;

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Alarm } from '@vigie/contract/alarms.contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
+import { FormSelect } from '../../../components/ui/form-select';
 import { Input, Textarea } from '../../../components/ui/input';
-import { Select, type SelectOption } from '../../../components/ui/select';
+import type { SelectOption } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
 import { useCreateAlarm } from '../api/create-alarm';
 import {
@@ -78,48 +79,20 @@ function AlarmForm({ onOpenChange, sites, onCreated }: Omit<AlarmFormDialogProps
         error={errors.siteId?.message}
         className="sm:col-span-2"
       >
-        <Controller
+        <FormSelect
           control={control}
           name="siteId"
-          render={({ field }) => (
-            <Select
-              id="alarm-siteId"
-              options={sites}
-              placeholder={sites.length === 0 ? 'Aucun site : créez-en un d’abord' : 'Choisir un site'}
-              value={field.value}
-              onValueChange={field.onChange}
-              {...a11y('siteId')}
-            />
-          )}
+          id="alarm-siteId"
+          options={sites}
+          placeholder={sites.length === 0 ? 'Aucun site : créez-en un d’abord' : 'Choisir un site'}
+          {...a11y('siteId')}
         />
       </FormField>
       <FormField id="alarm-type" label="Type" required error={errors.type?.message}>
-        <Controller
-          control={control}
-          name="type"
-          render={({ field }) => (
-            <Select
-              id="alarm-type"
-              options={alarmTypeOptions}
-              value={field.value}
-              onValueChange={field.onChange}
-            />
-          )}
-        />
+        <FormSelect control={control} name="type" id="alarm-type" options={alarmTypeOptions} />
       </FormField>
       <FormField id="alarm-severity" label="Gravité" required error={errors.severity?.message}>
-        <Controller
-          control={control}
-          name="severity"
-          render={({ field }) => (
-            <Select
-              id="alarm-severity"
-              options={alarmSeverityOptions}
-              value={field.value}
-              onValueChange={field.onChange}
-            />
-          )}
-        />
+        <FormSelect control={control} name="severity" id="alarm-severity" options={alarmSeverityOptions} />
       </FormField>
       <FormField
         id="alarm-title"

@@ -2,13 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Camera } from '@vigie/contract/cameras.contract';
 import { QrCode } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
+import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
-import { Select, type SelectOption } from '../../../components/ui/select';
+import type { SelectOption } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
 import { useCreateCamera } from '../api/create-camera';
 import { useUpdateCamera } from '../api/update-camera';
@@ -122,19 +123,13 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
     <>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
         <FormField id="camera-siteId" label="Site" required error={errors.siteId?.message}>
-          <Controller
+          <FormSelect
             control={control}
             name="siteId"
-            render={({ field }) => (
-              <Select
-                id="camera-siteId"
-                options={sites}
-                placeholder={sites.length === 0 ? 'Aucun site : créez-en un d’abord' : 'Choisir un site'}
-                value={field.value}
-                onValueChange={field.onChange}
-                {...a11y('siteId')}
-              />
-            )}
+            id="camera-siteId"
+            options={sites}
+            placeholder={sites.length === 0 ? 'Aucun site : créez-en un d’abord' : 'Choisir un site'}
+            {...a11y('siteId')}
           />
         </FormField>
         <FormField id="camera-name" label="Nom de la caméra" required error={errors.name?.message}>
@@ -156,31 +151,14 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
           />
         </FormField>
         <FormField id="camera-type" label="Type" error={errors.type?.message}>
-          <Controller
-            control={control}
-            name="type"
-            render={({ field }) => (
-              <Select
-                id="camera-type"
-                options={cameraTypeOptions}
-                value={field.value}
-                onValueChange={field.onChange}
-              />
-            )}
-          />
+          <FormSelect control={control} name="type" id="camera-type" options={cameraTypeOptions} />
         </FormField>
         <FormField id="camera-resolution" label="Résolution" error={errors.resolution?.message}>
-          <Controller
+          <FormSelect
             control={control}
             name="resolution"
-            render={({ field }) => (
-              <Select
-                id="camera-resolution"
-                options={resolutionOptions}
-                value={field.value}
-                onValueChange={field.onChange}
-              />
-            )}
+            id="camera-resolution"
+            options={resolutionOptions}
           />
         </FormField>
         <FormField id="camera-ipAddress" label="Adresse IP" error={errors.ipAddress?.message}>

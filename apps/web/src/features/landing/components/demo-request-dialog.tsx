@@ -4,13 +4,13 @@ import '@vigie/contract/locale';
 import { createDemoRequestBody } from '@vigie/contract/demo-requests.contract';
 import { demoSiteCounts } from '@vigie/contract/enums';
 import { Send } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
+import { FormSelect } from '../../../components/ui/form-select';
 import { Input, Textarea } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
 import { useCreateDemoRequest } from '../api/create-demo-request';
 
@@ -100,18 +100,7 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
             />
           </FormField>
           <FormField id="demo-siteCount" label="Nombre de sites" required error={errors.siteCount?.message}>
-            <Controller
-              control={control}
-              name="siteCount"
-              render={({ field: f }) => (
-                <Select
-                  id="demo-siteCount"
-                  options={siteCountOptions}
-                  value={f.value}
-                  onValueChange={f.onChange}
-                />
-              )}
-            />
+            <FormSelect control={control} name="siteCount" id="demo-siteCount" options={siteCountOptions} />
           </FormField>
           <FormField
             id="demo-message"

@@ -1,17 +1,5 @@
 import type { Site } from '@vigie/contract/sites.contract';
-import {
-  Camera,
-  Eye,
-  Mail,
-  MapPin,
-  MoreVertical,
-  Pencil,
-  Phone,
-  Power,
-  Siren,
-  Trash2,
-  User,
-} from 'lucide-react';
+import { Camera, Eye, MapPin, MoreVertical, Pencil, Power, Siren, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -24,6 +12,7 @@ import {
 import { errorMessage } from '../../../lib/api-errors';
 import { useUpdateSite } from '../api/update-site';
 import { SiteStatusBadge, SiteTypeBadge } from './site-badges';
+import { hasContact, SiteContactList } from './site-contact-list';
 
 type SiteCardProps = {
   site: Site;
@@ -80,32 +69,7 @@ export function SiteCard({ site, canManage, onView, onEdit, onDelete }: SiteCard
         <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-fg-muted" />
         {site.address}
       </p>
-      {site.contactName || site.contactPhone || site.contactEmail ? (
-        <ul className="flex flex-col gap-1.5 text-sm text-fg-muted" aria-label="Contact">
-          {site.contactName ? (
-            <li className="flex items-center gap-2">
-              <User aria-hidden="true" className="size-4 shrink-0" />
-              {site.contactName}
-            </li>
-          ) : null}
-          {site.contactPhone ? (
-            <li className="flex items-center gap-2">
-              <Phone aria-hidden="true" className="size-4 shrink-0" />
-              <a href={`tel:${site.contactPhone}`} className="hover:text-white">
-                {site.contactPhone}
-              </a>
-            </li>
-          ) : null}
-          {site.contactEmail ? (
-            <li className="flex min-w-0 items-center gap-2">
-              <Mail aria-hidden="true" className="size-4 shrink-0" />
-              <a href={`mailto:${site.contactEmail}`} className="truncate hover:text-white">
-                {site.contactEmail}
-              </a>
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
+      {hasContact(site) ? <SiteContactList site={site} className="text-fg-muted" /> : null}
       <div className="mt-auto flex gap-4 border-t border-ink-700 pt-4 text-sm text-slate-300">
         <span className="flex items-center gap-1.5">
           <Camera aria-hidden="true" className="size-4 text-blue-300" />

@@ -1,10 +1,11 @@
 import type { Site } from '@vigie/contract/sites.contract';
-import { Camera, DoorOpen, Mail, MapPin, Phone, Siren, User, Users } from 'lucide-react';
+import { Camera, DoorOpen, MapPin, Siren, User, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { formatDateTime } from '../../../lib/format';
 import { useSite } from '../api/get-site';
 import { SiteStatusBadge, SiteTypeBadge } from './site-badges';
+import { hasContact, SiteContactList } from './site-contact-list';
 
 type SiteDetailDialogProps = {
   site: Site | null;
@@ -43,8 +44,6 @@ export function SiteDetailDialog({
 }: SiteDetailDialogProps) {
   const { data } = useSite(initial?.id ?? null);
   const site = data ?? initial;
-  const hasContact = site && (site.contactName || site.contactPhone || site.contactEmail);
-
   return (
     <Dialog open={initial !== null} onOpenChange={onOpenChange}>
       {site ? (
@@ -71,31 +70,8 @@ export function SiteDetailDialog({
             </p>
             <div className="grid gap-4 md:grid-cols-2">
               <Section title="Contact" icon={User}>
-                {hasContact ? (
-                  <ul className="flex flex-col gap-1.5 text-sm text-slate-300">
-                    {site.contactName ? (
-                      <li className="flex items-center gap-2">
-                        <User aria-hidden="true" className="size-4 text-fg-muted" />
-                        {site.contactName}
-                      </li>
-                    ) : null}
-                    {site.contactPhone ? (
-                      <li className="flex items-center gap-2">
-                        <Phone aria-hidden="true" className="size-4 text-fg-muted" />
-                        <a href={`tel:${site.contactPhone}`} className="hover:text-white">
-                          {site.contactPhone}
-                        </a>
-                      </li>
-                    ) : null}
-                    {site.contactEmail ? (
-                      <li className="flex items-center gap-2">
-                        <Mail aria-hidden="true" className="size-4 text-fg-muted" />
-                        <a href={`mailto:${site.contactEmail}`} className="break-all hover:text-white">
-                          {site.contactEmail}
-                        </a>
-                      </li>
-                    ) : null}
-                  </ul>
+                {hasContact(site) ? (
+                  <SiteContactList site={site} className="text-slate-300" />
                 ) : (
                   <p className="text-sm text-fg-muted">Aucun contact renseigné.</p>
                 )}

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Site } from '@vigie/contract/sites.contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
+import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
 import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
@@ -92,18 +92,7 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
         <Input id="site-name" autoComplete="off" {...a11y('name')} {...register('name')} />
       </FormField>
       <FormField id="site-type" label="Type" required error={errors.type?.message}>
-        <Controller
-          control={control}
-          name="type"
-          render={({ field }) => (
-            <Select
-              id="site-type"
-              options={siteTypeOptions}
-              value={field.value}
-              onValueChange={field.onChange}
-            />
-          )}
-        />
+        <FormSelect control={control} name="type" id="site-type" options={siteTypeOptions} />
       </FormField>
       <FormField
         id="site-address"

@@ -4,13 +4,13 @@ import '@vigie/contract/locale';
 import { createUserBody } from '@vigie/contract/users.contract';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
+import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
 import { useCreateUser } from '../api/create-user';
 import { roleOptions } from './role-options';
@@ -86,18 +86,7 @@ export function AddUserDialog() {
             <Input id="user-phone" type="tel" {...a11y('phone')} {...register('phone')} />
           </FormField>
           <FormField id="user-role" label="Rôle" required error={errors.role?.message}>
-            <Controller
-              control={control}
-              name="role"
-              render={({ field }) => (
-                <Select
-                  id="user-role"
-                  options={roleOptions}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                />
-              )}
-            />
+            <FormSelect control={control} name="role" id="user-role" options={roleOptions} />
           </FormField>
           <FormField id="user-city" label="Ville" error={errors.city?.message}>
             <Input id="user-city" {...a11y('city')} {...register('city')} />
