@@ -20,6 +20,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { frameworkErrorHandler, RequestValidationError, registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
+import { registerReadCache } from './plugins/read-cache';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 
@@ -78,6 +79,7 @@ export async function buildApp(opts: {
 
   await registerSecurity(app);
   await registerOpenApi(app);
+  await registerReadCache(app);
   await app.register(authPlugin);
   for (const mod of modules) await app.register(mod);
   await registerWeb(app, opts.config.webDist);

@@ -27,6 +27,10 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default('Vigie <alertes@vigie.local>'),
   // Comment line sent on every real-time stream so that proxies keep it open.
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
+  // Answers of list endpoints kept in memory until the company's data changes (0 disables), and
+  // the memory they may take.
+  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+  READ_CACHE_MAX_MB: z.coerce.number().positive().default(64),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -52,6 +56,8 @@ export type Config = {
   smtpUrl: string | undefined;
   smtpFrom: string;
   sseHeartbeatMs: number;
+  readCacheTtlMs: number;
+  readCacheMaxBytes: number;
 };
 
 // The built web app, relative to this file so it is found whatever the working directory.
@@ -78,5 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || undefined,
     smtpFrom: e.SMTP_FROM,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
+    readCacheTtlMs: e.READ_CACHE_TTL_MS,
+    readCacheMaxBytes: Math.round(e.READ_CACHE_MAX_MB * 1024 * 1024),
   };
 }

@@ -39,14 +39,16 @@ export interface Database {
   /** Runs `fn` in one transaction with no company: only public tables and auth functions answer. */
   withoutTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
-   * Subscribes to a NOTIFY channel (delivered at commit): PGlite in-process, PostgreSQL through one
-   * dedicated connection that reconnects by itself; `onReconnect` lets the caller catch up on what
-   * was sent while it was away. Resolves to the unsubscribe function.
+   * Subscribes to a NOTIFY channel (delivered at commit): PGlite in-process, PostgreSQL through the
+   * instance's one LISTEN connection, which reconnects by itself. `onLost` says notifications may be
+   * missed from now on; `onReconnect` lets the caller catch up on what was sent while it was away.
+   * Resolves to the unsubscribe function.
    */
   listen(
     channel: string,
     onMessage: (payload: string) => void,
     onReconnect?: () => void,
+    onLost?: () => void,
   ): Promise<() => Promise<void>>;
   /** Who the application runs as; readiness fails if it could bypass RLS. */
   whoami(): Promise<{ role: string; superuser: boolean; bypassRls: boolean }>;
@@ -144,6 +146,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
     client.query(`SET ROLE ${APP_ROLE}; SET jit = off`).catch((err: Error) => opts.onPoolError?.(err));
   });
   const db = drizzlePg({ client: pool, schema });
+  const notifications = notificationConnection(url, opts);
   // Statements each pooled connection has prepared (readTenant).
   const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
   return {
@@ -173,25 +176,38 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
         client.release(failed);
       }
     },
-    listen: (channel, onMessage, onReconnect) => listenPostgres(url, channel, onMessage, onReconnect, opts),
+    listen: (channel, onMessage, onReconnect, onLost) =>
+      notifications.listen(channel, { onMessage, onReconnect, onLost }),
     async close() {
+      await notifications.close();
       await pool.end();
     },
   };
 }
 
-/** One LISTEN connection, reopened with a growing delay after any failure (database restart). */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-  onReconnect: (() => void) | undefined,
-  opts: OpenOptions,
-): Promise<() => Promise<void>> {
+interface Listener {
+  onMessage: (payload: string) => void;
+  onReconnect: (() => void) | undefined;
+  onLost: (() => void) | undefined;
+}
+
+/**
+ * The instance's one LISTEN connection (every channel on it), reopened with a growing delay after any
+ * failure (database restart). While it is down notifications are lost: `onLost` tells each listener
+ * at once, `onReconnect` once it is back.
+ */
+function notificationConnection(url: string, opts: OpenOptions) {
+  const listeners = new Map<string, Set<Listener>>();
   let client: pg.Client | undefined;
+  let opening: Promise<void> | undefined;
   let stopped = false;
   let retryMs = 250;
   let timer: NodeJS.Timeout | undefined;
+  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+  const each = (fn: (l: Listener) => void) => {
+    for (const set of listeners.values()) for (const l of set) fn(l);
+  };
+
   const open = async (isRetry: boolean) => {
     const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
     // An unhandled error on this client would kill the process: reconnect instead.
@@ -201,18 +217,20 @@ async function listenPostgres(
     });
     c.on('end', () => retry(c));
     c.on('notification', (n) => {
-      if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
+      if (n.payload === undefined) return;
+      for (const l of listeners.get(n.channel) ?? []) l.onMessage(n.payload);
     });
     await c.connect();
-    await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    for (const channel of listeners.keys()) await c.query(`LISTEN ${quote(channel)}`);
     client = c;
     retryMs = 250;
-    if (isRetry) onReconnect?.();
+    if (isRetry) each((l) => l.onReconnect?.());
   };
   const retry = (c: pg.Client) => {
     if (stopped || client !== c || timer) return;
     client = undefined;
     c.end().catch(() => {});
+    each((l) => l.onLost?.());
     const attempt = () => {
       timer = undefined;
       if (stopped) return;
@@ -224,11 +242,42 @@ async function listenPostgres(
     };
     timer = setTimeout(attempt, retryMs);
   };
-  await open(false);
-  return async () => {
+
+  const close = async () => {
     stopped = true;
     clearTimeout(timer);
-    await client?.end().catch(() => {});
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => {});
+  };
+
+  return {
+    async listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
+      const isNew = !listeners.has(channel);
+      const set = listeners.get(channel) ?? new Set<Listener>();
+      listeners.set(channel, set);
+      set.add(listener);
+      if (!client) {
+        stopped = false;
+        opening ??= open(false).finally(() => {
+          opening = undefined;
+        });
+        await opening;
+      } else if (isNew) {
+        await client.query(`LISTEN ${quote(channel)}`);
+      }
+      return async () => {
+        set.delete(listener);
+        if (set.size > 0) return;
+        listeners.delete(channel);
+        if (listeners.size > 0) {
+          await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+          return;
+        }
+        await close();
+      };
+    },
+    close,
   };
 }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCo
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from './auth';
+import { answerFromCache, keepAnswer } from './read-cache';
 
 type In<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
@@ -83,9 +84,14 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
-  /** Extra route config, e.g. `{ rateLimit: { max, timeWindow } }`. */
-  routeConfig: Record<string, unknown> = {},
+  /**
+   * Extra route config, e.g. `{ rateLimit: { max, timeWindow } }`. `{ cache: true }` on a read keeps
+   * its answers in memory until the company's data changes (plugins/read-cache.ts): for reads
+   * whose answer depends only on the company, the caller's role and timezone, and the URL.
+   */
+  routeConfig: Record<string, unknown> & { cache?: boolean } = {},
 ) {
+  const cached = routeConfig.cache === true && endpoint.method === 'GET' && endpoint.auth === true;
   const status = endpoint.status ?? 200;
   const response: Record<number, z.ZodType> = { [status]: endpoint.response };
   for (const s of errorStatuses) response[s] = errorBodySchema;
@@ -105,7 +111,9 @@ export function route<E extends Endpoint>(
     serializerCompiler: responseSerializerCompiler,
     // onRequest: an anonymous caller learns nothing, not even whether its input was valid.
     onRequest: endpoint.auth ? app.requireSession : undefined,
+    onSend: cached ? keepAnswer : undefined,
     handler: async (request, reply) => {
+      if (cached && answerFromCache(app, request, reply)) return reply;
       const result = await handler({
         params: request.params as In<E['params']>,
         query: request.query as In<E['query']>,

@@ -13,10 +13,15 @@ import { registerAlarmJobs } from './alarm-jobs';
 import * as service from './alarms.service';
 
 export async function alarmsRoutes(app: FastifyInstance) {
-  route(app, listAlarms, async ({ auth, query, request, reply }) => {
-    const { rows, total } = await service.listAlarms(app.db, auth, query);
-    return paginate(request, reply, rows, query.limit, total, (r) => r.cursor).map((r) => r.dto);
-  });
+  route(
+    app,
+    listAlarms,
+    async ({ auth, query, request, reply }) => {
+      const { rows, total } = await service.listAlarms(app.db, auth, query);
+      return paginate(request, reply, rows, query.limit, total, (r) => r.cursor).map((r) => r.dto);
+    },
+    { cache: true },
+  );
   route(app, getAlarm, async ({ auth, params }) => service.getAlarm(app.db, auth, params.id));
   route(app, createAlarm, async ({ auth, body }) => service.createAlarm(app.db, service.actorOf(auth), body));
   route(app, acknowledgeAlarm, async ({ auth, params }) =>

@@ -13,8 +13,21 @@ export async function resolveSessionByToken(
   config: Config,
   token: string,
 ): Promise<AuthContext | null> {
-  const row = await repo.resolveSession(db.direct, hashToken(token), config.sessionIdleSeconds);
+  return (await resolveSessionByHash(db, config, hashToken(token)))?.auth ?? null;
+}
+
+/** The session of a token hash, and when it ends at the latest (its absolute lifetime). */
+export async function resolveSessionByHash(
+  db: Database,
+  config: Config,
+  tokenHash: string,
+): Promise<{ auth: AuthContext; expiresAt: number } | null> {
+  const row = await repo.resolveSession(db.direct, tokenHash, config.sessionIdleSeconds);
   if (!row) return null;
+  return { expiresAt: new Date(row.expires_at).getTime(), auth: toAuthContext(row) };
+}
+
+function toAuthContext(row: repo.ResolvedSessionRow): AuthContext {
   return {
     sessionId: row.session_id,
     companyId: row.company_id,

@@ -14,10 +14,15 @@ import { getSnapshot } from './camera-snapshot';
 import * as service from './cameras.service';
 
 export async function camerasRoutes(app: FastifyInstance) {
-  route(app, listCameras, async ({ auth, query, request, reply }) => {
-    const { rows, total } = await service.listCameras(app.db, auth, query);
-    return paginate(request, reply, rows, query.limit, total, (c) => [c.name, c.id]);
-  });
+  route(
+    app,
+    listCameras,
+    async ({ auth, query, request, reply }) => {
+      const { rows, total } = await service.listCameras(app.db, auth, query);
+      return paginate(request, reply, rows, query.limit, total, (c) => [c.name, c.id]);
+    },
+    { cache: true },
+  );
   route(app, getCamera, async ({ auth, params }) => service.getCamera(app.db, auth, params.id));
   route(app, createCamera, async ({ auth, body }) => service.createCamera(app.db, auth, body));
   route(app, updateCamera, async ({ auth, params, body }) =>

@@ -4,5 +4,5 @@ import { route } from '../../plugins/endpoint';
 import { getOverview } from './dashboard.service';
 
 export async function dashboardRoutes(app: FastifyInstance) {
-  route(app, getDashboardOverview, async ({ auth }) => getOverview(app.db, auth));
+  route(app, getDashboardOverview, async ({ auth }) => getOverview(app.db, auth), { cache: true });
 }

@@ -1,0 +1,67 @@
+// The change feed (docs/decisions/0006): triggers on the tenant tables send NOTIFY vigie_changes
+// '<table>:<company id>' at every committed write (migration 0009), and each instance records, per
+// company, when its data last changed. Caches compare that with when their entry was read.
+import type { Database } from './client';
+
+export const CHANGES_CHANNEL = 'vigie_changes';
+
+/**
+ * A logical clock of changes per company. `begin()` is taken before reading the database; what was
+ * read stays valid while `isCurrent(companyId, begin)` holds: no change to that company since.
+ */
+export class ChangeClock {
+  private clock = 0;
+  private changedAt = new Map<string, number>();
+  private everythingChangedAt = 0;
+  /** False while the LISTEN connection is down: a change could go unseen, so nothing may be kept. */
+  live = false;
+
+  /** The point a read starts at; null when nothing read now may be kept. */
+  begin(): number | null {
+    return this.live ? this.clock : null;
+  }
+
+  isCurrent(companyId: string, begin: number | null): boolean {
+    if (!this.live || begin === null) return false;
+    return (this.changedAt.get(companyId) ?? 0) <= begin && this.everythingChangedAt <= begin;
+  }
+
+  changed(companyId: string) {
+    this.clock += 1;
+    this.changedAt.set(companyId, this.clock);
+  }
+
+  everythingChanged() {
+    this.clock += 1;
+    this.everythingChangedAt = this.clock;
+  }
+}
+
+const payloadPattern = /^([a-z_]+):([0-9a-f-]{36})$/;
+
+/**
+ * Keeps `clock` in step with the database: every notification marks its company changed; losing the
+ * LISTEN connection stops all caching until it is back, and then everything counts as changed.
+ */
+export async function followChanges(db: Database, clock: ChangeClock): Promise<() => Promise<void>> {
+  const unlisten = await db.listen(
+    CHANGES_CHANNEL,
+    (payload) => {
+      const companyId = payloadPattern.exec(payload)?.[2];
+      if (companyId) clock.changed(companyId);
+    },
+    () => {
+      clock.everythingChanged();
+      clock.live = true;
+    },
+    () => {
+      clock.live = false;
+      clock.everythingChanged();
+    },
+  );
+  clock.live = true;
+  return async () => {
+    clock.live = false;
+    await unlisten();
+  };
+}

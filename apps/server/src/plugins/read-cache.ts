@@ -1,0 +1,95 @@
+// Answers of read endpoints kept in memory per company until that company's data changes
+// (docs/decisions/0006). The change feed marks a company changed at every committed write on any
+// instance; this instance's own writes mark it at once, before their answer leaves, so a client
+// always reads its own writes. While the feed is down nothing is served from or kept in memory.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ChangeClock, followChanges } from '../db/change-feed';
+import { CompanyCache } from './company-cache';
+
+export interface CachedAnswer {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Headers an answer is not complete without (pagination); the rest is set per reply. */
+const keptHeaders = ['content-type', 'x-total-count', 'link'] as const;
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** When each company's data last changed (feeds every cache of the instance). */
+    changes: ChangeClock;
+    answers: CompanyCache<CachedAnswer> | null;
+  }
+  interface FastifyRequest {
+    /** Set on a cacheable request that missed: the clock before its read, and its key. */
+    answerSlot: { key: string; begin: number | null } | null;
+  }
+}
+
+export async function registerReadCache(app: FastifyInstance) {
+  const clock = new ChangeClock();
+  app.decorate('changes', clock);
+  const { readCacheTtlMs, readCacheMaxBytes } = app.config;
+  app.decorate(
+    'answers',
+    readCacheTtlMs > 0
+      ? new CompanyCache<CachedAnswer>(clock, {
+          ttlMs: readCacheTtlMs,
+          maxBytes: readCacheMaxBytes,
+          sizeOf: (a) => a.body.length * 2 + 200,
+        })
+      : null,
+  );
+  app.decorateRequest('answerSlot', null);
+  const stop = await followChanges(app.db, clock);
+  app.addHook('onClose', stop);
+  // A write answered here counts at once; the notification of its commit only follows.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!readMethods.has(request.method) && request.auth) clock.changed(request.auth.companyId);
+    return payload;
+  });
+}
+
+/**
+ * The key of a cacheable answer: the company, what of the caller shapes the answer (role, and the
+ * timezone "today" and "this month" are counted in), and the URL with its query.
+ */
+const keyOf = (request: FastifyRequest) => {
+  const auth = request.auth;
+  if (!auth) return null;
+  return `${auth.companyId}|${auth.role}|${auth.user.timezone}|${request.url}`;
+};
+
+/** Answers from memory when it can (true); otherwise prepares the request for `keepAnswer`. */
+export function answerFromCache(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const cache = app.answers;
+  const key = keyOf(request);
+  if (!cache || !key || !request.auth) return false;
+  const hit = cache.get(key);
+  if (hit) {
+    // A string body with a JSON content type is sent as it is, not serialised again.
+    reply.status(hit.status).headers(hit.headers);
+    reply.send(hit.body);
+    return true;
+  }
+  request.answerSlot = { key, begin: app.changes.begin() };
+  return false;
+}
+
+/** onSend of a cacheable route: keeps a successful answer read before any change since. */
+export async function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const slot = request.answerSlot;
+  const cache = request.server.answers;
+  if (!slot || !cache || !request.auth || reply.statusCode !== 200 || typeof payload !== 'string') {
+    return payload;
+  }
+  const headers: Record<string, string> = {};
+  for (const name of keptHeaders) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  cache.set(slot.key, request.auth.companyId, slot.begin, { status: 200, body: payload, headers });
+  return payload;
+}
