@@ -120,7 +120,8 @@ export async function findAlarmRead(db: Database, companyId: string, id: string)
 }
 
 export interface NewAlarm {
-  companyId: string;
+  /** Chosen by the caller, so that each answer of a many-row creation finds its row. */
+  id: string;
   siteId: string;
   cameraId: string | null;
   type: string;
@@ -135,49 +136,74 @@ export interface NewAlarm {
 }
 
 /**
- * Creates the alarm with its first timeline entry, its audit entry and its `alarm.created` event in
- * one statement (creation runs at device rates). Answers nothing when the site is not the
- * company's, or when a camera already has an open camera_offline alarm.
+ * Creates alarms of one company, each with its first timeline entry, its audit entry and its
+ * `alarm.created` event, in one statement whatever their number (creation runs at device rates and
+ * concurrent creations share a transaction: db/group-commit.ts). Answers the rows created; an alarm
+ * is missing when its site is not the company's, or when its camera already has an open
+ * camera_offline alarm.
  */
-export async function insertAlarm(tx: Tx, n: NewAlarm) {
+export async function insertAlarms(tx: Tx, companyId: string, list: NewAlarm[]) {
+  if (list.length === 0) return [];
+  const input = JSON.stringify(
+    list.map((n) => ({
+      id: n.id,
+      site_id: n.siteId,
+      camera_id: n.cameraId,
+      type: n.type,
+      severity: n.severity,
+      title: n.title,
+      description: n.description,
+      location: n.location,
+      triggered_by: n.triggeredBy,
+      source: n.source,
+      author_user_id: n.authorUserId,
+      author_name: n.authorName,
+    })),
+  );
   const res = await tx.execute(sql`
-    with s as (
-      select name from (select ${siteNameOf(sql`${n.companyId}::uuid`, sql`${n.siteId}::uuid`)} as name) x
-       where name is not null
+    with i as (
+      select * from (
+        select r.*, ${siteNameOf(sql`${companyId}::uuid`, sql`r.site_id`)} as site_name
+          from jsonb_to_recordset(${input}::jsonb) as r(id uuid, site_id uuid, camera_id uuid, type text,
+                 severity text, title text, description text, location text, triggered_by text, source text,
+                 author_user_id uuid, author_name text)
+      ) x where x.site_name is not null
     ),
     a as (
-      insert into alarms (company_id, site_id, camera_id, type, severity, title, description, location, triggered_by, source)
-      select ${n.companyId}::uuid, ${n.siteId}::uuid, ${n.cameraId}::uuid, ${n.type}, ${n.severity}, ${n.title},
-             ${n.description}, ${n.location}, ${n.triggeredBy}, ${n.source}
-        from s
+      insert into alarms (company_id, id, site_id, camera_id, type, severity, title, description, location, triggered_by, source)
+      select ${companyId}::uuid, i.id, i.site_id, i.camera_id, i.type, i.severity, i.title, i.description, i.location,
+             i.triggered_by, i.source
+        from i
       on conflict (company_id, camera_id) where type = 'camera_offline' and status <> 'resolved' do nothing
       returning *
     ),
     ev as (
       insert into alarm_events (company_id, alarm_id, kind, author_user_id, author_name)
-      select company_id, id, 'created', ${n.authorUserId}::uuid, ${n.authorName} from a
-      returning kind, author_name, note, created_at
+      select a.company_id, a.id, 'created', i.author_user_id, i.author_name from a join i on i.id = a.id
+      returning alarm_id, kind, author_name, note, created_at
     ),
-    au as (${auditRowsOf(sql`a`, {
-      actorUserId: n.authorUserId,
+    created as (select a.*, i.author_user_id from a join i on i.id = a.id),
+    au as (${auditRowsOf(sql`created`, {
+      actorUserId: sql`r.author_user_id`,
       action: 'alarm.created',
       entity: 'alarm',
-      details: { siteId: n.siteId, type: n.type, severity: n.severity, source: n.source },
+      details: sql`jsonb_build_object('siteId', r.site_id, 'type', r.type, 'severity', r.severity, 'source', r.source)`,
     })}),
     pub as (
       insert into events (company_id, type, payload)
       select a.company_id, 'alarm.created', jsonb_build_object('id', a.id, 'type', a.type, 'severity', a.severity,
-             'status', a.status, 'title', a.title, 'siteId', a.site_id, 'siteName', s.name, 'location', a.location,
+             'status', a.status, 'title', a.title, 'siteId', a.site_id, 'siteName', i.site_name, 'location', a.location,
              'timestamp', a.triggered_at)
-        from a, s
+        from a join i on i.id = a.id
       returning company_id, id, type, payload, created_at
     ),
     n as (${notifyEventsOf(sql`pub`)})
-    select ${columns('a')}, s.name as site_name,
-           (select json_agg(json_build_object('kind', kind, 'author', author_name, 'note', note, 'at', created_at)) from ev) as timeline,
+    select ${columns('a')}, i.site_name,
+           (select json_agg(json_build_object('kind', ev.kind, 'author', ev.author_name, 'note', ev.note, 'at', ev.created_at))
+              from ev where ev.alarm_id = a.id) as timeline,
            (select count(*) from n) as notified
-      from a, s`);
-  return rowsOf<AlarmRow>(res)[0];
+      from a join i on i.id = a.id`);
+  return rowsOf<AlarmRow>(res);
 }
 
 /** active → acknowledged. Nothing when the alarm is not active (or not the company's). */

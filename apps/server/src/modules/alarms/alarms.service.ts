@@ -1,6 +1,8 @@
 // Alarm rules: anyone signed in reads, raises and comments (a field agent must be able to raise an
 // alarm and report on it); acknowledging and resolving are for operators and administrators.
 // Each change writes its timeline entry, its audit entry and its real-time event in its transaction.
+
+import { randomUUID } from 'node:crypto';
 import type {
   Alarm,
   commentAlarmBody,
@@ -11,6 +13,7 @@ import type {
 import type { UserRole } from '@vigie/contract/enums';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { GroupCommit } from '../../db/group-commit';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { decodeCursor } from '../../plugins/pagination';
@@ -85,6 +88,21 @@ export async function getAlarm(db: Database, auth: AuthContext, id: string) {
 
 export type CreateAlarmInput = z.output<typeof createAlarmBody>;
 
+const newAlarmOf = (actor: Actor, input: CreateAlarmInput): repo.NewAlarm => ({
+  id: randomUUID(),
+  siteId: input.siteId,
+  cameraId: input.cameraId ?? null,
+  type: input.type,
+  severity: input.severity,
+  title: input.title,
+  description: input.description,
+  location: input.location,
+  triggeredBy: input.triggeredBy ?? null,
+  source: actor.source,
+  authorUserId: actor.userId,
+  authorName: actor.name,
+});
+
 /** Creates in the caller's transaction; undefined when a camera already has its open offline alarm. */
 export async function insertAlarm(tx: Tx, actor: Actor, input: CreateAlarmInput): Promise<Alarm | undefined> {
   if (input.cameraId) {
@@ -93,23 +111,40 @@ export async function insertAlarm(tx: Tx, actor: Actor, input: CreateAlarmInput)
     });
     if (camera.siteId !== input.siteId) throw alarmErrors.cameraOfAnotherSite();
   }
-  const row = await repo.insertAlarm(tx, {
-    companyId: actor.companyId,
-    siteId: input.siteId,
-    cameraId: input.cameraId ?? null,
-    type: input.type,
-    severity: input.severity,
-    title: input.title,
-    description: input.description,
-    location: input.location,
-    triggeredBy: input.triggeredBy ?? null,
-    source: actor.source,
-    authorUserId: actor.userId,
-    authorName: actor.name,
-  });
+  const [row] = await repo.insertAlarms(tx, actor.companyId, [newAlarmOf(actor, input)]);
   if (row) return toAlarmDto(row, actor.timezone);
   if (input.type === 'camera_offline' && input.cameraId) return undefined;
   throw alarmErrors.siteNotFound();
+}
+
+interface Creation {
+  alarm: repo.NewAlarm;
+  timezone: string;
+  /** Extra work in the same transaction (a device key's last use). */
+  alongside: ((tx: Tx) => Promise<void>) | undefined;
+}
+
+/** Concurrent creations of a company share a transaction (db/group-commit.ts); one per database. */
+const creationGroups = new WeakMap<Database, GroupCommit<Creation, Alarm | undefined>>();
+function creationsOf(db: Database) {
+  let group = creationGroups.get(db);
+  if (!group) {
+    group = new GroupCommit(db, async (tx, companyId, items) => {
+      const rows = await repo.insertAlarms(
+        tx,
+        companyId,
+        items.map((c) => c.alarm),
+      );
+      for (const c of items) await c.alongside?.(tx);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return items.map((c) => {
+        const row = byId.get(c.alarm.id);
+        return row && toAlarmDto(row, c.timezone);
+      });
+    });
+    creationGroups.set(db, group);
+  }
+  return group;
 }
 
 export async function createAlarm(
@@ -119,13 +154,23 @@ export async function createAlarm(
   /** Extra work in the same transaction (a device key's last use). */
   alongside?: (tx: Tx) => Promise<void>,
 ) {
-  return db.withTenant(actor.companyId, async (tx) => {
-    const alarm = await insertAlarm(tx, actor, input);
-    // A user's camera_offline alarm on a camera that already has one: show the open one.
-    if (!alarm) throw alarmErrors.alreadyOpenForCamera();
-    await alongside?.(tx);
-    return alarm;
+  if (input.cameraId) {
+    // A camera's alarm first checks the camera: its own transaction.
+    return db.withTenant(actor.companyId, async (tx) => {
+      const alarm = await insertAlarm(tx, actor, input);
+      // A user's camera_offline alarm on a camera that already has one: show the open one.
+      if (!alarm) throw alarmErrors.alreadyOpenForCamera();
+      await alongside?.(tx);
+      return alarm;
+    });
+  }
+  const alarm = await creationsOf(db).submit(actor.companyId, {
+    alarm: newAlarmOf(actor, input),
+    timezone: actor.timezone,
+    alongside,
   });
+  if (!alarm) throw alarmErrors.siteNotFound();
+  return alarm;
 }
 
 /** Timeline, audit and event of one change, then the alarm as it now is. */

@@ -1,11 +1,12 @@
 // For modules that write a change and its audit entry in one statement (alarm creation at device
-// rates): the audit row for each row of `source` (columns company_id and id), inside a CTE.
+// rates): the audit row for each row of `source` (columns company_id and id), inside a CTE. The actor
+// and the details are SQL over `source`'s columns (alias r), so that each row can carry its own.
 import { type SQL, sql } from 'drizzle-orm';
 
 export const auditRowsOf = (
   source: SQL,
-  e: { actorUserId: string | null; action: string; entity: string; details: Record<string, unknown> },
+  e: { actorUserId: SQL; action: string; entity: string; details: SQL },
 ) => sql`
   insert into audit_log (company_id, actor_user_id, action, entity, entity_id, details)
-  select r.company_id, ${e.actorUserId}::uuid, ${e.action}, ${e.entity}, r.id::text, ${JSON.stringify(e.details)}::jsonb
+  select r.company_id, ${e.actorUserId}, ${e.action}, ${e.entity}, r.id::text, ${e.details}
     from ${source} r`;
