@@ -39,29 +39,45 @@ export class ChangeClock {
 
 const payloadPattern = /^([a-z_]+):([0-9a-f-]{36})$/;
 
+/** The tables a resolved session is read from: who may do what. */
+const accessTables = new Set(['users', 'companies', 'sessions']);
+
+/** Two clocks: any of a company's data, and only what its sessions are made of. */
+export interface ChangeClocks {
+  data: ChangeClock;
+  access: ChangeClock;
+}
+
 /**
- * Keeps `clock` in step with the database: every notification marks its company changed; losing the
- * LISTEN connection stops all caching until it is back, and then everything counts as changed.
+ * Keeps the clocks in step with the database: every notification marks its company changed; losing
+ * the LISTEN connection stops all caching until it is back, and then everything counts as changed.
  */
-export async function followChanges(db: Database, clock: ChangeClock): Promise<() => Promise<void>> {
+export async function followChanges(db: Database, clocks: ChangeClocks): Promise<() => Promise<void>> {
+  const both = [clocks.data, clocks.access];
   const unlisten = await db.listen(
     CHANGES_CHANNEL,
     (payload) => {
-      const companyId = payloadPattern.exec(payload)?.[2];
-      if (companyId) clock.changed(companyId);
+      const m = payloadPattern.exec(payload);
+      if (!m?.[1] || !m[2]) return;
+      clocks.data.changed(m[2]);
+      if (accessTables.has(m[1])) clocks.access.changed(m[2]);
     },
     () => {
-      clock.everythingChanged();
-      clock.live = true;
+      for (const c of both) {
+        c.everythingChanged();
+        c.live = true;
+      }
     },
     () => {
-      clock.live = false;
-      clock.everythingChanged();
+      for (const c of both) {
+        c.live = false;
+        c.everythingChanged();
+      }
     },
   );
-  clock.live = true;
+  for (const c of both) c.live = true;
   return async () => {
-    clock.live = false;
+    for (const c of both) c.live = false;
     await unlisten();
   };
 }

@@ -1,8 +1,8 @@
 // Session check for protected endpoints: a bearer token resolves (one database call) to the
 // session, its user and its company, which every handler then receives as `auth`. A resolved
-// session is kept in memory until its company's data changes (a logout, a user or company edit on
-// any instance: the change feed) or for a fraction of the idle timeout, whichever comes first; the
-// database then slides the idle timeout again (docs/decisions/0006).
+// session is kept in memory until its company's users, sessions or company record change (a logout,
+// a user or company edit, on any instance: the change feed) or for a fraction of the idle timeout,
+// whichever comes first; the database then slides the idle timeout again (docs/decisions/0006).
 import type { Company, User } from '@vigie/contract/auth.contract';
 import type { UserRole } from '@vigie/contract/enums';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -40,7 +40,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
-  const sessions = new CompanyCache<{ auth: AuthContext; expiresAt: number }>(app.changes, {
+  const sessions = new CompanyCache<{ auth: AuthContext; expiresAt: number }>(app.accessChanges, {
     // Well within the idle timeout, so that the database still decides when a session idles out.
     ttlMs: Math.min(30_000, (app.config.sessionIdleSeconds * 1000) / 4),
     maxBytes: 32 * 1024 * 1024,
@@ -55,7 +55,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       request.auth = known.auth;
       return;
     }
-    const begin = app.changes.begin();
+    const begin = app.accessChanges.begin();
     const resolved = await resolveSessionByHash(app.db, app.config, key);
     if (!resolved) throw unauthorized();
     sessions.set(key, resolved.auth.companyId, begin, resolved);

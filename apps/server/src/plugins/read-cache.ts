@@ -16,10 +16,21 @@ export interface CachedAnswer {
 const keptHeaders = ['content-type', 'x-total-count', 'link'] as const;
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The modules whose writes change what a session is made of (users, sessions, the company): a write
+ * there empties this instance's session cache for the company at once. A module that starts writing
+ * those tables joins this list; until it does, the change feed still catches its writes, a moment
+ * after their commit instead of before their answer.
+ */
+const accessModules = ['/api/auth/', '/api/users', '/api/company'];
+const writesAccess = (url: string) => accessModules.some((prefix) => url.startsWith(prefix));
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** When each company's data last changed (feeds every cache of the instance). */
     changes: ChangeClock;
+    /** When each company's users, sessions or company record last changed (the session cache). */
+    accessChanges: ChangeClock;
     answers: CompanyCache<CachedAnswer> | null;
   }
   interface FastifyRequest {
@@ -30,7 +41,9 @@ declare module 'fastify' {
 
 export async function registerReadCache(app: FastifyInstance) {
   const clock = new ChangeClock();
+  const access = new ChangeClock();
   app.decorate('changes', clock);
+  app.decorate('accessChanges', access);
   const { readCacheTtlMs, readCacheMaxBytes } = app.config;
   app.decorate(
     'answers',
@@ -43,11 +56,13 @@ export async function registerReadCache(app: FastifyInstance) {
       : null,
   );
   app.decorateRequest('answerSlot', null);
-  const stop = await followChanges(app.db, clock);
+  const stop = await followChanges(app.db, { data: clock, access });
   app.addHook('onClose', stop);
   // A write answered here counts at once; the notification of its commit only follows.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!readMethods.has(request.method) && request.auth) clock.changed(request.auth.companyId);
+    if (readMethods.has(request.method) || !request.auth) return payload;
+    clock.changed(request.auth.companyId);
+    if (writesAccess(request.url)) access.changed(request.auth.companyId);
     return payload;
   });
 }
