@@ -14,7 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { rowsOf } from './rows';
 import * as schema from './schema';
-import { type TenantReadOptions, tenantReadScript } from './tenant-read';
+import { type TenantReadOptions, tenantScript } from './tenant-read';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,6 +36,12 @@ export interface Database {
    * parses them (timestamps as Date): alias columns to the wanted keys, cast counts to int.
    */
   readTenant<T>(companyId: string, query: SQL, opts?: TenantReadOptions): Promise<T[]>;
+  /**
+   * Statements for the company in one round trip and one transaction (the message's implicit one:
+   * all of them commit, or none), with cached plans: for writes at device rates. Answers the rows
+   * of the first statement; the others are side writes.
+   */
+  writeTenant<T>(companyId: string, query: SQL, also?: SQL[]): Promise<T[]>;
   /** Runs `fn` in one transaction with no company: only public tables and auth functions answer. */
   withoutTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -100,21 +106,36 @@ async function openPglite(dataDir: string): Promise<Database> {
   await migratePglite(db, { migrationsFolder });
   await client.exec(`SET ROLE ${APP_ROLE}`);
   const pglitePrepared = new Set<string>();
-  return {
-    engine: 'pglite',
-    ...tenantRunner(db as unknown as Db),
-    async readTenant<T>(companyId: string, query: SQL, opts?: TenantReadOptions) {
-      const { script, commit } = tenantReadScript(companyId, query, pglitePrepared, opts);
+  /** The rows of the first of `queries`, run as one script (readTenant, writeTenant). */
+  let pgliteTurn: Promise<unknown> = Promise.resolve();
+  const runPglite = <T>(companyId: string, queries: SQL[], opts?: TenantReadOptions): Promise<T[]> => {
+    const run = async () => {
+      // Built when its turn comes: a script built earlier could PREPARE what the one before it did.
+      const { script, results: at, commit } = tenantScript(companyId, queries, pglitePrepared, opts);
       try {
         const results = await client.exec(script);
         commit();
-        return (results[results.length - 1]?.rows ?? []) as T[];
+        return (results[at[0] as number]?.rows ?? []) as T[];
       } catch (err) {
         // Whether a PREPARE of the failed script survived is not worth guessing: start afresh.
         pglitePrepared.clear();
         await client.exec('deallocate all').catch(() => {});
         throw err;
       }
+    };
+    // PGlite runs one statement at a time anyway; its scripts take turns.
+    const result = pgliteTurn.then(run, run);
+    pgliteTurn = result.catch(() => {});
+    return result;
+  };
+  return {
+    engine: 'pglite',
+    ...tenantRunner(db as unknown as Db),
+    async readTenant<T>(companyId: string, query: SQL, opts?: TenantReadOptions) {
+      return runPglite<T>(companyId, [query], opts);
+    },
+    async writeTenant<T>(companyId: string, query: SQL, also: SQL[] = []) {
+      return runPglite<T>(companyId, [query, ...also]);
     },
     async listen(channel, onMessage) {
       const unlisten = await client.listen(channel, onMessage);
@@ -149,33 +170,38 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const notifications = notificationConnection(url, opts);
   // Statements each pooled connection has prepared (readTenant).
   const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+  /** The rows of the first of `queries`, run as one simple-protocol message (readTenant, writeTenant). */
+  const runPostgres = async <T>(companyId: string, queries: SQL[], opts?: TenantReadOptions) => {
+    const client = await pool.connect();
+    let prepared = preparedOn.get(client);
+    if (!prepared) {
+      prepared = new Set();
+      preparedOn.set(client, prepared);
+    }
+    let failed = false;
+    try {
+      const { script, results: at, commit } = tenantScript(companyId, queries, prepared, opts);
+      try {
+        // No values: node-postgres sends one simple Query message and answers a result per statement.
+        const results = (await client.query(script)) as unknown as pg.QueryResult[];
+        commit();
+        return (results[at[0] as number]?.rows ?? []) as T[];
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    } finally {
+      // After a failure the connection's prepared statements are uncertain: drop the connection.
+      client.release(failed);
+    }
+  };
   return {
     engine: 'postgres',
     ...tenantRunner(db as unknown as Db),
-    async readTenant<T>(companyId: string, query: SQL, opts?: TenantReadOptions) {
-      const client = await pool.connect();
-      let prepared = preparedOn.get(client);
-      if (!prepared) {
-        prepared = new Set();
-        preparedOn.set(client, prepared);
-      }
-      let failed = false;
-      try {
-        const { script, commit } = tenantReadScript(companyId, query, prepared, opts);
-        try {
-          // No values: node-postgres sends one simple Query message and answers a result per statement.
-          const results = (await client.query(script)) as unknown as pg.QueryResult[];
-          commit();
-          return (results[results.length - 1]?.rows ?? []) as T[];
-        } catch (err) {
-          failed = true;
-          throw err;
-        }
-      } finally {
-        // After a failure the connection's prepared statements are uncertain: drop the connection.
-        client.release(failed);
-      }
-    },
+    readTenant: <T>(companyId: string, query: SQL, opts?: TenantReadOptions) =>
+      runPostgres<T>(companyId, [query], opts),
+    writeTenant: <T>(companyId: string, query: SQL, also: SQL[] = []) =>
+      runPostgres<T>(companyId, [query, ...also]),
     listen: (channel, onMessage, onReconnect, onLost) =>
       notifications.listen(channel, { onMessage, onReconnect, onLost }),
     async close() {

@@ -2,7 +2,6 @@
 // transaction, so that one commit — one WAL flush, one pass through NOTIFY's commit lock, which
 // queues every notifying transaction of the database — serves them all. Alarm creation uses it
 // (docs/decisions/0007); each caller still gets its own answer, or its own error.
-import type { Database, Tx } from './client';
 
 interface Waiting<I, O> {
   item: I;
@@ -15,9 +14,8 @@ export class GroupCommit<I, O> {
   private scheduled = false;
 
   constructor(
-    private readonly db: Database,
-    /** Writes a group in its transaction; answers one output per item, in the items' order. */
-    private readonly write: (tx: Tx, companyId: string, items: I[]) => Promise<O[]>,
+    /** Writes a group in one transaction; answers one output per item, in the items' order. */
+    private readonly write: (companyId: string, items: I[]) => Promise<O[]>,
     private readonly maxGroup = 200,
   ) {}
 
@@ -47,12 +45,9 @@ export class GroupCommit<I, O> {
 
   private async commit(companyId: string, group: Waiting<I, O>[]) {
     try {
-      const out = await this.db.withTenant(companyId, (tx) =>
-        this.write(
-          tx,
-          companyId,
-          group.map((w) => w.item),
-        ),
+      const out = await this.write(
+        companyId,
+        group.map((w) => w.item),
       );
       for (const [i, w] of group.entries()) w.resolve(out[i] as O);
     } catch (err) {

@@ -1,4 +1,4 @@
-// A read for one company in a single round trip, with a cached plan (docs/decisions/0004).
+// A read (or a write) for one company in a single round trip, with cached plans (docs/decisions/0004).
 //
 // The company setting and the statement travel as one simple-protocol message: PostgreSQL (and
 // PGlite) run the statements of such a message in order, as one implicit transaction, so
@@ -58,27 +58,41 @@ function statementName(text: string): string {
 }
 
 /**
- * The script for one tenant read on a connection that has already prepared `prepared`: the
- * company setting, the PREPARE when this connection lacks it, and the EXECUTE. Its last result is
- * the read's. Call `commit()` once the script succeeded, to record the statement as prepared.
+ * The script for a tenant's statements on a connection that has already prepared `prepared`: the
+ * company setting, then for each statement its PREPARE when this connection lacks it and its
+ * EXECUTE. `results[i]` is the index of statement i's result among the script's results. Call
+ * `commit()` once the script succeeded, to record the statements as prepared.
  */
-export function tenantReadScript(
+export function tenantScript(
   companyId: string,
-  query: SQL,
+  queries: SQL[],
   prepared: Set<string>,
   opts: TenantReadOptions = {},
 ) {
   if (!uuidPattern.test(companyId)) throw new TypeError('company id is not a uuid');
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const setting = `select set_config('app.company_id', '${companyId}', true)`;
-  if (opts.prepare === false) {
-    const inlined = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
-    return { script: `${setting};\n${inlined}`, commit: () => {} };
+  const parts = [`select set_config('app.company_id', '${companyId}', true)`];
+  const results: number[] = [];
+  const added: string[] = [];
+  for (const query of queries) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    if (opts.prepare === false) {
+      parts.push(text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1])));
+    } else {
+      const name = statementName(text);
+      const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+      if (!prepared.has(name) && !added.includes(name)) {
+        parts.push(`prepare ${name} as ${text}`);
+        added.push(name);
+      }
+      parts.push(`execute ${name}${args}`);
+    }
+    results.push(parts.length - 1);
   }
-  const name = statementName(text);
-  const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
-  const parts = [setting];
-  if (!prepared.has(name)) parts.push(`prepare ${name} as ${text}`);
-  parts.push(`execute ${name}${args}`);
-  return { script: parts.join(';\n'), commit: () => prepared.add(name) };
+  return {
+    script: parts.join(';\n'),
+    results,
+    commit: () => {
+      for (const name of added) prepared.add(name);
+    },
+  };
 }

@@ -47,10 +47,13 @@ describe.each(engines)('read cache and session cache (%s)', (engine) => {
 
   it('answers the same list from memory, headers included, until the company writes', async () => {
     await createSite(owner, 'Entrepôt Nord');
+    // The notification of the creation's commit may arrive during the first read, which is then not
+    // kept (it may be stale): read until an answer is kept.
+    await eventually(async () => {
+      expect((await listSites(owner)).statusCode).toBe(200);
+      expect(t.app.answers?.size ?? 0).toBeGreaterThan(0);
+    });
     const first = await listSites(owner);
-    expect(first.statusCode).toBe(200);
-    const kept = t.app.answers?.size ?? 0;
-    expect(kept).toBeGreaterThan(0);
     const second = await listSites(owner);
     expect(second.body).toBe(first.body);
     expect(second.headers['x-total-count']).toBe('1');

@@ -144,6 +144,11 @@ export interface NewAlarm {
  */
 export async function insertAlarms(tx: Tx, companyId: string, list: NewAlarm[]) {
   if (list.length === 0) return [];
+  return rowsOf<AlarmRow>(await tx.execute(insertAlarmsSql(companyId, list)));
+}
+
+/** The statement of `insertAlarms`, for a caller that runs it in one round trip (db.writeTenant). */
+export function insertAlarmsSql(companyId: string, list: NewAlarm[]) {
   const input = JSON.stringify(
     list.map((n) => ({
       id: n.id,
@@ -160,7 +165,7 @@ export async function insertAlarms(tx: Tx, companyId: string, list: NewAlarm[]) 
       author_name: n.authorName,
     })),
   );
-  const res = await tx.execute(sql`
+  return sql`
     with i as (
       select * from (
         select r.*, ${siteNameOf(sql`${companyId}::uuid`, sql`r.site_id`)} as site_name
@@ -202,8 +207,7 @@ export async function insertAlarms(tx: Tx, companyId: string, list: NewAlarm[]) 
            (select json_agg(json_build_object('kind', ev.kind, 'author', ev.author_name, 'note', ev.note, 'at', ev.created_at))
               from ev where ev.alarm_id = a.id) as timeline,
            (select count(*) from n) as notified
-      from a join i on i.id = a.id`);
-  return rowsOf<AlarmRow>(res);
+      from a join i on i.id = a.id`;
 }
 
 /** active → acknowledged. Nothing when the alarm is not active (or not the company's). */

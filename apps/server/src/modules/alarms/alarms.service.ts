@@ -11,6 +11,7 @@ import type {
   resolveAlarmBody,
 } from '@vigie/contract/alarms.contract';
 import type { UserRole } from '@vigie/contract/enums';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { GroupCommit } from '../../db/group-commit';
@@ -21,7 +22,7 @@ import { recordAudit } from '../audit/audit.service';
 import { findCameraRow } from '../cameras/cameras.service';
 import { publishEvent } from '../events/events.service';
 import { alarmErrors } from './alarms.errors';
-import { alarmEventPayload, toAlarmDto } from './alarms.models';
+import { type AlarmRow, alarmEventPayload, toAlarmDto } from './alarms.models';
 import * as repo from './alarms.repository';
 
 /** Who acts: a signed-in user, a device (integration key) or Vigie itself (monitor, escalation). */
@@ -120,8 +121,8 @@ export async function insertAlarm(tx: Tx, actor: Actor, input: CreateAlarmInput)
 interface Creation {
   alarm: repo.NewAlarm;
   timezone: string;
-  /** Extra work in the same transaction (a device key's last use). */
-  alongside: ((tx: Tx) => Promise<void>) | undefined;
+  /** A statement for the same transaction (a device key's last use). */
+  alongside: SQL | undefined;
 }
 
 /** Concurrent creations of a company share a transaction (db/group-commit.ts); one per database. */
@@ -129,13 +130,17 @@ const creationGroups = new WeakMap<Database, GroupCommit<Creation, Alarm | undef
 function creationsOf(db: Database) {
   let group = creationGroups.get(db);
   if (!group) {
-    group = new GroupCommit(db, async (tx, companyId, items) => {
-      const rows = await repo.insertAlarms(
-        tx,
+    group = new GroupCommit(async (companyId, items) => {
+      // One round trip and one transaction: the alarms, then the side statements.
+      const also = items.flatMap((c) => (c.alongside ? [c.alongside] : []));
+      const rows = await db.writeTenant<AlarmRow>(
         companyId,
-        items.map((c) => c.alarm),
+        repo.insertAlarmsSql(
+          companyId,
+          items.map((c) => c.alarm),
+        ),
+        also,
       );
-      for (const c of items) await c.alongside?.(tx);
       const byId = new Map(rows.map((r) => [r.id, r]));
       return items.map((c) => {
         const row = byId.get(c.alarm.id);
@@ -151,8 +156,8 @@ export async function createAlarm(
   db: Database,
   actor: Actor,
   input: CreateAlarmInput,
-  /** Extra work in the same transaction (a device key's last use). */
-  alongside?: (tx: Tx) => Promise<void>,
+  /** A statement for the same transaction (a device key's last use). */
+  alongside?: SQL,
 ) {
   if (input.cameraId) {
     // A camera's alarm first checks the camera: its own transaction.
@@ -160,7 +165,7 @@ export async function createAlarm(
       const alarm = await insertAlarm(tx, actor, input);
       // A user's camera_offline alarm on a camera that already has one: show the open one.
       if (!alarm) throw alarmErrors.alreadyOpenForCamera();
-      await alongside?.(tx);
+      if (alongside) await tx.execute(alongside);
       return alarm;
     });
   }

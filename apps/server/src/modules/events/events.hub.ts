@@ -29,8 +29,16 @@ export interface Subscriber {
   pending: string;
 }
 
-const frame = (e: StoredEvent) =>
-  `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify({ type: e.type, at: e.at, data: e.payload })}\n\n`;
+/** The event as written to every stream of its company: serialised once, not once per stream. */
+const frames = new WeakMap<StoredEvent, string>();
+const frame = (e: StoredEvent) => {
+  let text = frames.get(e);
+  if (text === undefined) {
+    text = `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify({ type: e.type, at: e.at, data: e.payload })}\n\n`;
+    frames.set(e, text);
+  }
+  return text;
+};
 
 export class EventHub {
   private subs = new Map<string, Set<Subscriber>>();

@@ -47,9 +47,8 @@ export async function resolveKey(db: Database, keyHash: string) {
 }
 
 /** Written at most once a minute per key: spares a row update per alarm at device rates. */
-export async function touchKey(tx: Tx, companyId: string, id: string) {
-  await tx.execute(sql`
+/** Records a key's use (at most once a minute): a statement run with the alarm's creation. */
+export const touchKeySql = (companyId: string, id: string) => sql`
     update integration_keys set last_used_at = now()
      where company_id = ${companyId} and id = ${id}
-       and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
-}
+       and (last_used_at is null or last_used_at < now() - interval '1 minute')`;

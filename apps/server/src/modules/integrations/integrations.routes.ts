@@ -37,6 +37,6 @@ export async function integrationsRoutes(app: FastifyInstance) {
       source: 'device',
       timezone: 'Europe/Paris',
     };
-    return createAlarm(app.db, actor, body, (tx) => service.touchKey(tx, device.companyId, device.keyId));
+    return createAlarm(app.db, actor, body, service.touchKeySql(device.companyId, device.keyId));
   });
 }

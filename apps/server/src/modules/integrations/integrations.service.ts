@@ -87,4 +87,4 @@ export async function authenticateDevice(db: Database, header: string | string[]
   return { companyId: row.company_id, keyId: row.key_id, name: row.name } satisfies DeviceContext;
 }
 
-export const touchKey = repo.touchKey;
+export const touchKeySql = repo.touchKeySql;
