@@ -38,6 +38,13 @@ async function drive(name: string, opts: autocannon.Options, slow = false): Prom
   console.log(
     `${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p97.5 ${row.p975} ms, p99 ${row.p99} ms, errors ${errors}`,
   );
+  if (errors > 0) {
+    // Which errors: status codes, connection errors, timeouts.
+    console.log(
+      `  errors of ${name}:`,
+      JSON.stringify({ statusCodes: r.statusCodeStats, errors: r.errors, timeouts: r.timeouts }),
+    );
+  }
   return row;
 }
 

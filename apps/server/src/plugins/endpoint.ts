@@ -113,7 +113,7 @@ export function route<E extends Endpoint>(
     onRequest: endpoint.auth ? app.requireSession : undefined,
     onSend: cached ? keepAnswer : undefined,
     handler: async (request, reply) => {
-      if (cached && answerFromCache(app, request, reply)) return reply;
+      if (cached && (await answerFromCache(app, request, reply))) return reply;
       const result = await handler({
         params: request.params as In<E['params']>,
         query: request.query as In<E['query']>,

@@ -68,6 +68,28 @@ describe.each(engines)('read cache and session cache (%s)', (engine) => {
     expect(third.json().map((s: { name: string }) => s.name)).toEqual(['Entrepôt Nord', 'Entrepôt Sud']);
   });
 
+  it('reads the database once for many identical requests after a change', async () => {
+    const overview = () => t.app.inject({ method: 'GET', url: '/api/dashboard/overview', headers: owner.auth });
+    expect((await overview()).statusCode).toBe(200);
+    // A change, as the feed would announce it (without a write whose own notification could land
+    // in the middle of the reads below).
+    t.app.changes.changed(owner.company.id);
+    const real = t.db.readTenant;
+    let reads = 0;
+    t.db.readTenant = <T>(...args: Parameters<typeof real>) => {
+      reads += 1;
+      return real.apply(t.db, args) as Promise<T[]>;
+    };
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, overview));
+      expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      expect(reads).toBe(1);
+    } finally {
+      t.db.readTenant = real;
+    }
+  });
+
   it('never answers one company with what was kept for another', async () => {
     const mine = await listSites(owner);
     const theirs = await listSites(other);

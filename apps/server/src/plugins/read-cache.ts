@@ -34,8 +34,8 @@ declare module 'fastify' {
     answers: CompanyCache<CachedAnswer> | null;
   }
   interface FastifyRequest {
-    /** Set on a cacheable request that missed: the clock before its read, and its key. */
-    answerSlot: { key: string; begin: number | null } | null;
+    /** Set on a cacheable request that missed: the clock before its read, its key, and its release. */
+    answerSlot: { key: string; begin: number | null; release: () => void } | null;
   }
 }
 
@@ -77,34 +77,77 @@ const keyOf = (request: FastifyRequest) => {
   return `${auth.companyId}|${auth.role}|${auth.user.timezone}|${request.url}`;
 };
 
+/**
+ * Reads of the same key under way on this instance: after a change, 32 dashboards asking for the
+ * same overview wait for one read of the database instead of sending 32 (they exhausted the pool).
+ */
+const underWayOf = new WeakMap<FastifyInstance, Map<string, Promise<void>>>();
+/** A waiting request reads the database itself after this long. */
+const WAIT_MS = 2000;
+
+const serve = (reply: FastifyReply, hit: CachedAnswer) => {
+  // A string body with a JSON content type is sent as it is, not serialised again.
+  reply.status(hit.status).headers(hit.headers);
+  reply.send(hit.body);
+};
+
 /** Answers from memory when it can (true); otherwise prepares the request for `keepAnswer`. */
-export function answerFromCache(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+export async function answerFromCache(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const cache = app.answers;
   const key = keyOf(request);
   if (!cache || !key || !request.auth) return false;
   const hit = cache.get(key);
   if (hit) {
-    // A string body with a JSON content type is sent as it is, not serialised again.
-    reply.status(hit.status).headers(hit.headers);
-    reply.send(hit.body);
+    serve(reply, hit);
     return true;
   }
-  request.answerSlot = { key, begin: app.changes.begin() };
+  let underWay = underWayOf.get(app);
+  if (!underWay) {
+    underWay = new Map();
+    underWayOf.set(app, underWay);
+  }
+  const pending = underWay.get(key);
+  if (pending) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([pending, new Promise<void>((ok) => (timer = setTimeout(ok, WAIT_MS)))]);
+    clearTimeout(timer);
+    const kept = cache.get(key);
+    if (kept) {
+      serve(reply, kept);
+      return true;
+    }
+  }
+  const begin = app.changes.begin();
+  let release = () => {};
+  if (!underWay.has(key)) {
+    const list = underWay;
+    const done = new Promise<void>((ok) => {
+      release = () => {
+        list.delete(key);
+        ok();
+      };
+    });
+    underWay.set(key, done);
+  }
+  request.answerSlot = { key, begin, release };
   return false;
 }
 
 /** onSend of a cacheable route: keeps a successful answer read before any change since. */
 export async function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const slot = request.answerSlot;
+  if (!slot) return payload;
+  request.answerSlot = null;
   const cache = request.server.answers;
-  if (!slot || !cache || !request.auth || reply.statusCode !== 200 || typeof payload !== 'string') {
-    return payload;
+  if (cache && request.auth && reply.statusCode === 200 && typeof payload === 'string') {
+    const headers: Record<string, string> = {};
+    for (const name of keptHeaders) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    cache.set(slot.key, request.auth.companyId, slot.begin, { status: 200, body: payload, headers });
   }
-  const headers: Record<string, string> = {};
-  for (const name of keptHeaders) {
-    const value = reply.getHeader(name);
-    if (value !== undefined) headers[name] = String(value);
-  }
-  cache.set(slot.key, request.auth.companyId, slot.begin, { status: 200, body: payload, headers });
+  // Those waiting read the kept answer, or the database if this one could not be kept.
+  slot.release();
   return payload;
 }
