@@ -69,7 +69,8 @@ describe.each(engines)('read cache and session cache (%s)', (engine) => {
   });
 
   it('reads the database once for many identical requests after a change', async () => {
-    const overview = () => t.app.inject({ method: 'GET', url: '/api/dashboard/overview', headers: owner.auth });
+    const overview = () =>
+      t.app.inject({ method: 'GET', url: '/api/dashboard/overview', headers: owner.auth });
     expect((await overview()).statusCode).toBe(200);
     // A change, as the feed would announce it (without a write whose own notification could land
     // in the middle of the reads below).

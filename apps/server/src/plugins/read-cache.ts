@@ -8,7 +8,8 @@ import { CompanyCache } from './company-cache';
 
 export interface CachedAnswer {
   status: number;
-  body: string;
+  /** The serialised answer, UTF-8 encoded once rather than at every send. */
+  body: Buffer;
   headers: Record<string, string>;
 }
 
@@ -51,7 +52,7 @@ export async function registerReadCache(app: FastifyInstance) {
       ? new CompanyCache<CachedAnswer>(clock, {
           ttlMs: readCacheTtlMs,
           maxBytes: readCacheMaxBytes,
-          sizeOf: (a) => a.body.length * 2 + 200,
+          sizeOf: (a) => a.body.length + 200,
         })
       : null,
   );
@@ -86,7 +87,7 @@ const underWayOf = new WeakMap<FastifyInstance, Map<string, Promise<void>>>();
 const WAIT_MS = 2000;
 
 const serve = (reply: FastifyReply, hit: CachedAnswer) => {
-  // A string body with a JSON content type is sent as it is, not serialised again.
+  // A buffer is sent as it is (its content type is among the kept headers).
   reply.status(hit.status).headers(hit.headers);
   reply.send(hit.body);
 };
@@ -145,7 +146,11 @@ export async function keepAnswer(request: FastifyRequest, reply: FastifyReply, p
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    cache.set(slot.key, request.auth.companyId, slot.begin, { status: 200, body: payload, headers });
+    cache.set(slot.key, request.auth.companyId, slot.begin, {
+      status: 200,
+      body: Buffer.from(payload),
+      headers,
+    });
   }
   // Those waiting read the kept answer, or the database if this one could not be kept.
   slot.release();

@@ -2,6 +2,7 @@
 // camera_offline alarm per outage and resolve it when the camera answers again. Transitions of one
 // camera are handled in order; an event about a camera this database does not hold is ignored
 // (several apps can share a process in tests).
+import pLimit from 'p-limit';
 import type { Database } from '../../db/client';
 import type { CameraStatusEvent } from '../cameras/camera-status-events';
 import { findCameraRow } from '../cameras/cameras.service';
@@ -35,13 +36,23 @@ export async function handleCameraStatus(db: Database, e: CameraStatusEvent) {
   });
 }
 
+/**
+ * A mass outage (a site's network down: thousands of cameras in one probe round) raises thousands of
+ * alarms. Started all at once they queued ahead of every API request for the database (PGlite's one
+ * connection: requests timed out for 30 s at 16,000 cameras); two at a time, requests go between.
+ */
+const CONCURRENT_TRANSITIONS = 2;
+
 /** Serialises the handling per camera, so that "back online" never overtakes "offline". */
 export function cameraAlarmHandler(db: Database, onError: (err: unknown) => void) {
   const chains = new Map<string, Promise<void>>();
   const pending = new Set<Promise<void>>();
+  const limit = pLimit(CONCURRENT_TRANSITIONS);
   const handler = (e: CameraStatusEvent) => {
     const key = `${e.companyId}:${e.cameraId}`;
-    const next = (chains.get(key) ?? Promise.resolve()).then(() => handleCameraStatus(db, e)).catch(onError);
+    const next = (chains.get(key) ?? Promise.resolve())
+      .then(() => limit(() => handleCameraStatus(db, e)))
+      .catch(onError);
     chains.set(key, next);
     pending.add(next);
     next.finally(() => {

@@ -1,0 +1,85 @@
+// Every tenant table is watched by the change feed (migration 0009, docs/decisions/0006), unless it
+// is listed below with the reason no cached answer reads it: a table a later module adds without
+// `SELECT vigie_watch_changes('…')` in its migration fails here, instead of leaving stale answers in
+// the caches. And a watched write really reaches the listener, once per company and statement.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGES_CHANNEL } from '../../db/change-feed';
+import { rowsOf } from '../../db/rows';
+import { createTestApp, engines, registerCompany, type TestApp } from '../harness';
+
+/** Tenant tables no cached answer depends on, and why. */
+const unwatched: Record<string, string> = {
+  audit_log: 'append-only record, read by no cached endpoint',
+  camera_probes: 'raw probe history (20,000 rows a round); readers use camera_probe_totals',
+  events: 'the real-time log, with its own channel',
+};
+
+describe.each(engines)('change feed coverage (%s)', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t?.close());
+
+  it('watches every tenant table for inserts, updates and deletes', async () => {
+    const tables = rowsOf<{ name: string; events: string[] | null }>(
+      await t.db.direct.execute(sql`
+        select c.relname::text as name,
+               (select array_agg(t.tgname::text order by t.tgname) from pg_trigger t
+                 where t.tgrelid = c.oid and t.tgname like 'vigie_changes%') as events
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind in ('r', 'p')
+           and (c.relname = 'companies' or exists (
+                select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped))
+         order by 1`),
+    );
+    expect(tables.length).toBeGreaterThan(8);
+    for (const { name, events } of tables) {
+      if (name in unwatched) continue;
+      // Sessions only announce their end (their sliding last-seen time must not empty the caches).
+      const expected =
+        name === 'sessions'
+          ? ['vigie_changes_session_end']
+          : ['vigie_changes_delete', 'vigie_changes_insert', 'vigie_changes_update'];
+      expect({ table: name, triggers: events }).toEqual({ table: name, triggers: expected });
+    }
+  });
+
+  it('announces a write once per company and statement, after commit only', async () => {
+    const a = await registerCompany(t.app);
+    const received: string[] = [];
+    const stop = await t.db.listen(CHANGES_CHANNEL, (p) => received.push(p));
+    try {
+      for (const name of ['Site 1', 'Site 2']) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/sites',
+          headers: a.auth,
+          payload: { name, address: '1 rue de Lyon, Paris' },
+        });
+      }
+      // A rolled-back write announces nothing.
+      await t.db
+        .withTenant(a.company.id, async (tx) => {
+          await tx.execute(sql`update sites set address = 'x' where company_id = ${a.company.id}`);
+          throw new Error('rollback');
+        })
+        .catch(() => {});
+      await t.db.withTenant(a.company.id, (tx) =>
+        tx.execute(sql`update sites set address = '2 rue de Lyon, Paris' where company_id = ${a.company.id}`),
+      );
+      const deadline = Date.now() + 2000;
+      while (received.filter((p) => p.startsWith('sites:')).length < 3 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(received.filter((p) => p.startsWith('sites:'))).toEqual([
+        `sites:${a.company.id}`,
+        `sites:${a.company.id}`,
+        `sites:${a.company.id}`,
+      ]);
+    } finally {
+      await stop();
+    }
+  });
+});
