@@ -48,33 +48,57 @@ export async function escalateDueAlarms(db: Database, opts: EscalationOptions) {
     ),
   );
   const byCompany = new Map<string, string[]>();
-  for (const c of candidates)
-    byCompany.set(c.company_id, [...(byCompany.get(c.company_id) ?? []), c.alarm_id]);
+  for (const c of candidates) {
+    const ids = byCompany.get(c.company_id) ?? [];
+    ids.push(c.alarm_id);
+    byCompany.set(c.company_id, ids);
+  }
   const note = `non acquittée après ${opts.minutes} min`;
   let escalated = 0;
   for (const [companyId, ids] of byCompany) {
-    try {
-      const { alarms, recipients } = await db.withTenant(companyId, async (tx) => {
-        const done = await escalateAlarms(tx, companyId, ids, now, note);
-        return {
-          alarms: done,
-          recipients: done.length > 0 && opts.mailer ? await alertRecipients(tx, companyId) : [],
-        };
-      });
-      escalated += alarms.length;
-      // After the commit: an e-mail never announces an escalation that was rolled back.
-      for (const alarm of alarms) {
-        await opts.mailer
-          ?.send({
-            to: recipients.map((r) => r.email),
-            ...escalationMail(alarm, opts.minutes, opts.publicUrl),
-          })
-          .catch((err) => opts.onError?.(err));
+    // In transactions of a bounded size: a backlog of 10,000 alarms in one transaction held the
+    // embedded database for half a minute, and every request waited behind it.
+    for (let i = 0; i < ids.length; i += ESCALATION_BATCH) {
+      try {
+        escalated += await escalateBatch(db, companyId, ids.slice(i, i + ESCALATION_BATCH), now, note, opts);
+        // Let waiting requests reach the database between batches (PGlite served none of them
+        // during a 5,000-alarm backlog without this pause).
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      } catch (err) {
+        // One company's failure must not keep the others' alarms from escalating.
+        opts.onError?.(err);
+        break;
       }
-    } catch (err) {
-      // One company's failure must not keep the others' alarms from escalating.
-      opts.onError?.(err);
     }
   }
   return escalated;
+}
+
+const ESCALATION_BATCH = 100;
+
+async function escalateBatch(
+  db: Database,
+  companyId: string,
+  ids: string[],
+  now: Date,
+  note: string,
+  opts: EscalationOptions,
+) {
+  const { alarms, recipients } = await db.withTenant(companyId, async (tx) => {
+    const done = await escalateAlarms(tx, companyId, ids, now, note);
+    return {
+      alarms: done,
+      recipients: done.length > 0 && opts.mailer ? await alertRecipients(tx, companyId) : [],
+    };
+  });
+  // After the commit: an e-mail never announces an escalation that was rolled back.
+  for (const alarm of alarms) {
+    await opts.mailer
+      ?.send({
+        to: recipients.map((r) => r.email),
+        ...escalationMail(alarm, opts.minutes, opts.publicUrl),
+      })
+      .catch((err) => opts.onError?.(err));
+  }
+  return alarms.length;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "alarms_company_site_open_idx" ON "alarms" USING btree ("company_id","site_id") WHERE status <> 'resolved';
