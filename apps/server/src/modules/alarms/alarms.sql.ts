@@ -30,24 +30,22 @@ export const alarmsOverviewSql = (companyId: string, timezone: string) => sql`(
       ) r), '[]'::json),
     'availability', null,
     'perDay', (
-      select json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'),
-               'critical', d.critical, 'high', d.high, 'medium', d.medium, 'low', d.low) order by d.day)
-        from (
-          select g.day,
-                 count(*) filter (where a.severity = 'critical') as critical,
-                 count(*) filter (where a.severity = 'high') as high,
-                 count(*) filter (where a.severity = 'medium') as medium,
-                 count(*) filter (where a.severity = 'low') as low
-            from generate_series(date_trunc('day', now() at time zone ${timezone}) - interval '6 days',
-                                 date_trunc('day', now() at time zone ${timezone}), interval '1 day') as g(day)
-            -- The week's alarms are read once through (company_id, triggered_at), then bucketed:
-            -- joining the whole table per day cost 1.2 s with 500,000 alarms.
-            left join (
-              select w.triggered_at, w.severity from alarms w
-               where w.company_id = ${companyId}
-                 and w.triggered_at >= (date_trunc('day', now() at time zone ${timezone}) - interval '6 days') at time zone ${timezone}
-            ) a on a.triggered_at >= g.day at time zone ${timezone}
-                 and a.triggered_at < (g.day + interval '1 day') at time zone ${timezone}
-           group by g.day
-        ) d)
+      select json_agg(json_build_object('date', to_char(g.day, 'YYYY-MM-DD'),
+               'critical', coalesce(d.critical, 0), 'high', coalesce(d.high, 0),
+               'medium', coalesce(d.medium, 0), 'low', coalesce(d.low, 0)) order by g.day)
+        from generate_series(date_trunc('day', now() at time zone ${timezone}) - interval '6 days',
+                             date_trunc('day', now() at time zone ${timezone}), interval '1 day') as g(day)
+        -- The week's alarms are read once through (company_id, triggered_at) and bucketed by their
+        -- local day in one pass (a range join of 7 days against them compared every pair).
+        left join (
+          select date_trunc('day', w.triggered_at at time zone ${timezone}) as day,
+                 count(*) filter (where w.severity = 'critical') as critical,
+                 count(*) filter (where w.severity = 'high') as high,
+                 count(*) filter (where w.severity = 'medium') as medium,
+                 count(*) filter (where w.severity = 'low') as low
+            from alarms w
+           where w.company_id = ${companyId}
+             and w.triggered_at >= (date_trunc('day', now() at time zone ${timezone}) - interval '6 days') at time zone ${timezone}
+           group by 1
+        ) d on d.day = g.day)
   ))`;
