@@ -16,7 +16,10 @@ describe.each(engines)('real-time events on %s', (engine) => {
   let t: TestApp;
   let base: string;
   const streams: SseStream[] = [];
-  const open = async (tenant: Tenant, opts: { lastEventId?: string; query?: string } = {}) => {
+  const open = async (
+    tenant: Tenant,
+    opts: { lastEventId?: string; query?: string; countOnly?: boolean } = {},
+  ) => {
     const s = await openStream(base, tenant.token, opts);
     streams.push(s);
     return s;
@@ -61,6 +64,8 @@ describe.each(engines)('real-time events on %s', (engine) => {
     const stranger = await registerCompany(t.app);
     const mine = await open(owner);
     const theirs = await open(stranger);
+    // The benchmark's counting dashboards: counts events, skips comments and `retry:`.
+    const counting = await open(owner, { countOnly: true });
     expect(mine.status).toBe(200);
     const a = await raise('Bris de vitre', 'critical');
     const created = await mine.waitFor(titled('Bris de vitre'));
@@ -80,6 +85,8 @@ describe.each(engines)('real-time events on %s', (engine) => {
     await mine.waitFor(() => false, 600).catch(() => undefined);
     expect(theirs.events).toEqual([]);
     expect(theirs.comments).toContain('ping');
+    expect(counting.count).toBe(2);
+    expect(counting.events).toEqual([]);
   });
 
   it('replays what a client missed when it reconnects with Last-Event-ID (header or query)', async () => {
