@@ -16,6 +16,7 @@ export function registerAlarmJobs(app: FastifyInstance) {
   const onError = (err: unknown) => app.log.error({ err }, 'alarm job failed');
   const cameras = cameraAlarmHandler(app.db, onError);
   cameraStatusEvents.on('status', cameras.handler);
+  cameraStatusEvents.on('deleted', cameras.handler);
   idleByDb.set(app.db, cameras.idle);
 
   const mailer = createMailer(app.config.smtpUrl, app.config.smtpFrom);
@@ -42,6 +43,7 @@ export function registerAlarmJobs(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => {
     cameraStatusEvents.off('status', cameras.handler);
+    cameraStatusEvents.off('deleted', cameras.handler);
     clearInterval(timer);
     await current;
     await cameras.idle();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, registerCompany, type TestApp } from '../../test/harness';
 import { probeAllCameras } from '../cameras/camera-monitor';
 import { cameraAlarmsIdle } from './alarm-jobs';
-import { BACK_ONLINE_NOTE } from './camera-alarms';
+import { BACK_ONLINE_NOTE, CAMERA_DELETED_NOTE } from './camera-alarms';
 
 const listen = async () => {
   const srv = createServer((s) => s.end());
@@ -93,5 +93,24 @@ describe.each(engines)('camera offline alarms on %s', (engine) => {
     const both = await alarms();
     expect(both).toHaveLength(2);
     expect(both[0].status).toBe('active');
+
+    // Deleting the camera during its outage closes the alarm (it would stay open forever), and the
+    // alarm stays in the history.
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/cameras/${cam.id}`,
+      headers: owner.auth,
+    });
+    expect(deleted.statusCode).toBe(204);
+    await cameraAlarmsIdle(t.db);
+    const after = await alarms();
+    expect(after).toHaveLength(2);
+    expect(after[0]).toMatchObject({
+      id: both[0].id,
+      status: 'resolved',
+      resolutionNote: CAMERA_DELETED_NOTE,
+      resolvedBy: 'Système',
+    });
+    expect(after[0].timeline.at(-1)).toMatchObject({ kind: 'resolved', author: 'Système' });
   });
 });

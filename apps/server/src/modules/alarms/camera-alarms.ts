@@ -1,17 +1,23 @@
 // Camera outages as alarms: the health monitor's transitions (camera-status-events) raise one
-// camera_offline alarm per outage and resolve it when the camera answers again. Transitions of one
-// camera are handled in order; an event about a camera this database does not hold is ignored
-// (several apps can share a process in tests).
+// camera_offline alarm per outage and resolve it when the camera answers again, or when the camera
+// is deleted (nobody would be left to close it). Transitions of one camera are handled in order; an
+// event about a camera this database does not hold is ignored (several apps can share a process in
+// tests).
 import pLimit from 'p-limit';
 import type { Database } from '../../db/client';
-import type { CameraStatusEvent } from '../cameras/camera-status-events';
+import type { CameraDeletedEvent, CameraStatusEvent } from '../cameras/camera-status-events';
 import { findCameraRow } from '../cameras/cameras.service';
 import { insertAlarm, resolveCameraOfflineAlarm, systemActor } from './alarms.service';
 
 export const BACK_ONLINE_NOTE = 'Caméra de nouveau en ligne : alarme résolue automatiquement';
+export const CAMERA_DELETED_NOTE = 'Caméra supprimée : alarme résolue automatiquement';
 
-export async function handleCameraStatus(db: Database, e: CameraStatusEvent) {
+export async function handleCameraStatus(db: Database, e: CameraStatusEvent | CameraDeletedEvent) {
   await db.withTenant(e.companyId, async (tx) => {
+    if (!('status' in e)) {
+      await resolveCameraOfflineAlarm(tx, e.companyId, e.cameraId, CAMERA_DELETED_NOTE);
+      return;
+    }
     const camera = await findCameraRow(tx, e.companyId, e.cameraId).catch(() => undefined);
     if (!camera) return;
     if (e.status === 'En ligne') {
@@ -48,7 +54,7 @@ export function cameraAlarmHandler(db: Database, onError: (err: unknown) => void
   const chains = new Map<string, Promise<void>>();
   const pending = new Set<Promise<void>>();
   const limit = pLimit(CONCURRENT_TRANSITIONS);
-  const handler = (e: CameraStatusEvent) => {
+  const handler = (e: CameraStatusEvent | CameraDeletedEvent) => {
     const key = `${e.companyId}:${e.cameraId}`;
     const next = (chains.get(key) ?? Promise.resolve())
       .then(() => limit(() => handleCameraStatus(db, e)))

@@ -1,5 +1,5 @@
-// Camera status transitions found by the health monitor, for in-process subscribers (the alarms
-// and real-time modules will listen here; camera_events stays the durable record).
+// Camera status transitions found by the health monitor, and camera deletions, for in-process
+// subscribers (the alarms module listens here; camera_events stays the durable record).
 import { EventEmitter } from 'node:events';
 import type { CameraStatus } from '@vigie/contract/cameras.contract';
 
@@ -9,4 +9,13 @@ export interface CameraStatusEvent {
   status: CameraStatus;
 }
 
-export const cameraStatusEvents = new EventEmitter<{ status: [CameraStatusEvent] }>();
+/** A camera removed from the company (emitted after the deletion committed). */
+export interface CameraDeletedEvent {
+  companyId: string;
+  cameraId: string;
+}
+
+export const cameraStatusEvents = new EventEmitter<{
+  status: [CameraStatusEvent];
+  deleted: [CameraDeletedEvent];
+}>();

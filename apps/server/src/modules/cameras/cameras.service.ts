@@ -6,6 +6,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import { recordAudit } from '../audit/audit.service';
 import { siteExists } from '../sites/sites.service';
+import { cameraStatusEvents } from './camera-status-events';
 import { cameraErrors } from './cameras.errors';
 import { probeTarget, splitUrlCredentials, toCameraDto } from './cameras.models';
 import * as repo from './cameras.repository';
@@ -148,4 +149,6 @@ export async function deleteCamera(db: Database, auth: AuthContext, id: string) 
       details: { name: current.name, siteId: current.siteId },
     });
   });
+  // After the commit: the alarms module closes the outage alarm a deleted camera leaves open.
+  cameraStatusEvents.emit('deleted', { companyId: auth.companyId, cameraId: id });
 }
