@@ -39,8 +39,8 @@ export class ChangeClock {
 
 const payloadPattern = /^([a-z_]+):([0-9a-f-]{36})$/;
 
-/** The tables a resolved session is read from: who may do what. */
-const accessTables = new Set(['users', 'companies', 'sessions']);
+/** The tables a resolved session or device key is read from: who may do what. */
+const accessTables = new Set(['users', 'companies', 'sessions', 'integration_keys']);
 
 /** Two clocks: any of a company's data, and only what its sessions are made of. */
 export interface ChangeClocks {

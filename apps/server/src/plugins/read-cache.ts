@@ -18,19 +18,20 @@ const keptHeaders = ['content-type', 'x-total-count', 'link'] as const;
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The modules whose writes change what a session is made of (users, sessions, the company): a write
- * there empties this instance's session cache for the company at once. A module that starts writing
+ * The modules whose writes change what a session or a device key is made of (users, sessions, the
+ * company, integration keys): a write there empties this instance's session and key caches for the
+ * company at once. A module that starts writing
  * those tables joins this list; until it does, the change feed still catches its writes, a moment
  * after their commit instead of before their answer.
  */
-const accessModules = ['/api/auth/', '/api/users', '/api/company'];
+const accessModules = ['/api/auth/', '/api/users', '/api/company', '/api/integrations/keys'];
 const writesAccess = (url: string) => accessModules.some((prefix) => url.startsWith(prefix));
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** When each company's data last changed (feeds every cache of the instance). */
     changes: ChangeClock;
-    /** When each company's users, sessions or company record last changed (the session cache). */
+    /** When each company's users, sessions, keys or company record last changed (session and key caches). */
     accessChanges: ChangeClock;
     answers: CompanyCache<CachedAnswer> | null;
   }

@@ -8,6 +8,7 @@ import {
   revokeIntegrationKey,
 } from '@vigie/contract/integrations.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CompanyCache } from '../../plugins/company-cache';
 import { route } from '../../plugins/endpoint';
 import { type Actor, createAlarm } from '../alarms/alarms.service';
 import * as service from './integrations.service';
@@ -15,10 +16,18 @@ import * as service from './integrations.service';
 const devices = new WeakMap<FastifyRequest, service.DeviceContext>();
 
 export async function integrationsRoutes(app: FastifyInstance) {
+  const known = {
+    clock: app.accessChanges,
+    cache: new CompanyCache<service.DeviceContext>(app.accessChanges, {
+      ttlMs: 30_000,
+      maxBytes: 4 * 1024 * 1024,
+      sizeOf: () => 500,
+    }),
+  };
   // Scoped to this plugin: only the routes declared with `apiKey` need a device key.
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config.endpoint?.apiKey) return;
-    devices.set(request, await service.authenticateDevice(app.db, request.headers['x-api-key']));
+    devices.set(request, await service.authenticateDevice(app.db, request.headers['x-api-key'], known));
   });
 
   route(app, listIntegrationKeys, async ({ auth }) => service.listKeys(app.db, auth));

@@ -3,8 +3,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { createIntegrationKeyBody, IntegrationKey } from '@vigie/contract/integrations.contract';
 import type { z } from 'zod';
+import type { ChangeClock } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
+import type { CompanyCache } from '../../plugins/company-cache';
 import { recordAudit } from '../audit/audit.service';
 import { integrationErrors } from './integrations.errors';
 import * as repo from './integrations.repository';
@@ -77,14 +79,28 @@ export interface DeviceContext {
   name: string;
 }
 
-/** The device behind an `X-Api-Key` header; 401 when absent, unknown or revoked. */
-export async function authenticateDevice(db: Database, header: string | string[] | undefined) {
+/**
+ * The device behind an `X-Api-Key` header; 401 when absent, unknown or revoked. Live keys are kept
+ * in `known` (a panel posts many alarms): an entry dies with any change to its company's keys,
+ * users or sessions (access clock, decision 0006), so a revocation takes effect at once.
+ */
+export async function authenticateDevice(
+  db: Database,
+  header: string | string[] | undefined,
+  known?: { clock: ChangeClock; cache: CompanyCache<DeviceContext> },
+) {
   const key = typeof header === 'string' ? header.trim() : undefined;
   if (!key) throw integrationErrors.keyRequired();
   if (!/^vgk_[A-Za-z0-9_-]{43}$/.test(key)) throw integrationErrors.keyInvalid();
-  const row = await repo.resolveKey(db, hashKey(key));
+  const hash = hashKey(key);
+  const cached = known?.cache.get(hash);
+  if (cached) return cached;
+  const begin = known?.clock.begin() ?? null;
+  const row = await repo.resolveKey(db, hash);
   if (!row) throw integrationErrors.keyInvalid();
-  return { companyId: row.company_id, keyId: row.key_id, name: row.name } satisfies DeviceContext;
+  const device: DeviceContext = { companyId: row.company_id, keyId: row.key_id, name: row.name };
+  known?.cache.set(hash, device.companyId, begin, device);
+  return device;
 }
 
 export const touchKeySql = repo.touchKeySql;

@@ -93,6 +93,28 @@ describe.each(engines)('integration keys and device ingestion on %s', (engine) =
     ).toBe(404);
   });
 
+  it('stops a key revoked by another instance as soon as the change feed announces it', async () => {
+    const { id, key } = (await newKey(owner, 'Centrale B')).json();
+    // Known (and kept in memory) by this instance.
+    expect((await ingest(key, { ...alarm, siteId })).statusCode).toBe(201);
+    expect((await ingest(key, { ...alarm, siteId })).statusCode).toBe(201);
+    // Revoked straight in the database, as another instance would: only the commit's notification
+    // reaches this one.
+    await t.db.withTenant(owner.company.id, (tx) =>
+      tx.execute(
+        sql`update integration_keys set revoked_at = now() where company_id = ${owner.company.id} and id = ${id}`,
+      ),
+    );
+    const end = Date.now() + 2000;
+    let status = 0;
+    while (Date.now() < end) {
+      status = (await ingest(key, { ...alarm, siteId })).statusCode;
+      if (status === 401) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(401);
+  });
+
   it('refuses a missing or unknown key before looking at the body', async () => {
     expect((await ingest(undefined, {})).json()).toEqual({
       detail: "Clé d'intégration requise (en-tête X-Api-Key)",
