@@ -5,6 +5,7 @@ import {
   check,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -77,6 +78,38 @@ export const alarms = pgTable(
     check('alarms_status_check', sql`${t.status} in ('active', 'acknowledged', 'resolved')`),
     check('alarms_source_check', sql`${t.source} in ('user', 'device', 'system')`),
   ],
+);
+
+// Alarms per quarter of an hour and severity, kept by triggers on alarms (migration 0011): the
+// dashboard's "today" and 7-day chart read at most 2,688 of these rows instead of the week's alarms
+// (120,000 in the 500,000-alarm bench). A quarter of an hour, because every local midnight in use
+// (Paris, Marquesas -09:30, Kathmandu +05:45) falls on one.
+export const alarmCounts = pgTable(
+  'alarm_counts',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    severity: text('severity', { enum: ['low', 'medium', 'high', 'critical'] }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.bucket, t.severity] })],
+);
+
+// Alarms per status and severity, kept by triggers on alarms (migration 0011): the lists' totals by
+// status (the bell, the counters) and the dashboard's active critical alarms without counting rows.
+export const alarmStatusCounts = pgTable(
+  'alarm_status_counts',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['active', 'acknowledged', 'resolved'] }).notNull(),
+    severity: text('severity', { enum: ['low', 'medium', 'high', 'critical'] }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status, t.severity] })],
 );
 
 // An alarm's timeline: created, acknowledged, commented, escalated, resolved.

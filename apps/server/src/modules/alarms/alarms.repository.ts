@@ -52,6 +52,20 @@ function filterWhere(companyId: string, f: AlarmListFilter): SQL {
 }
 
 /**
+ * The filter's total. Filtered by status and severity alone (the bell, the page's counters, the
+ * unfiltered list), it is read from the counts kept by triggers (migration 0011): counting the rows
+ * took 50 ms and more on a 500,000-alarm company, at every change.
+ */
+function totalSql(companyId: string, f: AlarmListFilter): SQL {
+  if (f.siteId || f.type || f.from || f.to || f.search)
+    return sql`(select count(*)::int from alarms a where ${filterWhere(companyId, f)})`;
+  const parts: SQL[] = [sql`c.company_id = ${companyId}`];
+  if (f.status) parts.push(sql`c.status = ${f.status}`);
+  if (f.severity) parts.push(sql`c.severity = ${f.severity}`);
+  return sql`(select coalesce(sum(c.n), 0)::int from alarm_status_counts c where ${sql.join(parts, sql` and `)})`;
+}
+
+/**
  * The list's statement (exported so that a test can check its plan on seeded data): one page (up
  * to limit + 1 rows, in `(triggered_at, id)` descending order) and the filter's total as an
  * uncorrelated sub-select, computed once and returned on every row (docs/decisions/0004).
@@ -68,7 +82,7 @@ export function listAlarmsSql(
   return sql`select ${columns('a')},
     ${siteNameOf(sql`a.company_id`, sql`a.site_id`)} as site_name,
     ${timelineOf('a')} as timeline,
-    (select count(*)::int from alarms a where ${filterWhere(companyId, f)}) as total
+    ${totalSql(companyId, f)} as total
     from alarms a
     where ${filterWhere(companyId, f)}${after}
     order by a.triggered_at desc nulls last, a.id desc nulls last
@@ -99,11 +113,9 @@ export async function listAlarmsPage(
 }
 
 async function countAlarmsRead(db: Database, companyId: string, f: AlarmListFilter) {
-  const [row] = await db.readTenant<{ n: number }>(
-    companyId,
-    sql`select count(*)::int as n from alarms a where ${filterWhere(companyId, f)}`,
-    { prepare: !f.search },
-  );
+  const [row] = await db.readTenant<{ n: number }>(companyId, sql`select ${totalSql(companyId, f)} as n`, {
+    prepare: !f.search,
+  });
   return row?.n ?? 0;
 }
 

@@ -17,10 +17,11 @@ export const alarmsHistoryOfSite = (companyId: SQLWrapper, siteId: SQLWrapper) =
  */
 export const alarmsOverviewSql = (companyId: string, timezone: string) => sql`(
   select json_build_object(
-    'today', (select count(*) from alarms a where a.company_id = ${companyId}
-               and a.triggered_at >= date_trunc('day', now() at time zone ${timezone}) at time zone ${timezone}),
-    'critical', (select count(*) from alarms a where a.company_id = ${companyId}
-                  and a.status = 'active' and a.severity = 'critical'),
+    -- The counters and the chart read the counts kept by triggers (migration 0011), not the alarms.
+    'today', (select coalesce(sum(c.n), 0) from alarm_counts c where c.company_id = ${companyId}
+               and c.bucket >= date_trunc('day', now() at time zone ${timezone}) at time zone ${timezone}),
+    'critical', (select coalesce(sum(c.n), 0) from alarm_status_counts c where c.company_id = ${companyId}
+                  and c.status = 'active' and c.severity = 'critical'),
     'recent', coalesce((
       select json_agg(r) from (
         select a.id, a.title, a.description, a.severity, a.location, a.triggered_at as time
@@ -35,17 +36,15 @@ export const alarmsOverviewSql = (companyId: string, timezone: string) => sql`(
                'medium', coalesce(d.medium, 0), 'low', coalesce(d.low, 0)) order by g.day)
         from generate_series(date_trunc('day', now() at time zone ${timezone}) - interval '6 days',
                              date_trunc('day', now() at time zone ${timezone}), interval '1 day') as g(day)
-        -- The week's alarms are read once through (company_id, triggered_at) and bucketed by their
-        -- local day in one pass (a range join of 7 days against them compared every pair).
         left join (
-          select date_trunc('day', w.triggered_at at time zone ${timezone}) as day,
-                 count(*) filter (where w.severity = 'critical') as critical,
-                 count(*) filter (where w.severity = 'high') as high,
-                 count(*) filter (where w.severity = 'medium') as medium,
-                 count(*) filter (where w.severity = 'low') as low
-            from alarms w
-           where w.company_id = ${companyId}
-             and w.triggered_at >= (date_trunc('day', now() at time zone ${timezone}) - interval '6 days') at time zone ${timezone}
+          select date_trunc('day', c.bucket at time zone ${timezone}) as day,
+                 sum(c.n) filter (where c.severity = 'critical') as critical,
+                 sum(c.n) filter (where c.severity = 'high') as high,
+                 sum(c.n) filter (where c.severity = 'medium') as medium,
+                 sum(c.n) filter (where c.severity = 'low') as low
+            from alarm_counts c
+           where c.company_id = ${companyId}
+             and c.bucket >= (date_trunc('day', now() at time zone ${timezone}) - interval '6 days') at time zone ${timezone}
            group by 1
         ) d on d.day = g.day)
   ))`;

@@ -10,6 +10,8 @@ import { createTestApp, engines, registerCompany, type TestApp } from '../harnes
 
 /** Tenant tables no cached answer depends on, and why. */
 const unwatched: Record<string, string> = {
+  alarm_counts: 'kept by triggers on alarms, whose own notification covers every change to it',
+  alarm_status_counts: 'kept by triggers on alarms, whose own notification covers every change to it',
   audit_log: 'append-only record, read by no cached endpoint',
   camera_probes: 'raw probe history (20,000 rows a round); readers use camera_probe_totals',
   events: 'the real-time log, with its own channel',
