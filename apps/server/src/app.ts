@@ -21,6 +21,7 @@ import { authPlugin } from './plugins/auth';
 import { frameworkErrorHandler, RequestValidationError, registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerReadCache } from './plugins/read-cache';
+import { loadSecretBox, type SecretBox } from './plugins/secrets';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 
@@ -28,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    /** Seals and opens stored credentials (plugins/secrets.ts). */
+    secrets: SecretBox;
     routeTable: RouteOptions[];
   }
 }
@@ -60,6 +63,9 @@ export async function buildApp(opts: {
   });
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
+  const secrets = loadSecretBox(opts.config);
+  app.decorate('secrets', secrets.box);
+  app.log.info(`stored credentials sealed with a key from: ${secrets.source}`);
   // Every registered route, in order: the robustness sweeps read it to exercise each one.
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);

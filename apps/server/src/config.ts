@@ -31,6 +31,9 @@ const envSchema = z.object({
   // the memory they may take.
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   READ_CACHE_MAX_MB: z.coerce.number().positive().default(64),
+  // Key sealing stored credentials (camera stream passwords): 32+ random characters, the same on
+  // every instance of a database (`openssl rand -base64 32`). Unset: <DATA_DIR>/secrets.key.
+  SECRETS_KEY: z.string().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -58,6 +61,7 @@ export type Config = {
   sseHeartbeatMs: number;
   readCacheTtlMs: number;
   readCacheMaxBytes: number;
+  secretsKey: string | undefined;
 };
 
 // The built web app, relative to this file so it is found whatever the working directory.
@@ -65,6 +69,9 @@ const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../w
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = envSchema.parse(env);
+  if (e.SECRETS_KEY && e.SECRETS_KEY.length < 32) {
+    throw new Error('SECRETS_KEY must hold at least 32 characters (for example: openssl rand -base64 32)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -86,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
     readCacheTtlMs: e.READ_CACHE_TTL_MS,
     readCacheMaxBytes: Math.round(e.READ_CACHE_MAX_MB * 1024 * 1024),
+    secretsKey: e.SECRETS_KEY || undefined,
   };
 }

@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
+import { secretBox } from '../../plugins/secrets';
 import {
   addUser,
   createTestApp,
@@ -9,6 +12,7 @@ import {
   type Tenant,
   type TestApp,
 } from '../../test/harness';
+import { sealStoredPasswords } from './camera-credentials';
 
 // A real 4x4 JPEG (drawn on a canvas in Chromium and exported with toDataURL('image/jpeg')).
 const JPEG_BASE64 =
@@ -132,5 +136,53 @@ describe.each(engines)('camera snapshots on %s', (engine) => {
     const res = await snapshot(id);
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe("Aucune URL d'image n'est configurée pour cette caméra");
+  });
+
+  const storePassword = (id: string, value: string) =>
+    t.db.withTenant(owner.company.id, (tx) =>
+      tx.execute(
+        sql`update cameras set stream_password = ${value} where company_id = ${owner.company.id} and id = ${id}`,
+      ),
+    );
+  const storedPassword = async (id: string) =>
+    rowsOf<{ stream_password: string }>(
+      await t.db.withTenant(owner.company.id, (tx) =>
+        tx.execute(
+          sql`select stream_password from cameras where company_id = ${owner.company.id} and id = ${id}`,
+        ),
+      ),
+    )[0]?.stream_password;
+
+  it('seals at start-up a password stored in clear before sealing existed, and the snapshot still works', async () => {
+    const id = await camera(`${base}/snapshot.jpg`);
+    await storePassword(id, password);
+    const other = await registerCompany(t.app);
+    expect(await sealStoredPasswords(t.db, t.app.secrets)).toBeGreaterThanOrEqual(1);
+    const sealed = await storedPassword(id);
+    expect(sealed).toMatch(/^enc:v1:/);
+    expect(sealed).not.toContain(password);
+    expect((await snapshot(id)).statusCode).toBe(200);
+    // Nothing left to seal: a second pass changes nothing.
+    expect(await sealStoredPasswords(t.db, t.app.secrets)).toBe(0);
+    expect(await storedPassword(id)).toBe(sealed);
+    expect((await snapshot(id, other)).statusCode).toBe(404);
+  });
+
+  it('asks for the password again (409) when it was sealed with another key', async () => {
+    const id = await camera(`${base}/snapshot.jpg`);
+    await storePassword(id, secretBox('a-key-this-instance-does-not-have-000000').seal(password));
+    const res = await snapshot(id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(
+      'Le mot de passe enregistré pour cette caméra est illisible : saisissez-le de nouveau dans sa fiche',
+    );
+    const fixed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${id}`,
+      headers: owner.auth,
+      payload: { streamPassword: password },
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect((await snapshot(id)).statusCode).toBe(200);
   });
 });

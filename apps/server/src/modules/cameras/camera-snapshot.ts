@@ -3,6 +3,7 @@
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
+import type { SecretBox } from '../../plugins/secrets';
 import { cameraErrors } from './cameras.errors';
 import { findCameraRow } from './cameras.service';
 
@@ -15,11 +16,19 @@ export interface Snapshot {
   bytes: Buffer;
 }
 
-export async function getSnapshot(db: Database, auth: AuthContext, id: string): Promise<Snapshot> {
+export async function getSnapshot(
+  db: Database,
+  secrets: SecretBox,
+  auth: AuthContext,
+  id: string,
+): Promise<Snapshot> {
   // Read the row, then leave the transaction: a slow camera must not hold a database connection.
   const camera = await db.withTenant(auth.companyId, (tx) => findCameraRow(tx, auth.companyId, id));
   if (!camera.snapshotUrl) throw cameraErrors.noSnapshot();
-  return fetchSnapshot(camera.snapshotUrl, camera.streamUsername, camera.streamPassword);
+  const password = camera.streamPassword === null ? null : secrets.open(camera.streamPassword);
+  // Sealed with another key (SECRETS_KEY changed, or instances with different keys): ask for it again.
+  if (password === undefined) throw cameraErrors.credentialsUnreadable();
+  return fetchSnapshot(camera.snapshotUrl, camera.streamUsername, password);
 }
 
 export async function fetchSnapshot(

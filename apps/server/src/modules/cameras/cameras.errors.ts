@@ -16,4 +16,10 @@ export const cameraErrors = {
     ),
   noSnapshot: () => notFound('cameras.no_snapshot', "Aucune URL d'image n'est configurée pour cette caméra"),
   offline: () => new AppError(503, 'cameras.offline', 'Caméra hors ligne'),
+  credentialsUnreadable: () =>
+    new AppError(
+      409,
+      'cameras.credentials_unreadable',
+      'Le mot de passe enregistré pour cette caméra est illisible : saisissez-le de nouveau dans sa fiche',
+    ),
 };

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
+import { sealStoredPasswords } from './camera-credentials';
 import { registerCameraMonitor } from './camera-monitor';
 import { getSnapshot } from './camera-snapshot';
 import * as service from './cameras.service';
@@ -24,19 +25,24 @@ export async function camerasRoutes(app: FastifyInstance) {
     { cache: true },
   );
   route(app, getCamera, async ({ auth, params }) => service.getCamera(app.db, auth, params.id));
-  route(app, createCamera, async ({ auth, body }) => service.createCamera(app.db, auth, body));
+  route(app, createCamera, async ({ auth, body }) => service.createCamera(app.db, app.secrets, auth, body));
   route(app, updateCamera, async ({ auth, params, body }) =>
-    service.updateCamera(app.db, auth, params.id, body),
+    service.updateCamera(app.db, app.secrets, auth, params.id, body),
   );
   route(app, deleteCamera, async ({ auth, params }) => {
     await service.deleteCamera(app.db, auth, params.id);
     return undefined;
   });
   route(app, getCameraSnapshot, async ({ auth, params, reply }) => {
-    const snap = await getSnapshot(app.db, auth, params.id);
+    const snap = await getSnapshot(app.db, app.secrets, auth, params.id);
     // Bytes are sent as they are (Fastify does not serialise a Buffer); a live image is never cached.
     reply.header('content-type', snap.contentType).header('cache-control', 'no-store');
     return snap.bytes;
   });
   registerCameraMonitor(app);
+  // Passwords stored before sealing existed are sealed once, before the app serves.
+  app.addHook('onReady', async () => {
+    const sealed = await sealStoredPasswords(app.db, app.secrets);
+    if (sealed > 0) app.log.info(`${sealed} camera password(s) stored in clear are now sealed`);
+  });
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
+import type { SecretBox } from '../../plugins/secrets';
 import { recordAudit } from '../audit/audit.service';
 import { siteExists } from '../sites/sites.service';
 import { cameraStatusEvents } from './camera-status-events';
@@ -41,32 +42,40 @@ async function requireSite(tx: Tx, companyId: string, siteId: string) {
   if (!(await siteExists(tx, companyId, siteId))) throw cameraErrors.siteNotFound();
 }
 
-/** Credentials typed in a URL (rtsp://user:pass@host) are moved to the credential fields. */
-function extractCredentials(input: {
-  rtspUrl?: string | null | undefined;
-  snapshotUrl?: string | null | undefined;
-  streamUsername?: string | null | undefined;
-  streamPassword?: string | null | undefined;
-}) {
+/**
+ * Credentials typed in a URL (rtsp://user:pass@host) are moved to the credential fields, and the
+ * password is sealed before it is stored (plugins/secrets.ts).
+ */
+function extractCredentials(
+  secrets: SecretBox,
+  input: {
+    rtspUrl?: string | null | undefined;
+    snapshotUrl?: string | null | undefined;
+    streamUsername?: string | null | undefined;
+    streamPassword?: string | null | undefined;
+  },
+) {
   const rtsp = splitUrlCredentials(input.rtspUrl);
   const snap = splitUrlCredentials(input.snapshotUrl);
+  const password = input.streamPassword ?? rtsp.password ?? snap.password ?? input.streamPassword;
   return {
     rtspUrl: rtsp.url,
     snapshotUrl: snap.url,
     streamUsername: input.streamUsername ?? rtsp.username ?? snap.username ?? input.streamUsername,
-    streamPassword: input.streamPassword ?? rtsp.password ?? snap.password ?? input.streamPassword,
+    streamPassword: password ? secrets.seal(password) : password,
   };
 }
 
 export async function createCamera(
   db: Database,
+  secrets: SecretBox,
   auth: AuthContext,
   input: z.output<typeof createCameraBody>,
 ) {
   requireManager(auth);
   const plan = auth.company.subscription;
   const limit = planLimits[plan].cameras;
-  const creds = extractCredentials(input);
+  const creds = extractCredentials(secrets, input);
   return db.withTenant(auth.companyId, async (tx) => {
     await requireSite(tx, auth.companyId, input.siteId);
     if (limit !== null) {
@@ -104,12 +113,13 @@ export async function createCamera(
 
 export async function updateCamera(
   db: Database,
+  secrets: SecretBox,
   auth: AuthContext,
   id: string,
   input: z.output<typeof updateCameraBody>,
 ) {
   requireManager(auth);
-  const creds = extractCredentials(input);
+  const creds = extractCredentials(secrets, input);
   return db.withTenant(auth.companyId, async (tx) => {
     const current = await findCameraRow(tx, auth.companyId, id);
     if (input.siteId !== undefined && input.siteId !== current.siteId) {

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
 import {
   addUser,
   createTestApp,
@@ -80,6 +82,17 @@ describe.each(engines)('cameras on %s', (engine) => {
       expect(a.body).not.toContain('streamUsername');
     }
     expect(answers[3]?.json()).toMatchObject({ resolution: '4K', hasCredentials: true });
+    // Stored sealed: a dump of the database does not hold the password (decision 0009).
+    const [stored] = rowsOf<{ stream_password: string }>(
+      await t.db.withTenant(owner.company.id, (tx) =>
+        tx.execute(
+          sql`select stream_password from cameras where company_id = ${owner.company.id} and id = ${cam.id}`,
+        ),
+      ),
+    );
+    expect(stored?.stream_password).toMatch(/^enc:v1:/);
+    expect(stored?.stream_password).not.toContain(secret);
+    expect(t.app.secrets.open(stored?.stream_password as string)).toBe(secret);
     const cleared = await t.app.inject({
       method: 'PATCH',
       url: `/api/cameras/${cam.id}`,
