@@ -50,6 +50,9 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     WEB_DIST: '',
+    // Shared by every process a test or bench starts on one database (as production instances must
+    // share theirs), and no key file written into the repository's ./data.
+    SECRETS_KEY: 'vigie-test-secrets-key-not-for-production-use',
     ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),
     ...(opts.env ?? {}),
   };
