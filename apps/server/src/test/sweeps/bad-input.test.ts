@@ -9,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp, engines, registerCompany, type TestApp } from '../harness';
 import { type DiscoveredRoute, discoverRoutes } from './discover';
-import { errorShapeProblem, queryString, send } from './probe';
-import { Fixture, fillPath, kindForPath, unique } from './resources';
 import {
   invalidObject,
   invalidValue,
@@ -19,8 +17,10 @@ import {
   rejectedBy,
   setPath,
   shapePaths,
-  validSample,
-} from './schema';
+} from './invalid-inputs';
+import { errorShapeProblem, queryString, send } from './probe';
+import { Fixture, fillPath, kindForPath, unique } from './resources';
+import { validSample } from './schema-walk';
 import { snapshot } from './snapshot';
 
 const factor = Number(process.env.FUZZ_RUNS_FACTOR ?? '1') || 1;

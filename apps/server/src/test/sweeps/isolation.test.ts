@@ -9,7 +9,7 @@ import { createTestApp, engines, login, registerCompany, type Tenant, type TestA
 import { type DiscoveredRoute, discoverRoutes } from './discover';
 import { errorShapeProblem, send } from './probe';
 import { Fixture, fillPath, kindForField, kindForPath, kinds, referenceFields, unique } from './resources';
-import { validSample } from './schema';
+import { validSample } from './schema-walk';
 import { snapshot } from './snapshot';
 
 /** Routes that end B's session run last. */

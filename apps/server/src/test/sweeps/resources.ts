@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Tenant } from '../harness';
 import type { DiscoveredRoute } from './discover';
-import { unwrap, validSample } from './schema';
+import { unwrap, validSample } from './schema-walk';
 
 export interface Kind {
   name: string;
