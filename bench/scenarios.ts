@@ -64,6 +64,8 @@ export const scenarios: Scenario[] = [
 
 // Issue 5: alarms. The siteId of POST /api/alarms comes from a site created in setup.
 let alarmSiteId = '';
+let deviceSiteId = '';
+let deviceKey = '';
 scenarios.push(
   {
     name: 'POST /api/alarms',
@@ -84,6 +86,35 @@ scenarios.push(
       description: 'Détecteur de mouvement, zone 2',
       location: 'Zone 2',
       severity: 'high',
+    }),
+  },
+  {
+    // A panel posting with its integration key (kept in memory per instance after its first use).
+    name: 'POST /api/integrations/alarms (device key)',
+    method: 'POST',
+    path: '/api/integrations/alarms',
+    headers: () => ({ 'x-api-key': deviceKey }),
+    setup: async (ctx, baseUrl) => {
+      const post = async (path: string, body: unknown) =>
+        (await (
+          await fetch(`${baseUrl}${path}`, {
+            method: 'POST',
+            headers: { ...bearer(ctx), 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()) as Record<string, string>;
+      deviceSiteId = (
+        await post('/api/sites', { name: 'Site du banc centrale', address: '2 place du Banc, Lyon' })
+      ).id as string;
+      deviceKey = (await post('/api/integrations/keys', { name: 'Centrale du banc' })).key as string;
+    },
+    body: () => ({
+      siteId: deviceSiteId,
+      title: 'Intrusion détectée',
+      description: 'Centrale, zone 3',
+      location: 'Zone 3',
+      severity: 'high',
+      type: 'intrusion',
     }),
   },
   {

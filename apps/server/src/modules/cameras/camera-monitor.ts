@@ -5,13 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { acquireLease } from '../../db/leases';
 import { publishEvents } from '../events/events.service';
-import {
-  type ProbeResult,
-  type ProbeTarget,
-  probeTargets,
-  purgeProbes,
-  recordProbeResults,
-} from './camera-health.repository';
+import { type ProbeResult, probeTargets, purgeProbes, recordProbeResults } from './camera-health.repository';
 import { probeInWorker } from './camera-probe-worker';
 import { type CameraStatusEvent, cameraStatusEvents } from './camera-status-events';
 
