@@ -126,6 +126,15 @@ export async function findAlarm(tx: Tx, companyId: string, id: string) {
   return rowsOf<AlarmRow>(await tx.execute(findAlarmSql(companyId, id)))[0];
 }
 
+/** Several alarms of one company in one statement (a job's batch), in no particular order. */
+export async function findAlarms(tx: Tx, companyId: string, ids: string[]) {
+  return rowsOf<AlarmRow>(
+    await tx.execute(
+      sql`${selectAlarm} where a.company_id = ${companyId} and a.id = any(${`{${ids.join(',')}}`}::uuid[])`,
+    ),
+  );
+}
+
 /** One alarm in one round trip, outside any transaction (GET /api/alarms/:id). */
 export async function findAlarmRead(db: Database, companyId: string, id: string) {
   return (await db.readTenant<AlarmRow>(companyId, findAlarmSql(companyId, id)))[0];

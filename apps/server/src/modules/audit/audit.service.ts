@@ -1,7 +1,7 @@
 // Who did what, when, on which record. Written in the same transaction as the change it records,
 // so a change without its audit entry cannot exist.
 import type { Tx } from '../../db/client';
-import { insertAuditEntry } from './audit.repository';
+import { insertAuditEntries, insertAuditEntry } from './audit.repository';
 
 export interface AuditInput {
   companyId: string;
@@ -21,4 +21,19 @@ export async function recordAudit(tx: Tx, input: AuditInput) {
     entityId: input.entityId ?? null,
     details: input.details ?? null,
   });
+}
+
+/** Several entries in one statement (a job's batch: 100 escalations). */
+export async function recordAudits(tx: Tx, inputs: AuditInput[]) {
+  await insertAuditEntries(
+    tx,
+    inputs.map((input) => ({
+      companyId: input.companyId,
+      actorUserId: input.actorUserId,
+      action: input.action,
+      entity: input.entity,
+      entityId: input.entityId ?? null,
+      details: input.details ?? null,
+    })),
+  );
 }
