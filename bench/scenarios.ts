@@ -118,6 +118,14 @@ scenarios.push(
     }),
   },
   {
+    // An operator looking up one alarm in the history: the trigram index (migration 0013).
+    name: 'GET /api/alarms?search=Alarme 123456&limit=50 (500,000 alarms)',
+    method: 'GET',
+    path: '/api/alarms?search=Alarme%20123456&limit=50',
+    headers: bearer,
+    seed: alarms500k,
+  },
+  {
     name: 'GET /api/alarms?status=active&limit=50 (500,000 alarms)',
     method: 'GET',
     path: '/api/alarms?status=active&limit=50',
