@@ -3,10 +3,6 @@ import { auditLog } from '../../db/schema';
 
 export type AuditEntry = typeof auditLog.$inferInsert;
 
-export async function insertAuditEntry(tx: Tx, entry: AuditEntry) {
-  await tx.insert(auditLog).values(entry);
-}
-
 export async function insertAuditEntries(tx: Tx, entries: AuditEntry[]) {
   if (entries.length > 0) await tx.insert(auditLog).values(entries);
 }

@@ -1,7 +1,7 @@
 // Who did what, when, on which record. Written in the same transaction as the change it records,
 // so a change without its audit entry cannot exist.
 import type { Tx } from '../../db/client';
-import { insertAuditEntries, insertAuditEntry } from './audit.repository';
+import { insertAuditEntries } from './audit.repository';
 
 export interface AuditInput {
   companyId: string;
@@ -13,14 +13,7 @@ export interface AuditInput {
 }
 
 export async function recordAudit(tx: Tx, input: AuditInput) {
-  await insertAuditEntry(tx, {
-    companyId: input.companyId,
-    actorUserId: input.actorUserId,
-    action: input.action,
-    entity: input.entity,
-    entityId: input.entityId ?? null,
-    details: input.details ?? null,
-  });
+  await recordAudits(tx, [input]);
 }
 
 /** Several entries in one statement (a job's batch: 100 escalations). */
