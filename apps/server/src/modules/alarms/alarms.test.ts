@@ -259,6 +259,23 @@ describe.each(engines)('alarms API on %s', (engine) => {
       url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
     }
     expect(seen).toEqual([...made].reverse());
+    // A search's pages come from its matches (searchPageSql): same order, same total on each page.
+    const found: string[] = [];
+    let next: string | undefined = '/api/alarms?limit=2&search=alarme';
+    while (next) {
+      const res: LightMyRequestResponse = await t.app.inject({
+        method: 'GET',
+        url: next,
+        headers: tenant.auth,
+      });
+      expect(res.headers['x-total-count']).toBe('6');
+      found.push(...res.json().map((a: { id: string }) => a.id));
+      next = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+    }
+    expect(found).toEqual([...made].reverse().filter((id) => id !== made[3]));
+    const searchedActive = await list('?search=alarme&status=active&severity=critique');
+    expect(searchedActive.json().map((a: { id: string }) => a.id)).toEqual([made[6]]);
+    expect(searchedActive.headers['x-total-count']).toBe('1');
     const bad = await t.app.inject({ method: 'GET', url: '/api/alarms?cursor=abc', headers: tenant.auth });
     expect(bad.statusCode).toBe(422);
   });
