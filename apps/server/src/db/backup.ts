@@ -4,7 +4,6 @@
 // On PostgreSQL use pg_dump / pg_restore instead.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadConfig } from '../config';
 
 const [command, file] = process.argv.slice(2);
@@ -22,7 +21,7 @@ if (!file || (command !== 'save' && command !== 'restore')) {
 }
 
 if (command === 'save') {
-  const db = await PGlite.create({ dataDir: config.dataDir, extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir: config.dataDir });
   const dump = await db.dumpDataDir('gzip');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();
@@ -33,7 +32,7 @@ if (command === 'save') {
     process.exit(1);
   }
   const archive = new Blob([readFileSync(file)]);
-  const db = await PGlite.create({ dataDir: config.dataDir, loadDataDir: archive, extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir: config.dataDir, loadDataDir: archive });
   await db.query('select 1');
   await db.close();
   console.log(`Base restaurée dans ${config.dataDir}`);

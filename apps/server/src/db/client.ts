@@ -5,7 +5,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -101,7 +100,7 @@ function tenantRunner(db: Db) {
 /** `dataDir` 'memory://' keeps the database in memory (tests). */
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir });
   const db = drizzlePglite({ client, schema });
   // PGlite is single-user and superuser: migrate as owner, then drop to the app role for good.
   await migratePglite(db, { migrationsFolder });

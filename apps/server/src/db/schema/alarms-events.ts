@@ -59,8 +59,6 @@ export const alarms = pgTable(
     index('alarms_company_status_triggered_idx').on(t.companyId, t.status, t.triggeredAt.desc(), t.id.desc()),
     index('alarms_company_triggered_idx').on(t.companyId, t.triggeredAt.desc(), t.id.desc()),
     index('alarms_company_site_triggered_idx').on(t.companyId, t.siteId, t.triggeredAt.desc()),
-    // Substring search of the history: finds a few matches among 500,000 (migration 0013).
-    index('alarms_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Open alarms per site (site cards and lists): the few open ones, not a site's whole history
     // (25,000 alarms a site in the 500,000-alarm bench: counting them blocked PGlite for seconds).
     index('alarms_company_site_open_idx').on(t.companyId, t.siteId).where(sql`status <> 'resolved'`),

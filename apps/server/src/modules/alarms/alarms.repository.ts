@@ -75,7 +75,6 @@ export function listAlarmsSql(
   f: AlarmListFilter,
   page: { limit: number; after?: [string, string] | undefined },
 ) {
-  if (f.search) return searchPageSql(companyId, f, page);
   const after = page.after
     ? sql` and (a.triggered_at, a.id) < (${page.after[0]}::timestamptz, ${page.after[1]}::uuid)`
     : sql``;
@@ -88,35 +87,6 @@ export function listAlarmsSql(
     where ${filterWhere(companyId, f)}${after}
     order by a.triggered_at desc nulls last, a.id desc nulls last
     limit ${page.limit + 1}`;
-}
-
-/**
- * A search's exact total visits every match anyway, so its page is taken from them: one scan keeps
- * the matches' keys (the trigram index finds a few among 500,000, migration 0013), the total counts
- * them, and only they are sorted. Walking the history in trigger order hoping to meet 51 matches
- * read all 500,000 alarms for a search matching one (7 req/s uncached; bench/README.md).
- */
-function searchPageSql(
-  companyId: string,
-  f: AlarmListFilter,
-  page: { limit: number; after?: [string, string] | undefined },
-) {
-  const after = page.after
-    ? sql`where (m.triggered_at, m.id) < (${page.after[0]}::timestamptz, ${page.after[1]}::uuid)`
-    : sql``;
-  return sql`with m as materialized (
-      select a.triggered_at, a.id from alarms a where ${filterWhere(companyId, f)}
-    ), p as (
-      select m.triggered_at, m.id from m ${after}
-       order by m.triggered_at desc nulls last, m.id desc nulls last
-       limit ${page.limit + 1}
-    )
-    select ${columns('a')},
-      ${siteNameOf(sql`a.company_id`, sql`a.site_id`)} as site_name,
-      ${timelineOf('a')} as timeline,
-      (select count(*)::int from m) as total
-      from p join alarms a on a.company_id = ${companyId} and a.id = p.id
-     order by p.triggered_at desc nulls last, p.id desc nulls last`;
 }
 
 /**
