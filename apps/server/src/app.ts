@@ -15,6 +15,8 @@ import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { planningRoutes } from './modules/planning/planning.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
@@ -46,6 +48,8 @@ const modules = [
   dashboardRoutes,
   alarmsRoutes,
   integrationsRoutes,
+  planningRoutes,
+  notificationsRoutes,
   eventsRoutes,
 ];
 

@@ -22,6 +22,11 @@ const envSchema = z.object({
   // Active high/critical alarms not acknowledged within this delay are escalated (checked every interval; 0 disables).
   ALARM_ESCALATION_MINUTES: z.coerce.number().positive().default(5),
   ALARM_ESCALATION_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  // Planning watch: shifts not started 15 min after their start, or still running 30 min after
+  // their end, raise an alarm; checked every interval (0 disables).
+  ATTENDANCE_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  // Daily jobs (licence alerts, retention of agent positions): interval between passes (0 disables).
+  DAILY_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(86_400_000),
   // Outgoing e-mail (escalations): smtp://user:pass@host:port or smtps://…; unset = no e-mail.
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Vigie <alertes@vigie.local>'),
@@ -56,6 +61,8 @@ export type Config = {
   cameraProbeConcurrency: number;
   alarmEscalationMinutes: number;
   alarmEscalationIntervalMs: number;
+  attendanceCheckIntervalMs: number;
+  dailyJobsIntervalMs: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
   sseHeartbeatMs: number;
@@ -88,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cameraProbeConcurrency: e.CAMERA_PROBE_CONCURRENCY,
     alarmEscalationMinutes: e.ALARM_ESCALATION_MINUTES,
     alarmEscalationIntervalMs: e.ALARM_ESCALATION_INTERVAL_MS,
+    attendanceCheckIntervalMs: e.ATTENDANCE_CHECK_INTERVAL_MS,
+    dailyJobsIntervalMs: e.DAILY_JOBS_INTERVAL_MS,
     smtpUrl: e.SMTP_URL || undefined,
     smtpFrom: e.SMTP_FROM,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,

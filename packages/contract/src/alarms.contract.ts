@@ -8,8 +8,19 @@ export const alarmTypes = [
   'camera_offline',
   'panic',
   'technical',
+  'agent_absent',
+  'shift_overrun',
 ] as const;
 export type AlarmType = (typeof alarmTypes)[number];
+/** Types a user or a device may raise; the others are raised only by Vigie (planning watch). */
+export const userAlarmTypes = [
+  'intrusion',
+  'fire',
+  'access_denied',
+  'camera_offline',
+  'panic',
+  'technical',
+] as const satisfies readonly AlarmType[];
 export const alarmTypeLabels: Record<AlarmType, string> = {
   intrusion: 'Intrusion',
   fire: 'Incendie',
@@ -17,6 +28,8 @@ export const alarmTypeLabels: Record<AlarmType, string> = {
   camera_offline: 'Caméra hors ligne',
   panic: 'Panique',
   technical: 'Technique',
+  agent_absent: 'Agent absent',
+  shift_overrun: 'Garde non terminée',
 };
 
 export const alarmSeverities = ['low', 'medium', 'high', 'critical'] as const;
@@ -50,7 +63,7 @@ export const alarmActionLabels: Record<AlarmActionKind, string> = {
 /** Who raised the alarm: a signed-in user, a device through an integration key, or Vigie itself. */
 export const alarmSources = ['user', 'device', 'system'] as const;
 
-const typeSchema = z.enum(alarmTypes, {
+const typeSchema = z.enum(userAlarmTypes, {
   error: "Type d'alarme invalide (intrusion, fire, access_denied, camera_offline, panic ou technical)",
 });
 const severitySchema = z.enum(alarmSeverities, {
@@ -163,7 +176,7 @@ export const listAlarmsQuery = listQuery.extend({
   status: aliasOf(statusAliases, 'Statut invalide (active, acknowledged ou resolved)').optional(),
   severity: aliasOf(severityAliases, 'Gravité invalide (low, medium, high ou critical)').optional(),
   siteId: idSchema.optional(),
-  type: typeSchema.optional(),
+  type: z.enum(alarmTypes, { error: "Type d'alarme invalide" }).optional(),
   from: z.iso.datetime({ offset: true, error: 'Date de début invalide (ISO 8601)' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'Date de fin invalide (ISO 8601)' }).optional(),
   search: z

@@ -7,6 +7,9 @@ export const realtimeEventTypes = [
   'alarm.updated',
   'alarm.escalated',
   'camera.status',
+  'agent.changed',
+  'shift.changed',
+  'notification.created',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

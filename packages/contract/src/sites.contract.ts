@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { qualificationTypes } from './agents.contract';
 import {
   defineEndpoint,
   idParams,
@@ -26,6 +27,15 @@ const siteTypeSchema = z.enum(siteTypes, {
   error: 'Type de site invalide (commercial, industriel, residentiel ou public)',
 });
 const siteStatusSchema = z.enum(siteStatuses, { error: 'Statut invalide (active ou inactive)' });
+const geofenceSchema = z
+  .number({ error: 'Le rayon doit être un nombre de mètres' })
+  .int({ error: 'Le rayon doit être un nombre entier de mètres' })
+  .min(20, { error: 'Le rayon doit être compris entre 20 et 5000 m' })
+  .max(5000, { error: 'Le rayon doit être compris entre 20 et 5000 m' });
+const requiredQualificationsSchema = z
+  .array(z.enum(qualificationTypes, { error: 'Qualification invalide' }))
+  .max(8, { error: '8 qualifications au maximum' })
+  .transform((v) => [...new Set(v)]);
 
 const latitudeSchema = z
   .number({ error: 'La latitude doit être un nombre' })
@@ -74,6 +84,10 @@ export const siteSchema = z.object({
   alarmsCount: z.number().int(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** Clock-in is accepted within this radius (metres) of the site. */
+  geofenceRadiusM: z.number().int(),
+  /** Qualifications an agent must hold to be planned here (e.g. SSIAP1 on a fire-safety post). */
+  requiredQualifications: z.array(z.string()),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });
@@ -89,6 +103,8 @@ export const createSiteBody = z.object({
   status: siteStatusSchema.default('active'),
   latitude: latitudeSchema.nullable().optional(),
   longitude: longitudeSchema.nullable().optional(),
+  geofenceRadiusM: geofenceSchema.default(200),
+  requiredQualifications: requiredQualificationsSchema.default([]),
 });
 export type CreateSiteBody = z.input<typeof createSiteBody>;
 
@@ -98,6 +114,8 @@ export const updateSiteBody = z
     address: requiredText("L'adresse", 300),
     type: siteTypeSchema,
     status: siteStatusSchema,
+    geofenceRadiusM: geofenceSchema,
+    requiredQualifications: requiredQualificationsSchema,
   })
   .partial()
   .extend({

@@ -6,4 +6,6 @@
 // the code import.
 export * from './schema/accounts';
 export * from './schema/alarms-events';
+export * from './schema/planning';
+export * from './schema/shared';
 export * from './schema/sites-cameras';

@@ -89,8 +89,9 @@ export function route<E extends Endpoint>(
    * its answers in memory until the company's data changes (plugins/read-cache.ts): for reads
    * whose answer depends only on the company, the caller's role and timezone, and the URL.
    */
-  routeConfig: Record<string, unknown> & { cache?: boolean } = {},
+  routeConfig: Record<string, unknown> & { cache?: boolean; bodyLimit?: number } = {},
 ) {
+  const { bodyLimit, ...config } = routeConfig;
   const cached = routeConfig.cache === true && endpoint.method === 'GET' && endpoint.auth === true;
   const status = endpoint.status ?? 200;
   const response: Record<number, z.ZodType> = { [status]: endpoint.response };
@@ -107,7 +108,9 @@ export function route<E extends Endpoint>(
       ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
       response,
     },
-    config: { ...routeConfig, endpoint },
+    config: { ...config, endpoint },
+    // A route that takes a file (a photo in base64) raises the app's 1 MB body limit for itself only.
+    ...(bodyLimit ? { bodyLimit } : {}),
     serializerCompiler: responseSerializerCompiler,
     // onRequest: an anonymous caller learns nothing, not even whether its input was valid.
     onRequest: endpoint.auth ? app.requireSession : undefined,

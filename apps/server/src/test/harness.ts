@@ -50,6 +50,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     CAMERA_PROBE_INTERVAL_MS: '0',
     // Likewise the alarm escalation pass: tests call escalateDueAlarms with their own clock.
     ALARM_ESCALATION_INTERVAL_MS: '0',
+    ATTENDANCE_CHECK_INTERVAL_MS: '0',
+    DAILY_JOBS_INTERVAL_MS: '0',
     // One key for every test instance, as instances sharing a database must have.
     SECRETS_KEY: 'vigie-test-secrets-key-not-for-production-use',
     ...env,

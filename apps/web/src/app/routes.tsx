@@ -23,6 +23,7 @@ const Radio = lazyPage(() => import('./routes/radio'));
 const Reports = lazyPage(() => import('./routes/reports'));
 const SecurityReports = lazyPage(() => import('./routes/security-reports'));
 const Planning = lazyPage(() => import('./routes/planning'));
+const MyService = lazyPage(() => import('./routes/my-service'));
 const Settings = lazyPage(() => import('./routes/settings'));
 
 export function AppRoutes() {
@@ -48,6 +49,7 @@ export function AppRoutes() {
             <Route path="reports" element={<Reports />} />
             <Route path="security-reports" element={<SecurityReports />} />
             <Route path="planning" element={<Planning />} />
+            <Route path="service" element={<MyService />} />
             <Route path="settings" element={<Settings />} />
           </Route>
         </Route>

@@ -6,6 +6,7 @@ import {
   check,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgSequence,
   pgTable,
@@ -34,6 +35,10 @@ export const companies = pgTable(
     subscription: text('subscription', { enum: ['basic', 'pro', 'enterprise'] })
       .notNull()
       .default('basic'),
+    // The company's working-time rules (nights, days, Sundays, holidays) are computed in this zone.
+    timezone: text('timezone').notNull().default('Europe/Paris'),
+    // Agent positions are personal data (CNIL): kept this many days, then purged.
+    positionRetentionDays: integer('position_retention_days').notNull().default(60),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

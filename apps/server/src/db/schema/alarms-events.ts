@@ -72,7 +72,7 @@ export const alarms = pgTable(
       .where(sql`type = 'camera_offline' and status <> 'resolved'`),
     check(
       'alarms_type_check',
-      sql`${t.type} in ('intrusion', 'fire', 'access_denied', 'camera_offline', 'panic', 'technical')`,
+      sql`${t.type} in ('intrusion', 'fire', 'access_denied', 'camera_offline', 'panic', 'technical', 'agent_absent', 'shift_overrun')`,
     ),
     check('alarms_severity_check', sql`${t.severity} in ('low', 'medium', 'high', 'critical')`),
     check('alarms_status_check', sql`${t.status} in ('active', 'acknowledged', 'resolved')`),

@@ -37,6 +37,10 @@ export const sites = pgTable(
       .default('active'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    // Clock-in is accepted within this radius of the site (plus the position's accuracy, bounded).
+    geofenceRadiusM: integer('geofence_radius_m').notNull().default(200),
+    // Qualifications an agent must hold to be planned here (e.g. SSIAP1 for a fire-safety post).
+    requiredQualifications: text('required_qualifications').array().notNull().default(sql`'{}'::text[]`),
     searchText: searchText(sql`vigie_fold(name || ' ' || address)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -52,6 +56,7 @@ export const sites = pgTable(
     check('sites_status_check', sql`${t.status} in ('active', 'inactive')`),
     check('sites_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('sites_longitude_check', sql`${t.longitude} between -180 and 180`),
+    check('sites_geofence_check', sql`${t.geofenceRadiusM} between 20 and 5000`),
   ],
 );
 

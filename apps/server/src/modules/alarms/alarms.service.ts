@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   Alarm,
+  AlarmType,
   commentAlarmBody,
   createAlarmBody,
   listAlarmsQuery,
@@ -87,7 +88,8 @@ export async function getAlarm(db: Database, auth: AuthContext, id: string) {
   return toAlarmDto(row, auth.user.timezone);
 }
 
-export type CreateAlarmInput = z.output<typeof createAlarmBody>;
+/** A user's or device's alarm, or one Vigie raises itself (the planning watch's types). */
+export type CreateAlarmInput = Omit<z.output<typeof createAlarmBody>, 'type'> & { type: AlarmType };
 
 const newAlarmOf = (actor: Actor, input: CreateAlarmInput): repo.NewAlarm => ({
   id: randomUUID(),

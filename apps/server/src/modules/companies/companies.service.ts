@@ -1,7 +1,7 @@
 import type { SubscriptionPlan } from '@vigie/contract/enums';
 import type { Tx } from '../../db/client';
 import { toCompanyDto } from './companies.models';
-import { insertCompany } from './companies.repository';
+import { findCompany, insertCompany } from './companies.repository';
 
 export interface CreateCompanyInput {
   id: string;
@@ -23,4 +23,14 @@ export async function createCompany(tx: Tx, input: CreateCompanyInput) {
     subscription: input.subscription,
   });
   return toCompanyDto(row);
+}
+
+/** The company's timezone: working-time rules (nights, days, Sundays, holidays) are computed in it. */
+export async function companyTimezone(tx: Tx, companyId: string) {
+  return (await findCompany(tx, companyId))?.timezone ?? 'Europe/Paris';
+}
+
+/** How many days agent positions are kept (personal data). */
+export async function positionRetentionDays(tx: Tx, companyId: string) {
+  return (await findCompany(tx, companyId))?.positionRetentionDays ?? 60;
 }

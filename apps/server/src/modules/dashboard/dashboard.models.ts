@@ -78,6 +78,12 @@ export function toOverview(r: OverviewRow): DashboardOverview {
         "Aucune centrale d'alarme raccordée",
       ),
       healthOf('Accès', r.access.availability, "Points d'accès raccordés", "Aucun point d'accès raccordé"),
+      healthOf(
+        'Agents',
+        ratio(Number(r.agents.present), Number(r.agents.expected)),
+        `${r.agents.present}/${r.agents.expected} gardes en cours prises à l'heure`,
+        'Aucune garde en cours',
+      ),
     ],
   };
 }

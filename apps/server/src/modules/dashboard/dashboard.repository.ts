@@ -12,7 +12,7 @@ export interface OverviewRow {
     active: { id: string; name: string; address: string; cameras: number; lastUpdate: string }[];
   };
   cameras: { online: number; total: number; probes: number; okProbes: number };
-  agents: { online: number; total: number };
+  agents: { online: number; total: number; expected: number; present: number };
   alarms: {
     today: number;
     critical: number;

@@ -5,11 +5,10 @@
 // cameras.sql.ts do), and nothing else changes.
 import { sql } from 'drizzle-orm';
 
-/** PLUG(agents): `{ online, total }` from the planning module's agents. */
-export const agentsOverviewSql = (_companyId: string) => sql`json_build_object('online', 0, 'total', 0)`;
-
 /** The alarms module's figures: `{ today, critical, recent, availability, perDay }`. */
 export { alarmsOverviewSql } from '../alarms/alarms.sql';
+/** The planning module's figures: `{ online, total, expected, present }`. */
+export { agentsOverviewSql } from '../planning/planning.sql';
 
 /** PLUG(access): `{ points, availability }`: access points in service and their availability. */
 export const accessOverviewSql = (_companyId: string) =>

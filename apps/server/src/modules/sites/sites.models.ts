@@ -17,6 +17,8 @@ export const toSiteDto = (s: SiteWithCounts): Site => ({
   alarmsCount: s.alarmsCount,
   latitude: s.latitude,
   longitude: s.longitude,
+  geofenceRadiusM: s.geofenceRadiusM,
+  requiredQualifications: s.requiredQualifications,
   createdAt: s.createdAt.toISOString(),
   updatedAt: s.updatedAt.toISOString(),
 });

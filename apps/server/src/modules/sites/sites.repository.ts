@@ -37,7 +37,8 @@ function filterWhere(companyId: string, f: SiteListFilter) {
 const listColumns = sql`${sites.id} as "id", ${sites.name} as "name", ${sites.address} as "address",
   ${sites.type} as "type", ${sites.contactName} as "contactName", ${sites.contactPhone} as "contactPhone",
   ${sites.contactEmail} as "contactEmail", ${sites.status} as "status", ${sites.latitude} as "latitude",
-  ${sites.longitude} as "longitude", ${sites.createdAt} as "createdAt", ${sites.updatedAt} as "updatedAt",
+  ${sites.longitude} as "longitude", ${sites.geofenceRadiusM} as "geofenceRadiusM",
+  ${sites.requiredQualifications} as "requiredQualifications", ${sites.createdAt} as "createdAt", ${sites.updatedAt} as "updatedAt",
   ${withCounts.camerasCount} as "camerasCount", ${withCounts.alarmsCount} as "alarmsCount"`;
 
 /**
@@ -129,4 +130,21 @@ export async function alarmHistoryCount(tx: Tx, companyId: string, id: string) {
     .from(sites)
     .where(and(eq(sites.companyId, companyId), eq(sites.id, id)));
   return row?.n ?? 0;
+}
+
+/** What planning needs of a site: its name, where it is and what it requires. */
+export async function findSiteForPlanning(tx: Tx, companyId: string, id: string) {
+  const [row] = await tx
+    .select({
+      id: sites.id,
+      name: sites.name,
+      address: sites.address,
+      latitude: sites.latitude,
+      longitude: sites.longitude,
+      geofenceRadiusM: sites.geofenceRadiusM,
+      requiredQualifications: sites.requiredQualifications,
+    })
+    .from(sites)
+    .where(and(eq(sites.companyId, companyId), eq(sites.id, id)));
+  return row;
 }

@@ -57,6 +57,8 @@ export async function createSite(db: Database, auth: AuthContext, input: z.outpu
       status: input.status,
       latitude: input.latitude ?? null,
       longitude: input.longitude ?? null,
+      geofenceRadiusM: input.geofenceRadiusM,
+      requiredQualifications: input.requiredQualifications,
     });
     await recordAudit(tx, {
       companyId: auth.companyId,
@@ -116,4 +118,9 @@ export async function deleteSite(db: Database, auth: AuthContext, id: string) {
       details: { name: current.name },
     });
   });
+}
+
+/** For the planning module: a site's name, position, geofence and required qualifications. */
+export async function siteForPlanning(tx: Tx, companyId: string, id: string) {
+  return repo.findSiteForPlanning(tx, companyId, id);
 }

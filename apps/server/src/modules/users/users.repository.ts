@@ -106,3 +106,12 @@ export async function contactsByRoles(tx: Tx, companyId: string, roles: ('admin'
     .where(and(eq(users.companyId, companyId), inArray(users.role, roles)))
     .orderBy(asc(users.name));
 }
+
+/** Ids of a company's users of the given roles (in-app notifications). */
+export async function idsByRoles(tx: Tx, companyId: string, roles: ('admin' | 'operator' | 'agent')[]) {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.role, roles)));
+  return rows.map((r) => r.id);
+}

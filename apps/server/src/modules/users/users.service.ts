@@ -140,3 +140,14 @@ export async function deleteUser(db: Database, auth: AuthContext, id: string) {
 export async function alertRecipients(tx: Tx, companyId: string) {
   return repo.contactsByRoles(tx, companyId, ['admin', 'operator']);
 }
+
+/** For in-app notifications: ids of the company's users of these roles. */
+export async function userIdsByRoles(tx: Tx, companyId: string, roles: ('admin' | 'operator' | 'agent')[]) {
+  return repo.idsByRoles(tx, companyId, roles);
+}
+
+/** For the planning module (an agent's linked account): the user's role, or undefined. */
+export async function findCompanyUser(tx: Tx, companyId: string, id: string) {
+  const row = await repo.findUser(tx, companyId, id);
+  return row ? { id: row.id, name: row.name, role: row.role } : undefined;
+}

@@ -15,6 +15,9 @@ const unwatched: Record<string, string> = {
   audit_log: 'append-only record, read by no cached endpoint',
   camera_probes: 'raw probe history (20,000 rows a round); readers use camera_probe_totals',
   events: 'the real-time log, with its own channel',
+  agent_positions: 'personal data written at clock-in and clock-out, read by no cached endpoint',
+  files: 'bytes served by their own uncached routes; the row pointing at them (an agent) is watched',
+  notifications: "each user's bell, read by no cached endpoint and pushed on the real-time stream",
 };
 
 describe.each(engines)('change feed coverage (%s)', (engine) => {

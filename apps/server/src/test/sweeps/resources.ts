@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Endpoint } from '@vigie/contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { notify } from '../../modules/notifications/notifications.service';
 import type { Tenant } from '../harness';
 import type { DiscoveredRoute } from './discover';
 import { unwrap, validSample } from './schema-walk';
@@ -25,7 +26,7 @@ export const kinds: Kind[] = [
   {
     name: 'user',
     prefix: '/api/users',
-    refFields: ['userId', 'agentId', 'operatorId', 'assignedUserId'],
+    refFields: ['userId', 'operatorId', 'assignedUserId'],
     body: (u) => ({
       name: `Agent ${u}`,
       email: `agent-${u}@exemple.fr`,
@@ -37,6 +38,63 @@ export const kinds: Kind[] = [
   { name: 'camera', prefix: '/api/cameras', refFields: ['cameraId'] },
   { name: 'alarm', prefix: '/api/alarms', refFields: ['alarmId'] },
   { name: 'integration key', prefix: '/api/integrations/keys', refFields: [] },
+  {
+    name: 'agent',
+    prefix: '/api/agents',
+    refFields: ['agentId'],
+    body: (u) => ({
+      name: `Agent ${u}`,
+      badge: `B-${u}`,
+      phone: '0612345678',
+      email: `agent-${u}@exemple.fr`,
+      speciality: 'Surveillance',
+      level: 'junior',
+      hireDate: '2024-01-15',
+      cnapsNumber: 'CAR-075-2035-03-14-20190123456',
+      cnapsExpiresOn: '2035-03-14',
+    }),
+  },
+  {
+    name: 'shift',
+    prefix: '/api/shifts',
+    refFields: ['shiftId'],
+    // A shift far ahead of its agent's other shifts, so that no working-time rule refuses it.
+    body: (_u, ref) => ({
+      agentId: ref('agentId'),
+      siteId: ref('siteId'),
+      date: '2030-06-15',
+      startTime: '08:00',
+      endTime: '17:00',
+      breakStart: '12:00',
+      breakEnd: '13:00',
+      shiftType: 'custom',
+    }),
+  },
+  {
+    name: 'notification',
+    prefix: '/api/notifications',
+    refFields: [],
+    // Nothing creates a notification over HTTP: the fixture tells its owner something, as a module would.
+    create: async (f) => {
+      await f.app.db.withTenant(f.tenant.company.id, (tx) =>
+        notify(tx, f.tenant.company.id, {
+          kind: 'sweep',
+          severity: 'info',
+          audience: { userIds: [f.tenant.user.id] },
+          title: 'Notification de test',
+          body: 'Créée par le balayage',
+        }),
+      );
+      const res = await f.app.inject({
+        method: 'GET',
+        url: '/api/notifications?limit=1',
+        headers: f.tenant.auth,
+      });
+      const id = (res.json() as { id: string }[])[0]?.id;
+      if (!id) throw new Error(`no notification for the sweep: ${res.statusCode} ${res.body}`);
+      return id;
+    },
+  },
 ];
 
 /** Valid request parts for a route when the contract's schema alone cannot produce them. */

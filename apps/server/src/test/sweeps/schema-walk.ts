@@ -118,7 +118,7 @@ function sampleOf(schema: AnySchema, ctx: SampleContext, key: string): Json {
       if (f.format === 'datetime') return new Date().toISOString();
       if (f.format === 'date') return new Date().toISOString().slice(0, 10);
       if (f.pattern) {
-        const tries = ['0612345678', 'abc', 'ABC', '123', 'a1'];
+        const tries = ['0612345678', 'abc', 'ABC', '123', 'a1', '2030-06-15', '2030-06', '08:00'];
         return tries.find((t) => f.pattern?.test(t)) ?? tries[0];
       }
       const min = f.min ?? 1;

@@ -1,8 +1,10 @@
+import type { UserRole } from '@vigie/contract/enums';
 import {
   Building2,
   CalendarDays,
   Camera,
   FileText,
+  Fingerprint,
   KeyRound,
   LayoutDashboard,
   type LucideIcon,
@@ -10,12 +12,26 @@ import {
   Settings,
   Siren,
 } from 'lucide-react';
+import { overviewRequested } from '../guards';
 
-export type NavItem = { label: string; to: string; icon: LucideIcon; badge?: string; end?: boolean };
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  badge?: string;
+  end?: boolean;
+  /** Shown only to these roles; every role sees an entry without it. */
+  roles?: readonly UserRole[];
+  /** Navigation state passed with the link. */
+  state?: unknown;
+};
 
 // Spec section 2, side menu: exact entries and order. /dashboard/reports has no entry on purpose.
+// 'Mon service' (clock-in from the phone) is ours, for field agents only, first since it is their home.
 export const navItems: readonly NavItem[] = [
-  { label: 'Tableau de bord', to: '/dashboard', icon: LayoutDashboard, end: true },
+  { label: 'Mon service', to: '/dashboard/service', icon: Fingerprint, roles: ['agent'] },
+  // An agent reaching /dashboard otherwise lands on 'Mon service' (see guards.tsx).
+  { label: 'Tableau de bord', to: '/dashboard', icon: LayoutDashboard, end: true, state: overviewRequested },
   { label: 'Sites & Clients', to: '/dashboard/sites', icon: Building2 },
   { label: 'Caméras', to: '/dashboard/cameras', icon: Camera },
   { label: 'Alarmes', to: '/dashboard/alarms', icon: Siren },
@@ -25,3 +41,8 @@ export const navItems: readonly NavItem[] = [
   { label: 'Planning Agents', to: '/dashboard/planning', icon: CalendarDays },
   { label: 'Paramètres', to: '/dashboard/settings', icon: Settings },
 ];
+
+/** The entries a role sees, in the menu's order. */
+export function navItemsFor(role: UserRole | undefined): NavItem[] {
+  return navItems.filter((item) => !item.roles || (role !== undefined && item.roles.includes(role)));
+}

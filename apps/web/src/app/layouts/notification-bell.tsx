@@ -10,17 +10,27 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { useActiveAlarms } from '../../features/alarms/api/get-active-alarms';
 import { SeverityBadge } from '../../features/alarms/components/alarm-badges';
+import { useUnreadCount } from '../../features/notifications/api/get-unread-count';
+import { UnreadNotifications } from '../../features/notifications/components/unread-notifications';
 import { formatDateTime } from '../../lib/format';
 
-/** The company's unacknowledged (active) alarms: their real number, and the latest ones. */
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+
+/**
+ * The bell counts two things: the company's unacknowledged (active) alarms, listed first, and the
+ * signed-in user's unread notifications (licence alerts, …) below them.
+ */
 export function NotificationBell({ timezone }: { timezone?: string }) {
   const { data } = useActiveAlarms();
-  const total = data?.total ?? 0;
+  const { data: unread = 0 } = useUnreadCount();
+  const activeAlarms = data?.total ?? 0;
   const alarms = data?.items ?? [];
-  const label =
-    total === 0
-      ? 'Notifications'
-      : `Notifications : ${total} alarme${total > 1 ? 's' : ''} non acquittée${total > 1 ? 's' : ''}`;
+  const total = activeAlarms + unread;
+  const parts = [
+    activeAlarms > 0 ? `${plural(activeAlarms, 'alarme')} non acquittée${activeAlarms > 1 ? 's' : ''}` : null,
+    unread > 0 ? `${plural(unread, 'notification')} non lue${unread > 1 ? 's' : ''}` : null,
+  ].filter(Boolean);
+  const label = parts.length === 0 ? 'Notifications' : `Notifications : ${parts.join(', ')}`;
 
   return (
     <DropdownMenu>
@@ -44,24 +54,22 @@ export function NotificationBell({ timezone }: { timezone?: string }) {
           ) : null}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-1.5rem))]">
-        <p className="px-2.5 py-2 text-sm font-semibold text-white">
-          Notifications
-          {total > 0 ? (
-            <span className="font-normal text-fg-muted">
-              {' '}
-              · {total} non acquittée{total > 1 ? 's' : ''}
-            </span>
-          ) : null}
+      <DropdownMenuContent
+        align="end"
+        className="max-h-(--radix-dropdown-menu-content-available-height) w-[min(22rem,calc(100vw-1.5rem))] overflow-y-auto"
+      >
+        <p className="px-2.5 py-2 text-sm font-semibold text-white">Notifications</p>
+        <p className="px-2.5 py-1.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
+          Alarmes non acquittées{activeAlarms > 0 ? ` · ${activeAlarms}` : ''}
         </p>
         {alarms.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 px-4 py-6 text-center text-sm text-fg-muted">
-            <BellOff aria-hidden="true" className="size-6" />
+          <div className="flex items-center gap-2 px-2.5 pb-3 pt-1 text-sm text-fg-muted">
+            <BellOff aria-hidden="true" className="size-4" />
             Aucune alerte non acquittée
           </div>
         ) : (
           <>
-            <div className="max-h-[min(24rem,60dvh)] overflow-y-auto">
+            <div className="max-h-[min(20rem,40dvh)] overflow-y-auto">
               {alarms.map((alarm) => (
                 <DropdownMenuItem key={alarm.id} asChild className="items-start">
                   <Link to={`/dashboard/alarms?alarm=${alarm.id}`} data-testid="notification-item">
@@ -82,6 +90,8 @@ export function NotificationBell({ timezone }: { timezone?: string }) {
             </DropdownMenuItem>
           </>
         )}
+        <DropdownMenuSeparator />
+        <UnreadNotifications timezone={timezone} unread={unread} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

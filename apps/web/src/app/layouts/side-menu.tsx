@@ -1,12 +1,14 @@
 import { NavLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { PRODUCT_VERSION } from '../../lib/vendor';
-import { navItems } from './nav-items';
+import { navItemsFor } from './nav-items';
 
 type SideMenuProps = { companyReference: string | null; onNavigate?: () => void };
 
 export function SideMenu({ companyReference, onNavigate }: SideMenuProps) {
+  const role = useSession().user?.role;
   return (
     <div className="flex h-full flex-col bg-ink-950" data-testid="side-menu">
       <div className="flex h-16 shrink-0 items-center border-b border-white/5 px-5">
@@ -14,11 +16,12 @@ export function SideMenu({ companyReference, onNavigate }: SideMenuProps) {
       </div>
       <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
-          {navItems.map((item) => (
+          {navItemsFor(role).map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}
                 end={item.end}
+                state={item.state}
                 onClick={onNavigate}
                 className={({ isActive }) =>
                   cn(

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { type AlarmType, alarmTypeLabels } from '@vigie/contract/alarms.contract';
 import { streamEvents } from '@vigie/contract/events.contract';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,19 +7,26 @@ import { toast } from 'sonner';
 import { alarmsKey } from '../../features/alarms/api/get-alarms';
 import { camerasKey } from '../../features/cameras/api/get-cameras';
 import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
+import { notificationsKey } from '../../features/notifications/api/get-notifications';
+import { planningKey } from '../../features/planning/api/get-agents';
 import { sitesKey } from '../../features/sites/api/get-sites';
 import { reportUnauthorized } from '../../lib/api-client';
 import { type StreamEvent, startRealtime } from '../../lib/realtime';
-import { getToken } from '../../lib/session';
+import { getSession, getToken } from '../../lib/session';
 
 /** Bursts of events (a panel reporting many zones) refresh each query once. */
 const COALESCE_MS = 250;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** Alarms raised by the planning watch: the control room is told at once, whatever their severity. */
+const attendanceAlarms: readonly AlarmType[] = ['agent_absent', 'shift_overrun'];
+const isAttendanceAlarm = (type: unknown): type is AlarmType => attendanceAlarms.includes(type as AlarmType);
+
 /**
  * The session's real-time subscription (one per browser, shared by its tabs): events refresh
- * the queries they affect; a new critical alarm shows a toast in every tab, once.
+ * the queries they affect; a new critical alarm, and an absent agent or an unfinished shift for
+ * the control room, shows a toast in every tab, once.
  */
 export function useRealtimeSync(userId: string | undefined) {
   const queryClient = useQueryClient();
@@ -45,11 +53,28 @@ export function useRealtimeSync(userId: string | undefined) {
     const onEvent = (event: StreamEvent) => {
       if (event.type.startsWith('alarm.')) refresh(alarmsKey, dashboardKey, sitesKey);
       else if (event.type === 'camera.status') refresh(camerasKey, dashboardKey);
+      else if (event.type === 'agent.changed' || event.type === 'shift.changed')
+        refresh(planningKey, dashboardKey);
+      // Notifications are per user, but the stream is the company's: only ours refresh the bell.
+      else if (event.type === 'notification.created' && (event.data.userId ?? userId) === userId)
+        refresh(notificationsKey);
       const id = text(event.data.id);
       const what = [text(event.data.title), text(event.data.siteName)].filter(Boolean).join(' — ');
       if (event.type === 'alarm.created' && event.data.severity === 'critical' && !toasted.has(id)) {
         toasted.add(id);
         toast.error('Alarme critique', {
+          description: what,
+          duration: 15_000,
+          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
+        });
+      } else if (
+        event.type === 'alarm.created' &&
+        isAttendanceAlarm(event.data.type) &&
+        getSession().user?.role !== 'agent' &&
+        !toasted.has(id)
+      ) {
+        toasted.add(id);
+        toast.warning(alarmTypeLabels[event.data.type], {
           description: what,
           duration: 15_000,
           action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,

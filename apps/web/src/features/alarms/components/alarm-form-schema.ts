@@ -4,8 +4,8 @@ import {
   alarmSeverities,
   alarmSeverityLabels,
   alarmTypeLabels,
-  alarmTypes,
   createAlarmBody,
+  userAlarmTypes,
 } from '@vigie/contract/alarms.contract';
 import type { z } from 'zod';
 
@@ -25,7 +25,7 @@ export const emptyAlarmForm = (siteId = ''): AlarmFormValues => ({
   triggeredBy: '',
 });
 
-export const alarmTypeOptions = alarmTypes.map((value) => ({ value, label: alarmTypeLabels[value] }));
+export const alarmTypeOptions = userAlarmTypes.map((value) => ({ value, label: alarmTypeLabels[value] }));
 export const alarmSeverityOptions = alarmSeverities.map((value) => ({
   value,
   label: alarmSeverityLabels[value],

@@ -25,7 +25,7 @@ export function SystemHealth({ components }: { components: SystemComponent[] }) 
         </CardTitle>
         <CardDescription>Disponibilité mesurée sur les dernières 24 heures</CardDescription>
       </div>
-      <ul className="grid gap-4 p-5 md:grid-cols-3">
+      <ul className="grid gap-4 p-5 md:grid-cols-2 xl:grid-cols-4">
         {components.map((component) => (
           <li
             key={component.name}

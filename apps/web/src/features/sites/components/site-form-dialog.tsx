@@ -12,6 +12,7 @@ import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
 import {
   emptySiteForm,
+  requirableQualifications,
   type SiteFormOutput,
   type SiteFormValues,
   siteFormSchema,
@@ -144,6 +145,35 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
       >
         <Input id="site-longitude" inputMode="decimal" {...a11y('longitude')} {...register('longitude')} />
       </FormField>
+      <FormField
+        id="site-geofenceRadiusM"
+        label="Rayon de pointage (m)"
+        hint="Les agents prennent leur service à cette distance du site au plus (200 m par défaut)"
+        error={errors.geofenceRadiusM?.message}
+      >
+        <Input
+          id="site-geofenceRadiusM"
+          inputMode="numeric"
+          {...a11y('geofenceRadiusM')}
+          {...register('geofenceRadiusM')}
+        />
+      </FormField>
+      <fieldset className="sm:col-span-2">
+        <legend className="mb-2 text-sm font-medium text-fg">Qualifications exigées des agents</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {requirableQualifications.map((q) => (
+            <label key={q.value} className="flex min-h-8 items-center gap-2 text-sm text-fg-muted">
+              <input
+                type="checkbox"
+                value={q.value}
+                className="size-4 accent-blue-500"
+                {...register('requiredQualifications')}
+              />
+              {q.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
           Annuler

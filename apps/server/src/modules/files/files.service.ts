@@ -1,0 +1,75 @@
+// Files kept in the database (a tenant table under RLS, so every instance and every backup has
+// them). The interface hides the store: an S3-compatible store can replace it later.
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Tx } from '../../db/client';
+import { files } from '../../db/schema';
+import { AppError, invalid } from '../../plugins/errors';
+
+const imageFormats = new Set(['jpeg', 'png', 'webp']);
+
+/**
+ * An uploaded photo: its type is read from the bytes (never the name), it is re-encoded (which also
+ * drops EXIF data such as a phone's GPS position) to WebP within `maxSide` pixels.
+ */
+export async function normaliseImage(
+  bytes: Buffer,
+  opts: { maxBytes: number; maxSide: number; loc: string[] },
+) {
+  if (bytes.length > opts.maxBytes) {
+    throw new AppError(
+      413,
+      'files.too_large',
+      `L'image ne doit pas dépasser ${Math.round(opts.maxBytes / 1048576)} Mo`,
+    );
+  }
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !imageFormats.has(format)) {
+    throw invalid(opts.loc, "Format d'image non pris en charge : JPEG, PNG ou WebP uniquement", 'files.type');
+  }
+  try {
+    return await sharp(bytes, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(opts.maxSide, opts.maxSide, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw invalid(opts.loc, 'Image illisible ou endommagée', 'files.corrupt');
+  }
+}
+
+export async function storeFile(
+  tx: Tx,
+  companyId: string,
+  file: { kind: string; contentType: string; data: Buffer },
+) {
+  const [row] = await tx
+    .insert(files)
+    .values({
+      companyId,
+      kind: file.kind,
+      contentType: file.contentType,
+      size: file.data.length,
+      data: file.data,
+    })
+    .returning({ id: files.id });
+  if (!row) throw new Error('file insert returned nothing');
+  return row.id;
+}
+
+export async function readFile(tx: Tx, companyId: string, id: string) {
+  const [row] = await tx
+    .select({ contentType: files.contentType, data: files.data, size: files.size })
+    .from(files)
+    .where(and(eq(files.companyId, companyId), eq(files.id, id)));
+  return row;
+}
+
+export async function deleteFile(tx: Tx, companyId: string, id: string) {
+  await tx.delete(files).where(and(eq(files.companyId, companyId), eq(files.id, id)));
+}

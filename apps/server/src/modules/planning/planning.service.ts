@@ -1,0 +1,186 @@
+// Views over the whole plan: the week grid, the four counters, the signed-in agent's day, and the
+// payroll export (generated in a worker thread, off the event loop).
+import type { exportQuery, summaryQuery, weekQuery } from '@vigie/contract/planning.contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { agents, companies, shifts } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.service';
+import { companyTimezone } from '../companies/companies.service';
+import { siteForPlanning } from '../sites/sites.service';
+import { photoUrlOf } from './agents.models';
+import { findAgentByUser } from './agents.repository';
+import { todayOf } from './agents.service';
+import type { PayrollShift } from './payroll/payroll-hours';
+import { generatePayrollInWorker } from './payroll/payroll-worker';
+import { planningErrors } from './planning.errors';
+import { toShiftDto } from './shifts.models';
+import * as repo from './shifts.repository';
+import { addDays, dayStart, weekDays } from './time';
+
+export async function week(db: Database, auth: AuthContext, q: z.output<typeof weekQuery>) {
+  return db.withTenant(auth.companyId, async (tx) => {
+    const timezone = await companyTimezone(tx, auth.companyId);
+    let agentId: string | undefined;
+    if (auth.role === 'agent') {
+      const own = await findAgentByUser(tx, auth.companyId, auth.userId);
+      if (!own) return { days: weekDays(q.from), shifts: [] };
+      agentId = own.id;
+    }
+    const rows = await repo.shiftsInPeriod(tx, auth.companyId, {
+      from: dayStart(q.from, timezone),
+      to: dayStart(addDays(q.from, 7), timezone),
+      siteId: q.siteId,
+      agentId,
+    });
+    return { days: weekDays(q.from), shifts: rows.map(toShiftDto) };
+  });
+}
+
+export async function summary(db: Database, auth: AuthContext, q: z.output<typeof summaryQuery>) {
+  return db.withTenant(auth.companyId, async (tx) => {
+    const { timezone, today } = await todayOf(tx, auth.companyId);
+    const date = q.date ?? today;
+    const from = dayStart(date, timezone);
+    const to = dayStart(addDays(date, 1), timezone);
+    const [counts] = await tx
+      .select({
+        totalAgents: sql<number>`count(*)::int`,
+        activeAgents: sql<number>`count(*) filter (where ${agents.status} = 'actif')::int`,
+        onLeave: sql<number>`count(*) filter (where ${agents.status} = 'en congé')::int`,
+      })
+      .from(agents)
+      .where(eq(agents.companyId, auth.companyId));
+    const [shiftCounts] = await tx
+      .select({
+        shiftsInProgress: sql<number>`count(*) filter (where ${shifts.status} = 'En cours')::int`,
+        shiftsScheduled: sql<number>`count(*) filter (where ${shifts.status} = 'Programmé' and ${shifts.startsAt} >= ${from} and ${shifts.startsAt} < ${to})::int`,
+      })
+      .from(shifts)
+      // In progress now, or starting that day: both within two days around it.
+      .where(
+        and(
+          eq(shifts.companyId, auth.companyId),
+          sql`${shifts.startsAt} >= ${new Date(Math.min(from.getTime(), Date.now()) - 2 * 86_400_000)}`,
+          sql`${shifts.startsAt} < ${new Date(Math.max(to.getTime(), Date.now()))}`,
+        ),
+      );
+    return {
+      date,
+      totalAgents: counts?.totalAgents ?? 0,
+      activeAgents: counts?.activeAgents ?? 0,
+      onLeave: counts?.onLeave ?? 0,
+      shiftsInProgress: shiftCounts?.shiftsInProgress ?? 0,
+      shiftsScheduled: shiftCounts?.shiftsScheduled ?? 0,
+    };
+  });
+}
+
+/** The signed-in agent's day: today's shifts (local day), tomorrow's first hours, any still running. */
+export async function myService(db: Database, auth: AuthContext) {
+  return db.withTenant(auth.companyId, async (tx) => {
+    const agent = await findAgentByUser(tx, auth.companyId, auth.userId);
+    if (!agent) return { agent: null, shifts: [] };
+    const { timezone, today } = await todayOf(tx, auth.companyId);
+    const rows = await repo.shiftsInPeriod(tx, auth.companyId, {
+      from: dayStart(today, timezone),
+      to: new Date(dayStart(addDays(today, 1), timezone).getTime() + 6 * 3_600_000),
+      agentId: agent.id,
+    });
+    const running = (
+      await repo.shiftsInPeriod(tx, auth.companyId, { agentId: agent.id, status: 'En cours' })
+    ).filter((r) => !rows.some((x) => x.id === r.id));
+    const list = [...running, ...rows].filter((r) => r.status !== 'Annulé');
+    const out = [];
+    for (const r of list) {
+      const site = await siteForPlanning(tx, auth.companyId, r.siteId);
+      out.push({
+        ...toShiftDto(r),
+        siteAddress: site?.address ?? '',
+        geofenceRadiusM: site?.geofenceRadiusM ?? 200,
+      });
+    }
+    return {
+      agent: {
+        id: agent.id,
+        name: agent.name,
+        status: agent.onDuty ? 'en service' : agent.status,
+        photo: photoUrlOf(agent),
+      },
+      shifts: out,
+    };
+  });
+}
+
+const payrollType = {
+  day: 'jour',
+  night: 'nuit',
+  morning: 'matin',
+  afternoon: 'apres_midi',
+  custom: 'personnalise',
+} as const;
+const payrollStatus = {
+  Programmé: 'programme',
+  'En cours': 'en_cours',
+  Terminé: 'termine',
+  Annulé: 'annule',
+} as const;
+
+/** The month's payroll workbook; administrators only (hours and names are personal data). */
+export async function exportPayroll(db: Database, auth: AuthContext, q: z.output<typeof exportQuery>) {
+  if (auth.role !== 'admin') throw planningErrors.adminOnly();
+  const input = await db.withTenant(auth.companyId, async (tx) => {
+    const timezone = await companyTimezone(tx, auth.companyId);
+    const first = `${q.month}-01`;
+    const [y, m] = q.month.split('-').map(Number) as [number, number];
+    const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+    const rows = await repo.shiftsInPeriod(tx, auth.companyId, {
+      from: dayStart(first, timezone),
+      to: dayStart(next, timezone),
+    });
+    const people = await tx
+      .select({ id: agents.id, name: agents.name, badge: agents.badge })
+      .from(agents)
+      .where(eq(agents.companyId, auth.companyId))
+      .orderBy(agents.name);
+    const [company] = await tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, auth.companyId));
+    const badges = new Map(people.map((p) => [p.id, p.badge]));
+    const list: PayrollShift[] = rows.map((r) => ({
+      id: r.id,
+      agentId: r.agentId,
+      agentName: r.agentName,
+      agentBadge: badges.get(r.agentId) ?? '',
+      siteName: r.siteName,
+      type: payrollType[r.type],
+      status: payrollStatus[r.status],
+      plannedStart: r.startsAt,
+      plannedEnd: r.endsAt,
+      breakStart: r.breakStartAt,
+      breakEnd: r.breakEndAt,
+      clockIn: r.clockInAt,
+      clockOut: r.clockOutAt,
+    }));
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'planning.payroll_exported',
+      entity: 'planning',
+      entityId: null,
+      details: { month: q.month, shifts: list.length, agents: people.length },
+    });
+    return {
+      month: q.month,
+      timezone,
+      companyName: company?.name ?? '',
+      generatedAt: new Date(),
+      now: new Date(),
+      shifts: list,
+      agents: people,
+    };
+  });
+  return generatePayrollInWorker(input);
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { notificationCount } from '@vigie/contract/notifications.contract';
+import { apiCall } from '../../../lib/api-client';
+import { NOTIFICATIONS_POLL_MS, notificationsKey } from './get-notifications';
+
+export function getUnreadCount(signal?: AbortSignal) {
+  return apiCall(notificationCount, { signal });
+}
+
+export function unreadCountQueryOptions() {
+  return queryOptions({
+    queryKey: [...notificationsKey, 'unread-count'],
+    queryFn: ({ signal }) => getUnreadCount(signal),
+    refetchInterval: NOTIFICATIONS_POLL_MS,
+    select: (data) => data.unread,
+  });
+}
+
+/** How many notifications the signed-in user has not read yet. */
+export function useUnreadCount() {
+  return useQuery(unreadCountQueryOptions());
+}

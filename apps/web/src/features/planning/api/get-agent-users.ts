@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listUsers } from '@vigie/contract/users.contract';
+import { apiCall } from '../../../lib/api-client';
+import { planningKey } from './get-agents';
+
+export function getAgentUsers(signal?: AbortSignal) {
+  return apiCall(listUsers, { signal, query: { limit: 500, role: 'agent' } });
+}
+
+export function agentUsersQueryOptions() {
+  return queryOptions({
+    queryKey: [...planningKey, 'agent-users'],
+    queryFn: ({ signal }) => getAgentUsers(signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** User accounts of role Agent, one of which an agent record may be linked to (clock-in). */
+export function useAgentUsers(enabled = true) {
+  return useQuery({ ...agentUsersQueryOptions(), enabled });
+}

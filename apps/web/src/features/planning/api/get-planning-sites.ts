@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listSites } from '@vigie/contract/sites.contract';
+import { apiCall } from '../../../lib/api-client';
+import { planningKey } from './get-agents';
+
+// Features never import each other: the planning reads the sites through its own call.
+export function getPlanningSites(signal?: AbortSignal) {
+  return apiCall(listSites, { signal, query: { limit: 500 } });
+}
+
+export function planningSitesQueryOptions() {
+  return queryOptions({
+    queryKey: [...planningKey, 'sites'],
+    queryFn: ({ signal }) => getPlanningSites(signal),
+    staleTime: 60_000,
+  });
+}
+
+/** The company's sites (assignment of agents, site of a shift, site planning tab). */
+export function usePlanningSites() {
+  return useQuery(planningSitesQueryOptions());
+}

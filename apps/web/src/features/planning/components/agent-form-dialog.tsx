@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Agent } from '@vigie/contract/agents.contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ApiError, errorMessage } from '../../../lib/api-errors';
+import { useCreateAgent } from '../api/create-agent';
+import { usePutAgentPhoto } from '../api/put-agent-photo';
+import { useUpdateAgent } from '../api/update-agent';
+import { AgentFormFields } from './agent-form-fields';
+import {
+  type AgentFormOutput,
+  type AgentFormValues,
+  agentFormSchema,
+  agentToForm,
+  emptyAgentForm,
+  fileToBase64,
+} from './agent-form-schema';
+import { AgentPhotoInput } from './agent-photo-input';
+import { QualificationsEditor } from './qualifications-editor';
+
+type AgentFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Edit this agent; without it, create a new one. */
+  agent?: Agent;
+  today: string;
+  /** Administrators may link the agent to a user account of role Agent (the users list is theirs). */
+  isAdmin: boolean;
+};
+
+/** 'Nouvel agent' and 'Modifier': the same form, POST or PATCH, then the photo if one was chosen. */
+export function AgentFormDialog({ open, onOpenChange, agent, today, isAdmin }: AgentFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        size="xl"
+        title={agent ? "Modifier l'agent" : 'Nouvel agent'}
+        description={
+          agent
+            ? `Modifiez la fiche de ${agent.name}.`
+            : 'Ajoutez un agent : identité, spécialité, carte professionnelle et qualifications.'
+        }
+      >
+        {/* Mounted on open: the form starts from the agent (or empty) every time. */}
+        <AgentForm onOpenChange={onOpenChange} agent={agent} today={today} isAdmin={isAdmin} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const formFields = new Set<string>(Object.keys(agentFormSchema.shape));
+
+function AgentForm({ onOpenChange, agent, today, isAdmin }: Omit<AgentFormDialogProps, 'open'>) {
+  const create = useCreateAgent();
+  const update = useUpdateAgent();
+  const putPhoto = usePutAgentPhoto();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const form = useForm<AgentFormValues, unknown, AgentFormOutput>({
+    resolver: zodResolver(agentFormSchema),
+    defaultValues: agent ? agentToForm(agent) : emptyAgentForm(today),
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  /** A 422 naming a field of the form shows under that field as well. */
+  const showFieldErrors = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 422 || !Array.isArray(error.detail)) return;
+    for (const item of error.detail as { loc?: unknown[]; msg?: string }[]) {
+      const field = item.loc?.[1];
+      if (item.loc?.[0] === 'body' && typeof field === 'string' && formFields.has(field) && item.msg) {
+        setError(field as keyof AgentFormValues, { message: item.msg });
+      }
+    }
+  };
+
+  const uploadPhoto = async (saved: Agent) => {
+    if (!photo) return;
+    try {
+      await putPhoto.mutateAsync({ id: saved.id, data: await fileToBase64(photo) });
+    } catch (error) {
+      toast.error("La photo n'a pas été enregistrée", { description: errorMessage(error) });
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    // Only administrators see the linked account: others leave it as it is.
+    const { userId, ...rest } = values;
+    const body = isAdmin ? values : rest;
+    if (agent) {
+      try {
+        const saved = await update.mutateAsync({ id: agent.id, body });
+        await uploadPhoto(saved);
+        toast.success('Agent modifié', { description: `La fiche de ${saved.name} a été enregistrée.` });
+        onOpenChange(false);
+      } catch (error) {
+        showFieldErrors(error);
+        toast.error("Impossible de modifier l'agent", { description: errorMessage(error) });
+      }
+      return;
+    }
+    try {
+      const saved = await create.mutateAsync(isAdmin ? values : { ...rest, userId: null });
+      await uploadPhoto(saved);
+      toast.success('Agent ajouté', { description: `${saved.name} a été ajouté à vos agents.` });
+      onOpenChange(false);
+    } catch (error) {
+      showFieldErrors(error);
+      // Spec section 8: the server detail (e.g. the plan limit) or the generic message.
+      toast.error('Erreur', { description: errorMessage(error, "Impossible d'ajouter l'agent") });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <AgentPhotoInput
+        name={form.watch('name')}
+        current={agent?.photo ?? null}
+        file={photo}
+        onChange={setPhoto}
+      />
+      <AgentFormFields control={control} register={register} errors={errors} isAdmin={isAdmin} />
+      <QualificationsEditor control={control} register={register} errors={errors.qualifications} />
+      <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {agent
+            ? isSubmitting
+              ? 'Enregistrement...'
+              : 'Enregistrer'
+            : isSubmitting
+              ? 'Création...'
+              : "Ajouter l'agent"}
+        </Button>
+      </div>
+    </form>
+  );
+}

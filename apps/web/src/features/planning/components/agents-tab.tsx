@@ -1,0 +1,110 @@
+import { type Agent, type AgentStatus, agentStatusLabels } from '@vigie/contract/agents.contract';
+import { RefreshCw, Search, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Select, type SelectOption } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAgents } from '../api/get-agents';
+import { AgentCard } from './agent-card';
+
+const ALL = 'all';
+const statusFilter: AgentStatus[] = ['actif', 'en service', 'repos', 'en congé', 'indisponible'];
+const statusOptions: SelectOption[] = [
+  { value: ALL, label: 'Tous' },
+  ...statusFilter.map((value) => ({ value, label: agentStatusLabels[value] })),
+];
+
+type AgentsTabProps = {
+  canManage: boolean;
+  onView: (agent: Agent) => void;
+  onEdit: (agent: Agent) => void;
+};
+
+/** Agents tab: server-side search and status filter, a card per agent. */
+export function AgentsTab({ canManage, onView, onEdit }: AgentsTabProps) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState(ALL);
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const list = useAgents({
+    search: debounced || undefined,
+    status: status === ALL ? undefined : (status as AgentStatus),
+  });
+  const agents = list.data ?? [];
+  const filtered = debounced !== '' || status !== ALL;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 md:flex-row">
+        <div className="relative flex-1 md:max-w-md">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
+          />
+          <Input
+            type="search"
+            aria-label="Rechercher un agent"
+            placeholder="Rechercher un agent..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
+          {list.isFetching && !list.isPending ? (
+            <Spinner
+              className="absolute top-1/2 right-3 -translate-y-1/2 [&_svg]:size-4"
+              label="Recherche…"
+            />
+          ) : null}
+        </div>
+        <Select
+          aria-label="Filtrer par statut"
+          options={statusOptions}
+          value={status}
+          onValueChange={setStatus}
+          className="w-full md:w-52"
+        />
+      </div>
+
+      {list.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Chargement des agents…" />
+        </div>
+      ) : list.isError && !list.data ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <p className="text-red-200">Impossible de charger les agents</p>
+          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Réessayer
+          </Button>
+        </Card>
+      ) : agents.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-12 text-center">
+          <Users aria-hidden="true" className="size-10 text-fg-muted" />
+          <p className="text-lg font-medium text-white">Aucun agent trouvé</p>
+          <p className="text-sm text-fg-muted">
+            {filtered
+              ? 'Essayez une autre recherche ou un autre statut.'
+              : canManage
+                ? 'Ajoutez votre premier agent avec « Nouvel agent ».'
+                : null}
+          </p>
+        </Card>
+      ) : (
+        <>
+          <p className="text-sm text-fg-muted" aria-live="polite">
+            {agents.length} agent{agents.length > 1 ? 's' : ''}
+          </p>
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {agents.map((agent) => (
+              <li key={agent.id} className="flex">
+                <AgentCard agent={agent} canManage={canManage} onView={onView} onEdit={onEdit} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// French zod messages: set before this form's schema validates anything.
+import '@vigie/contract/locale';
+import { idSchema } from '@vigie/contract/common';
+import {
+  createShiftBody,
+  defaultShift,
+  type RuleCode,
+  type Shift,
+  type ShiftType,
+  shiftPresets,
+  shiftTypeLabels,
+  shiftTypes,
+} from '@vigie/contract/planning.contract';
+import { z } from 'zod';
+
+/** What the rules are checked on: the contract's body without the administrator's override. */
+export const shiftRulesSchema = createShiftBody.omit({ overrideReason: true });
+
+export const shiftFormSchema = shiftRulesSchema
+  .extend({
+    agentId: z.string().min(1, { error: 'Choisissez un agent' }).pipe(idSchema),
+    siteId: z.string().min(1, { error: 'Choisissez un site' }).pipe(idSchema),
+    shiftType: z.enum(shiftTypes, { error: 'Type de garde invalide' }),
+    override: z.boolean(),
+    overrideReason: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (Boolean(v.breakStart) !== Boolean(v.breakEnd)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.breakStart ? 'breakEnd' : 'breakStart'],
+        message: 'Indiquez le début et la fin de la pause, ou aucun des deux',
+      });
+    }
+    const reason = v.overrideReason.trim();
+    if (v.override && reason.length < 10) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['overrideReason'],
+        message: 'La justification doit compter au moins 10 caractères',
+      });
+    }
+    if (reason.length > 500) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['overrideReason'],
+        message: 'La justification ne doit pas dépasser 500 caractères',
+      });
+    }
+  });
+
+export type ShiftFormValues = z.input<typeof shiftFormSchema>;
+export type ShiftFormOutput = z.output<typeof shiftFormSchema>;
+
+/** Spec section 5: a custom shift of 08:00–17:00 with a break of 12:00–13:00 by default. */
+export function emptyShiftForm(date: string): ShiftFormValues {
+  return {
+    agentId: '',
+    siteId: '',
+    date,
+    shiftType: 'custom',
+    startTime: defaultShift.startTime,
+    breakStart: defaultShift.breakStart,
+    breakEnd: defaultShift.breakEnd,
+    endTime: defaultShift.endTime,
+    override: false,
+    overrideReason: '',
+  };
+}
+
+export function shiftToForm(shift: Shift): ShiftFormValues {
+  return {
+    agentId: shift.agentId,
+    siteId: shift.siteId,
+    date: shift.date,
+    shiftType: shift.type,
+    startTime: shift.startTime,
+    breakStart: shift.breakStart ?? '',
+    breakEnd: shift.breakEnd ?? '',
+    endTime: shift.endTime,
+    override: false,
+    overrideReason: '',
+  };
+}
+
+/** The times a type fills in: its preset; the custom type gets the default shift and its break. */
+export function presetTimes(type: ShiftType) {
+  if (type === 'custom') return { ...defaultShift };
+  return { ...shiftPresets[type], breakStart: '', breakEnd: '' };
+}
+
+const hours = (type: ShiftType) =>
+  type === 'custom' ? '' : ` (${shiftPresets[type].startTime}–${shiftPresets[type].endTime})`;
+export const shiftTypeOptions = shiftTypes.map((value) => ({
+  value,
+  label: `${shiftTypeLabels[value]}${hours(value)}`,
+}));
+
+/** Rules refused whatever the role (contract: overridable false): used when only a 422 names them. */
+export const nonOverridableRules = new Set<RuleCode>(['overlap', 'cnaps_invalid', 'qualification_missing']);

@@ -1,0 +1,98 @@
+import type { Shift } from '@vigie/contract/planning.contract';
+import { Building2, CalendarX2, RefreshCw } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePlanningSites } from '../api/get-planning-sites';
+import { useDayShifts } from '../api/get-shifts';
+import { ShiftStatusBadge, ShiftTypeBadge, shiftTypeStyles, timeRange } from './shift-badges';
+
+type SiteGroup = { siteId: string; siteName: string; shifts: Shift[] };
+
+function groupBySite(shifts: readonly Shift[]): SiteGroup[] {
+  const groups = new Map<string, SiteGroup>();
+  for (const shift of [...shifts].sort((a, b) => a.start.localeCompare(b.start))) {
+    const group = groups.get(shift.siteId) ?? { siteId: shift.siteId, siteName: shift.siteName, shifts: [] };
+    group.shifts.push(shift);
+    groups.set(shift.siteId, group);
+  }
+  return [...groups.values()].sort((a, b) => a.siteName.localeCompare(b.siteName, 'fr'));
+}
+
+/** 'Planning par site': the chosen day's shifts, one card per site. */
+export function SitePlanningTab({ day }: { day: string }) {
+  const { data, isPending, isError, refetch } = useDayShifts(day);
+  const sites = usePlanningSites();
+
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Chargement du planning…" />
+      </div>
+    );
+  }
+  if (isError && !data) {
+    return (
+      <Card className="flex flex-col items-center gap-3 p-10 text-center">
+        <p className="text-red-200">Impossible de charger le planning</p>
+        <Button variant="outline" size="sm" onClick={() => void refetch()}>
+          <RefreshCw aria-hidden="true" />
+          Réessayer
+        </Button>
+      </Card>
+    );
+  }
+
+  const groups = groupBySite(data);
+  const planned = new Set(groups.map((g) => g.siteId));
+  const idle = (sites.data ?? []).filter((s) => s.status === 'active' && !planned.has(s.id));
+
+  return (
+    <div className="flex flex-col gap-4">
+      {groups.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-12 text-center">
+          <CalendarX2 aria-hidden="true" className="size-10 text-fg-muted" />
+          <p className="text-fg-muted">Aucune garde programmée pour cette date</p>
+        </Card>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          {groups.map((group) => (
+            <li key={group.siteId}>
+              <Card className="flex h-full flex-col gap-3 p-5" data-testid="site-planning-card">
+                <div className="flex items-center justify-between gap-3">
+                  <h2 className="flex min-w-0 items-center gap-2 text-lg font-semibold text-white">
+                    <Building2 aria-hidden="true" className="size-5 shrink-0 text-blue-300" />
+                    <span className="truncate">{group.siteName}</span>
+                  </h2>
+                  <span className="shrink-0 text-sm text-fg-muted">
+                    {group.shifts.length} garde{group.shifts.length > 1 ? 's' : ''}
+                  </span>
+                </div>
+                <ul className="flex flex-col gap-2">
+                  {group.shifts.map((shift) => (
+                    <li
+                      key={shift.id}
+                      className={`flex flex-wrap items-center justify-between gap-2 rounded-lg border px-3 py-2 ${shiftTypeStyles[shift.type].card}`}
+                    >
+                      <div className="flex min-w-0 flex-col">
+                        <span className="truncate font-medium text-white">{shift.agentName}</span>
+                        <span className="text-sm text-slate-300">{timeRange(shift)}</span>
+                      </div>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <ShiftTypeBadge type={shift.type} />
+                        <ShiftStatusBadge status={shift.status} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {idle.length > 0 ? (
+        <p className="text-sm text-fg-muted">Sans garde ce jour : {idle.map((s) => s.name).join(', ')}</p>
+      ) : null}
+    </div>
+  );
+}
