@@ -71,6 +71,7 @@ describe.each(engines)('dashboard overview on %s', (engine) => {
           description: "Aucune centrale d'alarme raccordée",
         },
         { name: 'Accès', status: 'Aucune donnée', uptime: null, description: "Aucun point d'accès raccordé" },
+        { name: 'Agents', status: 'Aucune donnée', uptime: null, description: 'Aucune garde en cours' },
       ],
     });
     // Seven days, oldest first, every count zero.

@@ -169,6 +169,9 @@ export async function deleteAgent(db: Database, auth: AuthContext, id: string) {
 
 export async function putAgentPhoto(db: Database, auth: AuthContext, id: string, base64: string) {
   requireManager(auth);
+  // An unknown (or another company's) agent is a 404 before any work on the image.
+  const exists = await db.withTenant(auth.companyId, (tx) => repo.findAgent(tx, auth.companyId, id));
+  if (!exists) throw planningErrors.agentNotFound();
   const bytes = Buffer.from(base64, 'base64');
   // Decoded outside the transaction: re-encoding a 5 MB image takes a while.
   const webp = await normaliseImage(bytes, { maxBytes: maxPhotoBytes, maxSide: 512, loc: ['body', 'data'] });

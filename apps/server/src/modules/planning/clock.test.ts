@@ -47,7 +47,7 @@ describe.each(engines)('clock-in, watch, jobs and payroll on %s', (engine) => {
     const far = await clock(phone, shift.id, 'clock-in', farAway);
     expect(far.statusCode).toBe(422);
     expect(far.json().detail[0].msg).toMatch(
-      /^Position hors du site : vous êtes à \d+ m du site \(212 m acceptés\)/,
+      /^Position hors du site : vous êtes à \d+ m du site \(210 m acceptés\)/,
     );
     const vague = await clock(phone, shift.id, 'clock-in', { ...onSite, accuracy: 2000 });
     expect(vague.statusCode).toBe(422);

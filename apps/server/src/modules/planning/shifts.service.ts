@@ -129,6 +129,9 @@ function decide(auth: AuthContext, violations: RuleViolationDto[], overrideReaso
 export async function checkShift(db: Database, auth: AuthContext, input: z.output<typeof checkShiftBody>) {
   requireManager(auth);
   return db.withTenant(auth.companyId, async (tx) => {
+    // The shift being edited must be one of this company's: another company's id is unknown here.
+    if (input.shiftId && !(await repo.findShift(tx, auth.companyId, input.shiftId)))
+      throw planningErrors.shiftNotFound();
     const { interval, worked, violations } = await evaluate(tx, auth.companyId, input, input.shiftId ?? null);
     return {
       start: interval.start.toISOString(),
