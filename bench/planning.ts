@@ -1,4 +1,4 @@
-// `npx tsx bench/planning.ts --engine postgres [--duration 10] [--readme false]`
+// `npx tsx bench/planning.ts --engine postgres [--duration 10] [--readme false] [--profile <dir>] [--keep true]`
 // The planning targets of issue 11, on the real server process, with a company of 500 agents and
 // 60 days of shifts around today (seeded in SQL as the database owner):
 //  1. POST /api/shifts, every working-time rule checked against the agent's plan (target p99 ≤ 30 ms);
@@ -10,7 +10,7 @@ import pg from 'pg';
 import { http, registerAndLogin, startServer } from '../apps/server/src/test/server-process';
 import { appendToReadme, flags, machine } from './lib';
 
-const f = flags({ engine: 'postgres', duration: '10', readme: 'true' });
+const f = flags({ engine: 'postgres', duration: '10', readme: 'true', profile: '', keep: 'false' });
 if (f.engine !== 'postgres')
   throw new Error('the planning targets are set for PostgreSQL: --engine postgres');
 const duration = Number(f.duration);
@@ -38,6 +38,8 @@ const dbUrl = new URL(base);
 dbUrl.pathname = `/${dbName}`;
 const server = await startServer({
   databaseUrl: dbUrl.toString(),
+  // `--profile <dir>`: the server writes a CPU profile there when it stops.
+  nodeArgs: f.profile ? ['--cpu-prof', `--cpu-prof-dir=${f.profile}`] : [],
   env: {
     CAMERA_PROBE_INTERVAL_MS: '0',
     ALARM_ESCALATION_INTERVAL_MS: '0',
@@ -176,7 +178,9 @@ try {
   await server.stop();
   const c = new pg.Client({ connectionString: base });
   await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  // `--keep true`: the seeded database stays, to read query plans.
+  if (f.keep === 'true') console.log(`kept ${dbUrl}`);
+  else await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await c.end();
 }
 if (f.readme !== 'false') {

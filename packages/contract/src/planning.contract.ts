@@ -288,9 +288,23 @@ export const weekQuery = z.object({
   from: daySchema('La date de début'),
   siteId: idSchema.optional(),
 });
+/** A shift as the week grid shows it: 500 agents make 2,500 of them, so only what the cards read. */
+export const weekShiftSchema = shiftSchema.pick({
+  id: true,
+  agentId: true,
+  agentName: true,
+  siteId: true,
+  siteName: true,
+  date: true,
+  startTime: true,
+  endTime: true,
+  type: true,
+  status: true,
+});
+export type WeekShift = z.infer<typeof weekShiftSchema>;
 export const weekSchema = z.object({
   days: z.array(z.string()),
-  shifts: z.array(shiftSchema),
+  shifts: z.array(weekShiftSchema),
 });
 export const getWeek = defineEndpoint({
   method: 'GET',

@@ -40,6 +40,8 @@ export interface StartOptions {
   databaseUrl?: string;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** Extra Node flags (e.g. `--cpu-prof` when a bench profiles the server). */
+  nodeArgs?: string[];
 }
 
 export async function startServer(opts: StartOptions): Promise<ServerProcess> {
@@ -58,7 +60,7 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
   };
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

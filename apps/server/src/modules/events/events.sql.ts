@@ -15,3 +15,12 @@ export const notifyEventsOf = (source: SQL) => sql`
            'c', e.company_id, 'i', e.id, 't', e.type, 'at', e.created_at,
            'p', case when octet_length(e.payload::text) < 6000 then e.payload end)::text)
     from ${source} e`;
+
+/**
+ * The event rows of a change, one per row of `source` (alias r, with a company_id column), inside a
+ * CTE; `payload` is SQL over r. Select them with `notifyEventsOf` to wake the instances up.
+ */
+export const eventRowsOf = (source: SQL, type: string, payload: SQL) => sql`
+  insert into events (company_id, type, payload)
+  select r.company_id, ${type}, ${payload} from ${source} r
+  returning company_id, id, type, payload, created_at`;

@@ -20,22 +20,14 @@ import * as repo from './shifts.repository';
 import { addDays, dayStart, weekDays } from './time';
 
 export async function week(db: Database, auth: AuthContext, q: z.output<typeof weekQuery>) {
-  return db.withTenant(auth.companyId, async (tx) => {
-    const timezone = await companyTimezone(tx, auth.companyId);
-    let agentId: string | undefined;
-    if (auth.role === 'agent') {
-      const own = await findAgentByUser(tx, auth.companyId, auth.userId);
-      if (!own) return { days: weekDays(q.from), shifts: [] };
-      agentId = own.id;
-    }
-    const rows = await repo.shiftsInPeriod(tx, auth.companyId, {
-      from: dayStart(q.from, timezone),
-      to: dayStart(addDays(q.from, 7), timezone),
-      siteId: q.siteId,
-      agentId,
-    });
-    return { days: weekDays(q.from), shifts: rows.map(toShiftDto) };
-  });
+  let agentId: string | undefined;
+  if (auth.role === 'agent') {
+    const own = await db.withTenant(auth.companyId, (tx) => findAgentByUser(tx, auth.companyId, auth.userId));
+    if (!own) return { days: weekDays(q.from), shifts: [] };
+    agentId = own.id;
+  }
+  const shifts = await repo.readWeek(db, auth.companyId, q.from, { siteId: q.siteId, agentId });
+  return { days: weekDays(q.from), shifts };
 }
 
 export async function summary(db: Database, auth: AuthContext, q: z.output<typeof summaryQuery>) {

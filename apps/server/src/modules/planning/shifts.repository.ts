@@ -1,7 +1,11 @@
-import { and, asc, eq, getTableColumns, gt, lt, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, asc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { agents, shifts } from '../../db/schema';
-import { siteNameOf } from '../sites/sites.sql';
+import { auditRowsOf } from '../audit/audit.sql';
+import { companyTimezoneOf } from '../companies/companies.sql';
+import { eventRowsOf, notifyEventsOf } from '../events/events.sql';
+import { siteNameOf, siteRulesOf } from '../sites/sites.sql';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 export type NewShift = typeof shifts.$inferInsert;
@@ -68,6 +72,50 @@ export async function shiftsInPeriod(tx: Tx, companyId: string, f: ShiftListFilt
     .orderBy(asc(shifts.startsAt), asc(shifts.id))) as ShiftWithNames[];
 }
 
+export interface WeekShiftRow {
+  id: string;
+  agentId: string;
+  agentName: string;
+  siteId: string;
+  siteName: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  type: ShiftRow['type'];
+  status: ShiftRow['status'];
+}
+
+/**
+ * The week grid: the shifts touching 7 local days from `from`, in one round trip with a cached plan.
+ * The days' bounds are computed by PostgreSQL in the company's timezone (`at time zone` follows
+ * daylight saving), and only the grid's columns are read: no timestamp is parsed for 2,500 shifts.
+ */
+export async function readWeek(
+  db: Database,
+  companyId: string,
+  from: string,
+  f: { siteId?: string | undefined; agentId?: string | undefined },
+) {
+  const tz = companyTimezoneOf(companyId);
+  return db.readTenant<WeekShiftRow>(
+    companyId,
+    sql`with b as (select (${from}::date::timestamp at time zone ${tz}) as lo,
+                          ((${from}::date + 7)::timestamp at time zone ${tz}) as hi)
+        select sh.id as "id", sh.agent_id as "agentId", a.name as "agentName",
+               sh.site_id as "siteId", ${siteNameOf(sql`sh.company_id`, sql`sh.site_id`)} as "siteName", sh.local_date::text as "date",
+               sh.start_time as "startTime", sh.end_time as "endTime", sh.type as "type",
+               sh.status as "status"
+          from b, ${shifts} sh
+          join ${agents} a on a.company_id = sh.company_id and a.id = sh.agent_id
+         where sh.company_id = ${companyId}
+           -- A shift starts at most 24 h before it ends: the lower bound keeps the index seek.
+           and sh.ends_at > b.lo and sh.starts_at > b.lo - interval '1 day' and sh.starts_at < b.hi
+           ${f.siteId ? sql`and sh.site_id = ${f.siteId}` : sql``}
+           ${f.agentId ? sql`and sh.agent_id = ${f.agentId}` : sql``}
+         order by sh.starts_at, sh.id`,
+  );
+}
+
 export async function findShift(tx: Tx, companyId: string, id: string) {
   const [row] = await tx
     .select(withNames)
@@ -76,40 +124,114 @@ export async function findShift(tx: Tx, companyId: string, id: string) {
   return row as ShiftWithNames | undefined;
 }
 
-/** The agent's other non-cancelled services around a period: what the working-time rules read. */
-export async function servicesAround(tx: Tx, companyId: string, agentId: string, from: Date, to: Date) {
-  return tx
-    .select({
-      id: shifts.id,
-      start: shifts.startsAt,
-      end: shifts.endsAt,
-      breakStart: shifts.breakStartAt,
-      breakEnd: shifts.breakEndAt,
-    })
-    .from(shifts)
-    .where(
-      and(
-        eq(shifts.companyId, companyId),
-        eq(shifts.agentId, agentId),
-        ne(shifts.status, 'Annulé'),
-        gt(shifts.endsAt, from),
-        lt(shifts.startsAt, to),
-      ),
-    )
-    .orderBy(asc(shifts.startsAt));
+export interface RuleInputs {
+  timezone: string;
+  agent: {
+    name: string;
+    userId: string | null;
+    cnapsNumber: string | null;
+    cnapsExpiresOn: string | null;
+    qualifications: (typeof agents.$inferSelect)['qualifications'];
+  } | null;
+  site: { name: string; requiredQualifications: string[] } | null;
+  /** The agent's non-cancelled services from 17 days before `date` to 18 days after. */
+  services: { id: string; start: Date; end: Date; breakStart: Date | null; breakEnd: Date | null }[];
 }
+
+/**
+ * Everything the working-time rules read, in one statement: the company's timezone, the agent's
+ * licences, the site's requirements and the agent's services around the local day `date` (wide
+ * enough for the rules' ±15 days whatever the timezone).
+ */
+export async function readRuleInputs(
+  tx: Tx,
+  companyId: string,
+  agentId: string,
+  siteId: string,
+  date: string,
+): Promise<RuleInputs> {
+  const res = await tx.execute(sql`
+    select ${companyTimezoneOf(companyId)} as timezone,
+           (select json_build_object('name', a.name, 'userId', a.user_id, 'cnapsNumber', a.cnaps_number,
+                   'cnapsExpiresOn', a.cnaps_expires_on, 'qualifications', a.qualifications)
+              from ${agents} a where a.company_id = ${companyId} and a.id = ${agentId}) as agent,
+           ${siteRulesOf(companyId, siteId)} as site,
+           (select coalesce(json_agg(json_build_object('id', s.id, 'start', s.starts_at, 'end', s.ends_at,
+                   'breakStart', s.break_start_at, 'breakEnd', s.break_end_at) order by s.starts_at), '[]')
+              from ${shifts} s
+             where s.company_id = ${companyId} and s.agent_id = ${agentId} and s.status <> 'Annulé'
+               and s.ends_at > ${date}::date - 17 and s.starts_at < ${date}::date + 18) as services`);
+  const [row] = rowsOf<{
+    timezone: string;
+    agent: RuleInputs['agent'];
+    site: RuleInputs['site'];
+    services: {
+      id: string;
+      start: string;
+      end: string;
+      breakStart: string | null;
+      breakEnd: string | null;
+    }[];
+  }>(res);
+  if (!row) throw new Error('rule inputs: no row');
+  const at = (v: string | null) => (v === null ? null : new Date(v));
+  return {
+    timezone: row.timezone,
+    agent: row.agent,
+    site: row.site,
+    services: row.services.map((x) => ({
+      id: x.id,
+      start: new Date(x.start),
+      end: new Date(x.end),
+      breakStart: at(x.breakStart),
+      breakEnd: at(x.breakEnd),
+    })),
+  };
+}
+
+/**
+ * Inserts a shift with its audit entry and its real-time event (NOTIFY at commit) in one statement;
+ * answers the stored row's id and times.
+ */
+export async function insertShiftAudited(
+  tx: Tx,
+  values: NewShift,
+  audit: { actorUserId: string; details: Record<string, unknown> },
+) {
+  const v = values;
+  const res = await tx.execute(sql`
+    with ins as (
+      insert into ${shifts} (company_id, agent_id, site_id, type, starts_at, ends_at, break_start_at, break_end_at,
+                             local_date, start_time, end_time, break_start, break_end, worked_minutes,
+                             override_reason, override_by)
+      values (${v.companyId}, ${v.agentId}, ${v.siteId}, ${v.type}, ${v.startsAt}, ${v.endsAt},
+              ${v.breakStartAt ?? null}, ${v.breakEndAt ?? null}, ${v.localDate}, ${v.startTime}, ${v.endTime},
+              ${v.breakStart ?? null}, ${v.breakEnd ?? null}, ${v.workedMinutes}, ${v.overrideReason ?? null},
+              ${v.overrideBy ?? null})
+      returning company_id, id, created_at, updated_at
+    ),
+    au as (${auditRowsOf(sql`ins`, {
+      actorUserId: sql`${audit.actorUserId}::uuid`,
+      action: 'shift.created',
+      entity: 'shift',
+      details: sql`${JSON.stringify(audit.details)}::jsonb`,
+    })}),
+    pub as (${eventRowsOf(sql`ins`, 'shift.changed', sql`jsonb_build_object('id', r.id, 'change', 'created')`)}),
+    n as (${notifyEventsOf(sql`pub`)})
+    select id, created_at, updated_at, (select count(*) from n) as notified from ins`);
+  const [row] = rowsOf<{ id: string; created_at: Date | string; updated_at: Date | string }>(res);
+  if (!row) throw new Error('shift insert returned no row');
+  return { id: row.id, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) };
+}
+
+/** The advisory lock key that serialises plan changes of one agent (see `lockAgentPlan`). */
+export const agentPlanLockKey = (companyId: string, agentId: string) => `shifts:${companyId}:${agentId}`;
 
 /** Serialises plan changes of one agent, so that two requests cannot both pass the rules. */
 export async function lockAgentPlan(tx: Tx, companyId: string, agentId: string) {
   await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`shifts:${companyId}:${agentId}`}, 0))`,
+    sql`select pg_advisory_xact_lock(hashtextextended(${agentPlanLockKey(companyId, agentId)}, 0))`,
   );
-}
-
-export async function insertShift(tx: Tx, values: NewShift) {
-  const [row] = await tx.insert(shifts).values(values).returning({ id: shifts.id });
-  if (!row) throw new Error('shift insert returned nothing');
-  return row.id;
 }
 
 export async function updateShift(

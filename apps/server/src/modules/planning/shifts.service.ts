@@ -12,7 +12,6 @@ import { decodeCursor } from '../../plugins/pagination';
 import { recordAudit } from '../audit/audit.service';
 import { companyTimezone } from '../companies/companies.service';
 import { publishEvent } from '../events/events.service';
-import { siteForPlanning } from '../sites/sites.service';
 import { qualificationsOf } from './agents.models';
 import { findAgentByUser } from './agents.repository';
 import { requireManager } from './agents.service';
@@ -70,12 +69,11 @@ export async function getShift(db: Database, auth: AuthContext, id: string) {
   return db.withTenant(auth.companyId, (tx) => loadShift(tx, auth, id));
 }
 
-/** The shift's instants, the rules it breaks, and what the site and agent are. */
+/** The shift's instants, the rules it breaks, and the agent's and site's names. */
 async function evaluate(tx: Tx, companyId: string, form: ShiftForm, shiftId: string | null) {
-  const timezone = await companyTimezone(tx, companyId);
-  const agent = await repo.agentForRules(tx, companyId, form.agentId);
+  const inputs = await repo.readRuleInputs(tx, companyId, form.agentId, form.siteId, form.date);
+  const { timezone, agent, site } = inputs;
   if (!agent) throw planningErrors.agentNotFound();
-  const site = await siteForPlanning(tx, companyId, form.siteId);
   if (!site) throw planningErrors.siteNotFound();
   let interval: ReturnType<typeof shiftInterval>;
   try {
@@ -91,15 +89,12 @@ async function evaluate(tx: Tx, companyId: string, form: ShiftForm, shiftId: str
     if (err instanceof ShiftTimeError) throw planningErrors.invalidTimes(err.message);
     throw err;
   }
-  const others = (
-    await repo.servicesAround(
-      tx,
-      companyId,
-      form.agentId,
-      new Date(interval.start.getTime() - 15 * DAY),
-      new Date(interval.end.getTime() + 15 * DAY),
-    )
-  ).filter((s) => s.id !== shiftId);
+  // The rules look ±15 days around the shift.
+  const from = interval.start.getTime() - 15 * DAY;
+  const to = interval.end.getTime() + 15 * DAY;
+  const others = inputs.services.filter(
+    (s) => s.id !== shiftId && s.end.getTime() > from && s.start.getTime() < to,
+  );
   const required = site.requiredQualifications.filter((q): q is QualificationType =>
     (qualificationTypes as readonly string[]).includes(q),
   );
@@ -180,24 +175,46 @@ async function audited(
 
 export async function createShift(db: Database, auth: AuthContext, input: z.output<typeof createShiftBody>) {
   requireManager(auth);
-  return db.withTenant(auth.companyId, async (tx) => {
-    await repo.lockAgentPlan(tx, auth.companyId, input.agentId);
-    const e = await evaluate(tx, auth.companyId, input, null);
-    const override = decide(auth, e.violations, input.overrideReason);
-    const id = await repo.insertShift(tx, {
-      companyId: auth.companyId,
-      ...columnsOf(input, e),
-      overrideReason: override,
-      overrideBy: override ? auth.userId : null,
-    });
-    await audited(tx, auth, id, 'shift.created', {
-      agentId: input.agentId,
-      siteId: input.siteId,
-      start: e.interval.start.toISOString(),
-      ...(override ? { override, rules: e.violations.map((v) => v.code) } : {}),
-    });
-    return loadShift(tx, auth, id);
-  });
+  // Five round trips in all (begin, company setting with the agent's plan lock, read, write,
+  // commit): creating a shift is what a planner does all day, for hundreds of agents.
+  return db.withTenant(
+    auth.companyId,
+    async (tx) => {
+      const e = await evaluate(tx, auth.companyId, input, null);
+      const override = decide(auth, e.violations, input.overrideReason);
+      const values = {
+        companyId: auth.companyId,
+        ...columnsOf(input, e),
+        overrideReason: override,
+        overrideBy: override ? auth.userId : null,
+      };
+      const stored = await repo.insertShiftAudited(tx, values, {
+        actorUserId: auth.userId,
+        details: {
+          agentId: input.agentId,
+          siteId: input.siteId,
+          start: e.interval.start.toISOString(),
+          ...(override ? { override, rules: e.violations.map((v) => v.code) } : {}),
+        },
+      });
+      return toShiftDto({
+        ...values,
+        ...stored,
+        status: 'Programmé',
+        breakStartAt: values.breakStartAt ?? null,
+        breakEndAt: values.breakEndAt ?? null,
+        clockInAt: null,
+        clockOutAt: null,
+        cancelReason: null,
+        cancelledAt: null,
+        absentAlertedAt: null,
+        overrunAlertedAt: null,
+        agentName: e.agent.name,
+        siteName: e.site.name,
+      });
+    },
+    { lockKey: repo.agentPlanLockKey(auth.companyId, input.agentId) },
+  );
 }
 
 export async function updateShift(

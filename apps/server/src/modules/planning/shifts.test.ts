@@ -112,6 +112,61 @@ describe.each(engines)('shifts on %s', (engine) => {
     });
   });
 
+  it('bounds the week by local days across the autumn daylight-saving change (Europe/Paris)', async () => {
+    const owner = await registerCompany(t.app);
+    const site = await createSite(t.app, owner);
+    const ids: Record<string, string> = {};
+    // Week of 2030-10-27 (the clocks go back that Sunday): 25 h that day, the week ends on
+    // 2030-11-03 00:00 local = 23:00 UTC on 11-02.
+    const plan = [
+      ['before', '2030-10-26', '08:00', '16:00'],
+      ['first', '2030-10-27', '08:00', '16:00'],
+      ['last', '2030-11-02', '15:00', '23:30'],
+      ['after', '2030-11-03', '00:30', '08:30'],
+    ] as const;
+    for (const [name, date, startTime, endTime] of plan) {
+      const agent = await createAgent(t.app, owner);
+      ids[name] = (
+        await createShift(t.app, owner, {
+          ...shiftBody(agent.id, site.id),
+          date,
+          startTime,
+          endTime,
+          breakStart: null,
+          breakEnd: null,
+        })
+      ).id;
+    }
+    const week = await t.app.inject({
+      method: 'GET',
+      url: '/api/planning/week?from=2030-10-27',
+      headers: owner.auth,
+    });
+    expect(week.statusCode).toBe(200);
+    expect(week.json().shifts.map((s: { id: string }) => s.id)).toEqual([ids.first, ids.last]);
+    expect(week.json().shifts[1]).toMatchObject({ date: '2030-11-02', startTime: '15:00', endTime: '23:30' });
+  });
+
+  it('accepts one of ten concurrent overlapping shifts for one agent (the plan lock), refuses the rest', async () => {
+    const owner = await registerCompany(t.app);
+    const agent = await createAgent(t.app, owner);
+    const site = await createSite(t.app, owner);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(owner, shiftBody(agent.id, site.id, { startTime: `08:0${i}`, endTime: '17:00' })),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(422)]);
+    for (const r of answers.filter((x) => x.statusCode === 422))
+      expect(r.json().detail.map((d: { type: string }) => d.type)).toContain('planning.overlap');
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/shifts?agentId=${agent.id}`,
+      headers: owner.auth,
+    });
+    expect(listed.json()).toHaveLength(1);
+  });
+
   it('refuses a plan that breaks the rest rule, lists every rule, and lets an administrator override with a reason', async () => {
     const { owner, agent, site } = await setup();
     await createShift(

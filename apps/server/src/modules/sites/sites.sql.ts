@@ -7,6 +7,11 @@ import { camerasCountOfSite } from '../cameras/cameras.sql';
 export const siteNameOf = (companyId: SQLWrapper, siteId: SQLWrapper) =>
   sql<string>`(select s.name from sites s where s.company_id = ${companyId} and s.id = ${siteId})`;
 
+/** What the planning rules read of a site, as json ({ name, requiredQualifications }), or null. */
+export const siteRulesOf = (companyId: string, siteId: string) =>
+  sql`(select json_build_object('name', s.name, 'requiredQualifications', s.required_qualifications)
+         from sites s where s.company_id = ${companyId} and s.id = ${siteId})`;
+
 /**
  * Site figures for the dashboard, as one json object: total, created since the start of the month
  * in `timezone`, and the 5 most recently updated active sites with their camera counts.

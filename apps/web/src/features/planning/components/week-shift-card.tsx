@@ -1,9 +1,9 @@
-import { type Shift, shiftTypeLabels } from '@vigie/contract/planning.contract';
+import { shiftTypeLabels, type WeekShift } from '@vigie/contract/planning.contract';
 import { cn } from '../../../lib/utils';
 import { shiftTypeStyles, timeRange } from './shift-badges';
 
 /** A shift in the week view: type, start–end and site, coloured by type. */
-export function WeekShiftCard({ shift, showAgent = false }: { shift: Shift; showAgent?: boolean }) {
+export function WeekShiftCard({ shift, showAgent = false }: { shift: WeekShift; showAgent?: boolean }) {
   const cancelled = shift.status === 'Annulé';
   return (
     <div

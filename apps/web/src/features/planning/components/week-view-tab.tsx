@@ -1,4 +1,4 @@
-import type { Shift } from '@vigie/contract/planning.contract';
+import type { WeekShift } from '@vigie/contract/planning.contract';
 import { CalendarX2, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -8,11 +8,11 @@ import { useWeek } from '../api/get-week';
 import { formatDay, formatLongDay, formatShortDay } from './planning-dates';
 import { WeekShiftCard } from './week-shift-card';
 
-type AgentRow = { agentId: string; agentName: string; byDay: Map<string, Shift[]> };
+type AgentRow = { agentId: string; agentName: string; byDay: Map<string, WeekShift[]> };
 
-function rowsOf(shifts: readonly Shift[]): AgentRow[] {
+function rowsOf(shifts: readonly WeekShift[]): AgentRow[] {
   const rows = new Map<string, AgentRow>();
-  for (const shift of [...shifts].sort((a, b) => a.start.localeCompare(b.start))) {
+  for (const shift of [...shifts].sort((a, b) => a.startTime.localeCompare(b.startTime))) {
     const row = rows.get(shift.agentId) ?? {
       agentId: shift.agentId,
       agentName: shift.agentName,
@@ -129,7 +129,9 @@ export function WeekViewTab({ from, today }: { from: string; today: string }) {
       <div className="flex flex-col divide-y divide-ink-700 md:hidden">
         <h2 className="p-4 text-sm font-semibold text-white">{title}</h2>
         {days.map((day) => {
-          const ofDay = shifts.filter((s) => s.date === day).sort((a, b) => a.start.localeCompare(b.start));
+          const ofDay = shifts
+            .filter((s) => s.date === day)
+            .sort((a, b) => a.startTime.localeCompare(b.startTime));
           return (
             <section key={day} aria-label={formatLongDay(day)} className="flex flex-col gap-2 p-4">
               <h3
