@@ -293,7 +293,6 @@ export const weekShiftSchema = shiftSchema.pick({
   id: true,
   agentId: true,
   agentName: true,
-  siteId: true,
   siteName: true,
   date: true,
   startTime: true,

@@ -76,7 +76,6 @@ export interface WeekShiftRow {
   id: string;
   agentId: string;
   agentName: string;
-  siteId: string;
   siteName: string;
   date: string;
   startTime: string;
@@ -102,7 +101,7 @@ export async function readWeek(
     sql`with b as (select (${from}::date::timestamp at time zone ${tz}) as lo,
                           ((${from}::date + 7)::timestamp at time zone ${tz}) as hi)
         select sh.id as "id", sh.agent_id as "agentId", a.name as "agentName",
-               sh.site_id as "siteId", ${siteNameOf(sql`sh.company_id`, sql`sh.site_id`)} as "siteName", sh.local_date::text as "date",
+               ${siteNameOf(sql`sh.company_id`, sql`sh.site_id`)} as "siteName", sh.local_date::text as "date",
                sh.start_time as "startTime", sh.end_time as "endTime", sh.type as "type",
                sh.status as "status"
           from b, ${shifts} sh
