@@ -7,6 +7,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accessRoutes } from './modules/access/access.routes';
 import { alarmsRoutes } from './modules/alarms/alarms.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { camerasRoutes } from './modules/cameras/cameras.routes';
@@ -49,6 +50,7 @@ const modules = [
   alarmsRoutes,
   integrationsRoutes,
   planningRoutes,
+  accessRoutes,
   notificationsRoutes,
   eventsRoutes,
 ];

@@ -10,6 +10,8 @@ export const realtimeEventTypes = [
   'agent.changed',
   'shift.changed',
   'notification.created',
+  'access.logged',
+  'access.changed',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

@@ -4,6 +4,7 @@
 //
 // One file per group of modules under schema/; this file is what Drizzle (drizzle.config.ts) and
 // the code import.
+export * from './schema/access';
 export * from './schema/accounts';
 export * from './schema/alarms-events';
 export * from './schema/planning';

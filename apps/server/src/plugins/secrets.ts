@@ -2,7 +2,7 @@
 // snapshot) are stored sealed with AES-256-GCM, so that a database dump or a backup does not hand
 // them out. The key comes from SECRETS_KEY (the same on every instance sharing a database) or, when
 // it is unset, from <DATA_DIR>/secrets.key, created on the first start (mode 0600). Decision 0009.
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -18,6 +18,11 @@ export interface SecretBox {
    * seals it.
    */
   open(stored: string): string | undefined;
+  /**
+   * A keyed signature of `text` for one purpose (HMAC-SHA256 under a key derived for it), as
+   * base64url: what makes a QR badge unforgeable without the server's key.
+   */
+  mac(purpose: string, text: string): string;
 }
 
 export const isSealed = (stored: string) => stored.startsWith(PREFIX);
@@ -25,7 +30,19 @@ export const isSealed = (stored: string) => stored.startsWith(PREFIX);
 export function secretBox(material: string | Buffer): SecretBox {
   // HKDF: any long random string (or the key file's bytes) becomes a 256-bit key for this use only.
   const key = Buffer.from(hkdfSync('sha256', material, 'vigie', 'stored-credentials', 32));
+  const macKeys = new Map<string, Buffer>();
+  const macKey = (purpose: string) => {
+    let k = macKeys.get(purpose);
+    if (!k) {
+      k = Buffer.from(hkdfSync('sha256', material, 'vigie', `mac:${purpose}`, 32));
+      macKeys.set(purpose, k);
+    }
+    return k;
+  };
   return {
+    mac(purpose, text) {
+      return createHmac('sha256', macKey(purpose)).update(text).digest('base64url');
+    },
     seal(text) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

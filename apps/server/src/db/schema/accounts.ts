@@ -39,6 +39,9 @@ export const companies = pgTable(
     timezone: text('timezone').notNull().default('Europe/Paris'),
     // Agent positions are personal data (CNIL): kept this many days, then purged.
     positionRetentionDays: integer('position_retention_days').notNull().default(60),
+    // Access logs too: 3 months by default; longer only with a recorded reason (an incident).
+    accessLogRetentionDays: integer('access_log_retention_days').notNull().default(90),
+    accessLogRetentionReason: text('access_log_retention_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

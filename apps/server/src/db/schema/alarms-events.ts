@@ -151,6 +151,11 @@ export const integrationKeys = pgTable(
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull(),
     prefix: text('prefix').notNull(),
+    // What the key may do: post alarms (a panel), or check badges at one access point (a reader).
+    scope: text('scope', { enum: ['alarms', 'access_point'] })
+      .notNull()
+      .default('alarms'),
+    accessPointId: uuid('access_point_id'),
     createdByUserId: uuid('created_by_user_id'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
@@ -160,6 +165,8 @@ export const integrationKeys = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex('integration_keys_hash_key').on(t.keyHash),
     index('integration_keys_company_created_idx').on(t.companyId, t.createdAt),
+    index('integration_keys_company_point_idx').on(t.companyId, t.accessPointId),
+    check('integration_keys_scope_check', sql`${t.scope} in ('alarms', 'access_point')`),
   ],
 );
 

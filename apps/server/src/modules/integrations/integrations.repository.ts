@@ -10,43 +10,66 @@ export interface KeyRow {
   last_used_at: Date | string | null;
 }
 
+export type KeyScope = { scope: 'alarms' } | { scope: 'access_point'; accessPointId: string };
+
 export async function insertKey(
   tx: Tx,
   k: { companyId: string; name: string; keyHash: string; prefix: string; createdByUserId: string },
+  scope: KeyScope,
 ) {
+  const pointId = scope.scope === 'access_point' ? scope.accessPointId : null;
   const res = await tx.execute(sql`
-    insert into integration_keys (company_id, name, key_hash, prefix, created_by_user_id)
-    values (${k.companyId}, ${k.name}, ${k.keyHash}, ${k.prefix}, ${k.createdByUserId}) returning id`);
+    insert into integration_keys (company_id, name, key_hash, prefix, created_by_user_id, scope, access_point_id)
+    values (${k.companyId}, ${k.name}, ${k.keyHash}, ${k.prefix}, ${k.createdByUserId}, ${scope.scope}, ${pointId})
+    returning id`);
   const row = rowsOf<{ id: string }>(res)[0];
   if (!row) throw new Error('integration key insert returned nothing');
   return row.id;
 }
 
-/** Live keys, newest first (a company holds a handful). */
-export async function listKeys(tx: Tx, companyId: string) {
+const scopeWhere = (scope: KeyScope) =>
+  scope.scope === 'alarms'
+    ? sql`scope = 'alarms'`
+    : sql`scope = 'access_point' and access_point_id = ${scope.accessPointId}`;
+
+/** Live keys of a scope, newest first (a company holds a handful). */
+export async function listKeys(tx: Tx, companyId: string, scope: KeyScope) {
   const res = await tx.execute(sql`
     select id, name, prefix, created_at, last_used_at from integration_keys
-     where company_id = ${companyId} and revoked_at is null
+     where company_id = ${companyId} and revoked_at is null and ${scopeWhere(scope)}
      order by created_at desc, id desc limit 500`);
   return rowsOf<KeyRow>(res);
 }
 
-export async function revokeKey(tx: Tx, companyId: string, id: string) {
+export async function revokeKey(tx: Tx, companyId: string, id: string, scope: KeyScope) {
   const res = await tx.execute(sql`
     update integration_keys set revoked_at = now()
-     where company_id = ${companyId} and id = ${id} and revoked_at is null returning name`);
+     where company_id = ${companyId} and id = ${id} and revoked_at is null and ${scopeWhere(scope)}
+     returning name`);
   return rowsOf<{ name: string }>(res)[0];
+}
+
+/** Revokes every live key of an access point (the point is being deleted). */
+export async function revokePointKeys(tx: Tx, companyId: string, accessPointId: string) {
+  await tx.execute(sql`
+    update integration_keys set revoked_at = now()
+     where company_id = ${companyId} and access_point_id = ${accessPointId} and revoked_at is null`);
 }
 
 /** The live key with this hash, whatever its company (owner-run look-up, migration 0006). */
 export async function resolveKey(db: Database, keyHash: string) {
   const res = await db.direct.execute(
-    sql`select company_id, key_id, name from integration_key_resolve(${keyHash})`,
+    sql`select company_id, key_id, name, scope, access_point_id from integration_key_resolve(${keyHash})`,
   );
-  return rowsOf<{ company_id: string; key_id: string; name: string }>(res)[0];
+  return rowsOf<{
+    company_id: string;
+    key_id: string;
+    name: string;
+    scope: 'alarms' | 'access_point';
+    access_point_id: string | null;
+  }>(res)[0];
 }
 
-/** Written at most once a minute per key: spares a row update per alarm at device rates. */
 /** Records a key's use (at most once a minute): a statement run with the alarm's creation. */
 export const touchKeySql = (companyId: string, id: string) => sql`
     update integration_keys set last_used_at = now()

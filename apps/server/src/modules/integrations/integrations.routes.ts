@@ -7,23 +7,15 @@ import {
   listIntegrationKeys,
   revokeIntegrationKey,
 } from '@vigie/contract/integrations.contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CompanyCache } from '../../plugins/company-cache';
+import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/endpoint';
 import { type Actor, createAlarm } from '../alarms/alarms.service';
+import { registerDeviceAuth } from './device-auth';
+import { integrationErrors } from './integrations.errors';
 import * as service from './integrations.service';
 
-const devices = new WeakMap<FastifyRequest, service.DeviceContext>();
-
 export async function integrationsRoutes(app: FastifyInstance) {
-  const known = {
-    clock: app.accessChanges,
-    cache: new CompanyCache<service.DeviceContext>(app.accessChanges, {
-      ttlMs: 30_000,
-      maxBytes: 4 * 1024 * 1024,
-      sizeOf: () => 500,
-    }),
-  };
+  const deviceOf = registerDeviceAuth(app);
   // A key's last use is written at most once a minute per instance: a panel posting 200 alarms in
   // one group had put 200 identical UPDATEs in its transaction.
   const touchedAt = new Map<string, number>();
@@ -34,12 +26,6 @@ export async function integrationsRoutes(app: FastifyInstance) {
     if (touchedAt.size > 10_000) touchedAt.clear();
     return service.touchKeySql(device.companyId, device.keyId);
   };
-  // Scoped to this plugin: only the routes declared with `apiKey` need a device key.
-  app.addHook('onRequest', async (request) => {
-    if (!request.routeOptions.config.endpoint?.apiKey) return;
-    devices.set(request, await service.authenticateDevice(app.db, request.headers['x-api-key'], known));
-  });
-
   route(app, listIntegrationKeys, async ({ auth }) => service.listKeys(app.db, auth));
   route(app, createIntegrationKey, async ({ auth, body }) => service.createKey(app.db, auth, body));
   route(app, revokeIntegrationKey, async ({ auth, params }) => {
@@ -47,7 +33,9 @@ export async function integrationsRoutes(app: FastifyInstance) {
     return undefined;
   });
   route(app, ingestAlarm, async ({ request, body }) => {
-    const device = devices.get(request) as service.DeviceContext;
+    const device = deviceOf(request);
+    // A reader's key opens doors, it does not raise alarms.
+    if (device.scope !== 'alarms') throw integrationErrors.wrongScope();
     const actor: Actor = {
       companyId: device.companyId,
       userId: null,

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { createIntegrationKeyBody, IntegrationKey } from '@vigie/contract/integrations.contract';
 import type { z } from 'zod';
 import type { ChangeClock } from '../../db/change-feed';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import type { CompanyCache } from '../../plugins/company-cache';
 import { recordAudit } from '../audit/audit.service';
@@ -18,36 +18,41 @@ const requireAdmin = (auth: AuthContext) => {
   if (auth.role !== 'admin') throw integrationErrors.adminsOnly();
 };
 
-export async function createKey(
-  db: Database,
-  auth: AuthContext,
-  input: z.output<typeof createIntegrationKeyBody>,
-) {
-  requireAdmin(auth);
+/** Creates a key of a scope; answers it once (only its hash is kept). Audited. */
+export async function createScopedKey(tx: Tx, auth: AuthContext, name: string, scope: repo.KeyScope) {
   const key = `vgk_${randomBytes(32).toString('base64url')}`;
-  return db.withTenant(auth.companyId, async (tx) => {
-    const id = await repo.insertKey(tx, {
+  const id = await repo.insertKey(
+    tx,
+    {
       companyId: auth.companyId,
-      name: input.name,
+      name,
       keyHash: hashKey(key),
       prefix: key.slice(0, 12),
       createdByUserId: auth.userId,
-    });
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'integration_key.created',
-      entity: 'integration_key',
-      entityId: id,
-      details: { name: input.name },
-    });
-    return { id, name: input.name, key };
+    },
+    scope,
+  );
+  await recordAudit(tx, {
+    companyId: auth.companyId,
+    actorUserId: auth.userId,
+    action: 'integration_key.created',
+    entity: 'integration_key',
+    entityId: id,
+    details: {
+      name,
+      scope: scope.scope,
+      ...(scope.scope === 'access_point' ? { accessPointId: scope.accessPointId } : {}),
+    },
   });
+  return { id, name, key };
 }
 
-export async function listKeys(db: Database, auth: AuthContext): Promise<IntegrationKey[]> {
-  requireAdmin(auth);
-  const rows = await db.withTenant(auth.companyId, (tx) => repo.listKeys(tx, auth.companyId));
+export async function listScopedKeys(
+  tx: Tx,
+  companyId: string,
+  scope: repo.KeyScope,
+): Promise<IntegrationKey[]> {
+  const rows = await repo.listKeys(tx, companyId, scope);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -57,19 +62,41 @@ export async function listKeys(db: Database, auth: AuthContext): Promise<Integra
   }));
 }
 
+/** Revokes a key of a scope; false when there is no such live key. Audited. */
+export async function revokeScopedKey(tx: Tx, auth: AuthContext, id: string, scope: repo.KeyScope) {
+  const revoked = await repo.revokeKey(tx, auth.companyId, id, scope);
+  if (!revoked) return false;
+  await recordAudit(tx, {
+    companyId: auth.companyId,
+    actorUserId: auth.userId,
+    action: 'integration_key.revoked',
+    entity: 'integration_key',
+    entityId: id,
+    details: { name: revoked.name, scope: scope.scope },
+  });
+  return true;
+}
+
+export const revokePointKeys = repo.revokePointKeys;
+
+export async function createKey(
+  db: Database,
+  auth: AuthContext,
+  input: z.output<typeof createIntegrationKeyBody>,
+) {
+  requireAdmin(auth);
+  return db.withTenant(auth.companyId, (tx) => createScopedKey(tx, auth, input.name, { scope: 'alarms' }));
+}
+
+export async function listKeys(db: Database, auth: AuthContext): Promise<IntegrationKey[]> {
+  requireAdmin(auth);
+  return db.withTenant(auth.companyId, (tx) => listScopedKeys(tx, auth.companyId, { scope: 'alarms' }));
+}
+
 export async function revokeKey(db: Database, auth: AuthContext, id: string) {
   requireAdmin(auth);
   await db.withTenant(auth.companyId, async (tx) => {
-    const revoked = await repo.revokeKey(tx, auth.companyId, id);
-    if (!revoked) throw integrationErrors.notFound();
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'integration_key.revoked',
-      entity: 'integration_key',
-      entityId: id,
-      details: { name: revoked.name },
-    });
+    if (!(await revokeScopedKey(tx, auth, id, { scope: 'alarms' }))) throw integrationErrors.notFound();
   });
 }
 
@@ -77,6 +104,9 @@ export interface DeviceContext {
   companyId: string;
   keyId: string;
   name: string;
+  scope: 'alarms' | 'access_point';
+  /** The access point a reader key belongs to. */
+  accessPointId: string | null;
 }
 
 /**
@@ -98,7 +128,13 @@ export async function authenticateDevice(
   const begin = known?.clock.begin() ?? null;
   const row = await repo.resolveKey(db, hash);
   if (!row) throw integrationErrors.keyInvalid();
-  const device: DeviceContext = { companyId: row.company_id, keyId: row.key_id, name: row.name };
+  const device: DeviceContext = {
+    companyId: row.company_id,
+    keyId: row.key_id,
+    name: row.name,
+    scope: row.scope,
+    accessPointId: row.access_point_id,
+  };
   known?.cache.set(hash, device.companyId, begin, device);
   return device;
 }

@@ -211,3 +211,8 @@ export async function getAgentPhoto(db: Database, auth: AuthContext, id: string)
     return file;
   });
 }
+
+/** Whether the agent is one of this company's (other modules link records to agents). */
+export async function agentExists(tx: Tx, companyId: string, id: string) {
+  return (await repo.findAgent(tx, companyId, id)) !== undefined;
+}

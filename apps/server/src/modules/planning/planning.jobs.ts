@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { every } from '../../plugins/periodic';
 import { recordAudit } from '../audit/audit.service';
 import { checkAttendance } from './attendance-job';
 import { checkLicences } from './licence-job';
@@ -29,35 +30,6 @@ export async function purgeAgentPositions(db: Database, now = new Date()) {
     );
   }
   return gone.reduce((n, g) => n + Number(g.removed), 0);
-}
-
-function every(
-  app: FastifyInstance,
-  name: string,
-  intervalMs: number,
-  run: () => Promise<unknown>,
-  runAtStart: boolean,
-) {
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> | null = null;
-  const tick = () => {
-    if (current) return;
-    current = run()
-      .catch((err: unknown) => app.log.error({ err }, `${name} failed`))
-      .finally(() => {
-        current = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    if (intervalMs <= 0) return;
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
-    if (runAtStart) setTimeout(tick, 5_000).unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await current;
-  });
 }
 
 export function registerPlanningJobs(app: FastifyInstance) {

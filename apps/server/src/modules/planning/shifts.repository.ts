@@ -5,7 +5,7 @@ import { agents, shifts } from '../../db/schema';
 import { auditRowsOf } from '../audit/audit.sql';
 import { companyTimezoneOf } from '../companies/companies.sql';
 import { eventRowsOf, notifyEventsOf } from '../events/events.sql';
-import { siteNameOf, siteRulesOf } from '../sites/sites.sql';
+import { siteNameOf, siteNamesOf, siteRulesOf } from '../sites/sites.sql';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 export type NewShift = typeof shifts.$inferInsert;
@@ -101,11 +101,12 @@ export async function readWeek(
     sql`with b as (select (${from}::date::timestamp at time zone ${tz}) as lo,
                           ((${from}::date + 7)::timestamp at time zone ${tz}) as hi)
         select sh.id as "id", sh.agent_id as "agentId", a.name as "agentName",
-               ${siteNameOf(sql`sh.company_id`, sql`sh.site_id`)} as "siteName", sh.local_date::text as "date",
+               x.name as "siteName", sh.local_date::text as "date",
                sh.start_time as "startTime", sh.end_time as "endTime", sh.type as "type",
                sh.status as "status"
           from b, ${shifts} sh
           join ${agents} a on a.company_id = sh.company_id and a.id = sh.agent_id
+          join ${siteNamesOf(companyId)} x on x.id = sh.site_id
          where sh.company_id = ${companyId}
            -- A shift starts at most 24 h before it ends: the lower bound keeps the index seek.
            and sh.ends_at > b.lo and sh.starts_at > b.lo - interval '1 day' and sh.starts_at < b.hi

@@ -47,7 +47,7 @@ export const kinds: Kind[] = [
       role: 'agent',
     }),
   },
-  { name: 'site', prefix: '/api/sites', refFields: ['siteId', 'assignedSiteId'] },
+  { name: 'site', prefix: '/api/sites', refFields: ['siteId', 'assignedSiteId', 'allowedSiteIds'] },
   { name: 'camera', prefix: '/api/cameras', refFields: ['cameraId'] },
   { name: 'alarm', prefix: '/api/alarms', refFields: ['alarmId'] },
   { name: 'integration key', prefix: '/api/integrations/keys', refFields: [] },
@@ -76,6 +76,33 @@ export const kinds: Kind[] = [
         breakEnd: '13:00',
         shiftType: 'custom',
       });
+    },
+  },
+  {
+    name: 'access point',
+    prefix: '/api/access/points',
+    refFields: ['allowedPointIds'],
+    body: (u, ref) => ({ name: `Porte ${u}`, siteId: ref('siteId'), kind: 'porte' }),
+  },
+  {
+    name: 'badge',
+    prefix: '/api/access/badges',
+    refFields: [],
+    body: (u) => ({ badgeType: 'qrcode', badgeId: `BG-${u}`, holderName: `Titulaire ${u}` }),
+  },
+  {
+    name: 'point key',
+    prefix: '/api/access/points/:id/keys',
+    refFields: [],
+    create: async (f) => {
+      const res = await f.app.inject({
+        method: 'POST',
+        url: `/api/access/points/${await f.id(kindNamed('access point'))}/keys`,
+        headers: f.tenant.auth,
+        payload: { name: `Lecteur ${unique()}` },
+      });
+      if (res.statusCode !== 201) throw new Error(`point key for the sweep: ${res.statusCode} ${res.body}`);
+      return (res.json() as { id: string }).id;
     },
   },
   {
@@ -122,6 +149,10 @@ export function kindForPath(url: string, param: string): Kind {
 }
 
 export const kindForField = (field: string) => kinds.find((k) => k.refFields.includes(field));
+const kindNamed = (name: string) => kinds.find((k) => k.name === name) as Kind;
+
+/** Fields named like references that hold no id: the spec names a badge's number `badgeId`. */
+const notReferences = new Set(['badgeId']);
 
 /** Fields of an object schema (one level, and nested objects) that look like references (`…Id`). */
 export function referenceFields(schema: z.ZodType | undefined): string[] {
@@ -133,7 +164,7 @@ export function referenceFields(schema: z.ZodType | undefined): string[] {
     if (d.type === 'union') for (const o of d.options) visit(o);
     if (d.type !== 'object') return;
     for (const [k, v] of Object.entries(d.shape as Record<string, z.ZodType>)) {
-      if (/Ids?$/.test(k) || /_id$/.test(k)) out.add(k);
+      if ((/Ids?$/.test(k) || /_id$/.test(k)) && !notReferences.has(k)) out.add(k);
       visit(v);
     }
   };
@@ -158,26 +189,34 @@ export class Fixture {
     this.ids.set('user:owner', tenant.user.id);
   }
 
-  private deviceKey: string | undefined;
+  private deviceKeys = new Map<string, string>();
 
   /**
    * How a route's caller proves itself: the session (`auth`, default this tenant's), a device key
-   * of this company for `apiKey` routes (created once, never revoked by a probe), or nothing.
+   * of this company for `apiKey` routes (created once per scope, never revoked by a probe), or
+   * nothing. Readers' routes take a key bound to an access point, the others an alarm panel's.
    */
   async headersFor(endpoint: Endpoint, auth = this.tenant.auth): Promise<Record<string, string>> {
     if (endpoint.auth) return auth;
     if (!endpoint.apiKey) return {};
-    if (!this.deviceKey) {
+    const scope = endpoint.path.startsWith('/api/access/') ? 'access_point' : 'alarms';
+    let key = this.deviceKeys.get(scope);
+    if (!key) {
+      const url =
+        scope === 'alarms'
+          ? '/api/integrations/keys'
+          : `/api/access/points/${await this.id(kindNamed('access point'))}/keys`;
       const res = await this.app.inject({
         method: 'POST',
-        url: '/api/integrations/keys',
+        url,
         headers: this.tenant.auth,
-        payload: { name: `Centrale ${unique()}` },
+        payload: { name: `Appareil ${unique()}` },
       });
       if (res.statusCode !== 201) throw new Error(`device key for the sweep: ${res.statusCode} ${res.body}`);
-      this.deviceKey = (res.json() as { key: string }).key;
+      key = (res.json() as { key: string }).key;
+      this.deviceKeys.set(scope, key);
     }
-    return { 'x-api-key': this.deviceKey };
+    return { 'x-api-key': key };
   }
 
   /** The id of one resource of `kind` in this company (created the first time). */

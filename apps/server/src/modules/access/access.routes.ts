@@ -1,0 +1,90 @@
+// Access control: badges and access points (administrators and operators), reader keys
+// (administrators), the log, and the reader API (a device key bound to one point).
+import {
+  checkAccess,
+  createAccessPoint,
+  createBadge,
+  createPointKey,
+  deleteAccessPoint,
+  deleteBadge,
+  getAccessPoint,
+  getBadge,
+  getBadgeQr,
+  listAccessLogs,
+  listAccessPoints,
+  listBadges,
+  listPointKeys,
+  regenerateBadgeQr,
+  revokePointKey,
+  updateAccessPoint,
+  updateBadge,
+} from '@vigie/contract/access.contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../plugins/endpoint';
+import { paginate } from '../../plugins/pagination';
+import { every } from '../../plugins/periodic';
+import { registerDeviceAuth } from '../integrations/device-auth';
+import * as badges from './badges.service';
+import * as check from './check.service';
+import * as logs from './logs.service';
+import * as points from './points.service';
+
+export async function accessRoutes(app: FastifyInstance) {
+  const deviceOf = registerDeviceAuth(app);
+
+  route(app, listBadges, async ({ auth, query, request, reply }) => {
+    const { rows, total } = await badges.listBadges(app.db, auth, query);
+    return paginate(request, reply, rows, query.limit, total, (b) => [b.holderName, b.id]);
+  });
+  route(app, getBadge, async ({ auth, params }) => badges.getBadge(app.db, auth, params.id));
+  route(app, createBadge, async ({ auth, body }) => badges.createBadge(app.db, auth, body));
+  route(app, updateBadge, async ({ auth, params, body }) =>
+    badges.updateBadge(app.db, auth, params.id, body),
+  );
+  route(app, deleteBadge, async ({ auth, params }) => {
+    await badges.deleteBadge(app.db, auth, params.id);
+    return undefined;
+  });
+  route(app, getBadgeQr, async ({ auth, params }) => badges.badgeQr(app.db, app.secrets, auth, params.id));
+  route(app, regenerateBadgeQr, async ({ auth, params }) => badges.regenerateQr(app.db, auth, params.id));
+
+  route(app, listAccessPoints, async ({ auth, query, request, reply }) => {
+    const { rows, total } = await points.listPoints(app.db, auth, query);
+    return paginate(request, reply, rows, query.limit, total, (p) => [p.name, p.id]);
+  });
+  route(app, getAccessPoint, async ({ auth, params }) => points.getPoint(app.db, auth, params.id));
+  route(app, createAccessPoint, async ({ auth, body }) => points.createPoint(app.db, auth, body));
+  route(app, updateAccessPoint, async ({ auth, params, body }) =>
+    points.updatePoint(app.db, auth, params.id, body),
+  );
+  route(app, deleteAccessPoint, async ({ auth, params }) => {
+    await points.deletePoint(app.db, auth, params.id);
+    return undefined;
+  });
+  route(app, listPointKeys, async ({ auth, params }) => points.listPointKeys(app.db, auth, params.id));
+  route(app, createPointKey, async ({ auth, params, body }) =>
+    points.createPointKey(app.db, auth, params.id, body.name),
+  );
+  route(app, revokePointKey, async ({ auth, params }) => {
+    await points.revokePointKey(app.db, auth, params.id, params.keyId);
+    return undefined;
+  });
+
+  route(app, listAccessLogs, async ({ auth, query, request, reply }) => {
+    const { rows, total } = await logs.listLogs(app.db, auth, query);
+    return paginate(request, reply, rows, query.limit, total, (l) => [l.timestamp, Number(l.id)]);
+  });
+
+  route(app, checkAccess, async ({ request, body }) =>
+    check.checkAccess(app.db, app.secrets, deviceOf(request), body),
+  );
+
+  // Access logs are personal data: the daily pass (and one after start) purges the expired lines.
+  every(
+    app,
+    'access log retention',
+    app.config.dailyJobsIntervalMs,
+    () => logs.purgeAccessLogs(app.db),
+    true,
+  );
+}

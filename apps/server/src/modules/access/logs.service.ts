@@ -1,0 +1,77 @@
+// The access log: newest first, filtered on the server (search without accents, status, site, local
+// days of the company). Personal data: kept 3 months by default, then purged by the daily job.
+import type { AccessLog, listAccessLogsQuery } from '@vigie/contract/access.contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth';
+import { decodeCursor } from '../../plugins/pagination';
+import { recordAudit } from '../audit/audit.service';
+import { companyTimezone } from '../companies/companies.service';
+import { dayStart, nextDay } from '../planning/time';
+import { requireManager } from './badges.service';
+import * as repo from './logs.repository';
+
+export const toLogDto = (r: repo.LogRow): AccessLog => ({
+  id: String(r.id),
+  personName: r.personName,
+  status: r.status,
+  timestamp: r.at.toISOString(),
+  siteId: r.siteId,
+  siteName: r.siteName,
+  badgeId: r.badgeNumber,
+  department: r.department,
+  location: r.pointName,
+  accessType: r.accessType,
+  reason: r.reason,
+});
+
+export async function listLogs(db: Database, auth: AuthContext, q: z.output<typeof listAccessLogsQuery>) {
+  requireManager(auth);
+  const before = decodeCursor(q.cursor, ['timestamp', 'number']) as [string, number] | undefined;
+  return db.withTenant(auth.companyId, async (tx) => {
+    const timezone = await companyTimezone(tx, auth.companyId);
+    const { rows, total } = await repo.listLogsPage(
+      tx,
+      auth.companyId,
+      {
+        search: q.search,
+        status: q.status,
+        siteId: q.siteId,
+        from: q.from ? dayStart(q.from, timezone) : undefined,
+        // `to` is inclusive: up to the start of the next local day.
+        to: q.to ? dayStart(nextDay(q.to), timezone) : undefined,
+      },
+      { limit: q.limit, before },
+    );
+    return { rows: rows.map(toLogDto), total };
+  });
+}
+
+/** Removes the lines past each company's retention, in batches, and audits the counts. */
+export async function purgeAccessLogs(db: Database, now = new Date(), batch = 5_000) {
+  const removed = new Map<string, number>();
+  for (;;) {
+    const gone = await repo.purgeExpiredLogs(db, now, batch);
+    let n = 0;
+    for (const g of gone) {
+      removed.set(g.companyId, (removed.get(g.companyId) ?? 0) + g.removed);
+      n += g.removed;
+    }
+    if (n < batch) break;
+    // Let requests through between batches.
+    await new Promise((ok) => setImmediate(ok));
+  }
+  for (const [companyId, count] of removed) {
+    await db.withTenant(companyId, (tx) =>
+      recordAudit(tx, {
+        companyId,
+        actorUserId: null,
+        action: 'retention.access_logs_purged',
+        entity: 'access_log',
+        entityId: null,
+        details: { removed: count },
+      }),
+    );
+  }
+  return [...removed.values()].reduce((a, b) => a + b, 0);
+}
