@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { accessPoints } from '../../db/schema';
 import { siteNameOf } from '../sites/sites.sql';
@@ -60,7 +60,7 @@ export async function existingPointIds(tx: Tx, companyId: string, ids: string[])
   const rows = await tx
     .select({ id: accessPoints.id })
     .from(accessPoints)
-    .where(and(eq(accessPoints.companyId, companyId), sql`${accessPoints.id} = any(${ids}::uuid[])`));
+    .where(and(eq(accessPoints.companyId, companyId), inArray(accessPoints.id, ids)));
   return rows.map((r) => r.id);
 }
 

@@ -1,0 +1,244 @@
+// Managing badges, points and the log: happy paths, bad input, sessions, roles, other companies,
+// the log's filters and the retention purge.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
+import { addUser, createTestApp, engines, registerCompany, type TestApp } from '../../test/harness';
+import { purgeAccessLogs } from './logs.service';
+import { check, createBadge, createPoint, createSite, qrOf, readerKey } from './test-support';
+
+describe.each(engines)('access control on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('creates, lists, edits and deletes points and badges; a deleted badge keeps its log lines', async () => {
+    const owner = await registerCompany(t.app);
+    const site = await createSite(t.app, owner, 'Entrepôt Nord');
+    const point = await createPoint(t.app, owner, site.id, { name: 'Tourniquet A', kind: 'tourniquet' });
+    const points = await t.app.inject({ method: 'GET', url: '/api/access/points', headers: owner.auth });
+    expect(points.json()).toEqual([
+      expect.objectContaining({
+        id: point.id,
+        name: 'Tourniquet A',
+        site: 'Entrepôt Nord',
+        kind: 'tourniquet',
+        status: 'Actif',
+        lastActivity: null,
+        responding: false,
+      }),
+    ]);
+    expect(points.headers['x-total-count']).toBe('1');
+    const badge = await createBadge(t.app, owner, { badgeId: 'B-0001', expiryDate: '2030-12-31' });
+    expect(badge).toMatchObject({ badgeId: 'B-0001', status: 'Actif', qrVersion: 1 });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/access/badges?search=helene',
+      headers: owner.auth,
+    });
+    expect(list.json()).toEqual([
+      expect.objectContaining({ holder: 'Hélène Dupré', department: 'Sécurité', expires: '2030-12-31' }),
+    ]);
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/access/badges',
+      headers: owner.auth,
+      payload: { badgeType: 'nfc', badgeId: 'B-0001', holderName: 'Autre' },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().detail).toBe('Ce numéro de badge est déjà attribué');
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/access/badges/${badge.id}`,
+      headers: owner.auth,
+      payload: { holderName: 'Hélène Dupré-Martin' },
+    });
+    expect(edited.json()).toMatchObject({ holderName: 'Hélène Dupré-Martin', department: 'Sécurité' });
+    // Used once at the point, then deleted: the line stays with the name it had.
+    const reader = await readerKey(t.app, owner, point.id);
+    await check(t.app, reader.headers, await qrOf(t.app, owner, badge.id));
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/access/badges/${badge.id}`, headers: owner.auth }))
+        .statusCode,
+    ).toBe(204);
+    const logs = await t.app.inject({ method: 'GET', url: '/api/access/logs', headers: owner.auth });
+    expect(logs.json()).toEqual([
+      expect.objectContaining({ personName: 'Hélène Dupré-Martin', badgeId: 'B-0001', status: 'Autorisé' }),
+    ]);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/access/points/${point.id}`,
+      headers: owner.auth,
+      payload: { name: 'Tourniquet B', status: 'Hors service' },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Tourniquet B', status: 'Hors service', responding: false });
+  });
+
+  it('filters the log on the server: search without accents, status, site, local days, pages', async () => {
+    const owner = await registerCompany(t.app);
+    const lyon = await createSite(t.app, owner, 'Lyon');
+    const paris = await createSite(t.app, owner, 'Paris');
+    const lyonPoint = await createPoint(t.app, owner, lyon.id);
+    const parisPoint = await createPoint(t.app, owner, paris.id);
+    const lyonReader = await readerKey(t.app, owner, lyonPoint.id);
+    const parisReader = await readerKey(t.app, owner, parisPoint.id);
+    const helene = await createBadge(t.app, owner, { badgeType: 'nfc', nfcUid: '0A0B0C0D' });
+    await createBadge(t.app, owner, {
+      badgeType: 'nfc',
+      nfcUid: '0A0B0C0E',
+      holderName: 'Marc Petit',
+      department: 'Logistique',
+    });
+    await check(t.app, lyonReader.headers, '0A0B0C0D', 'nfc');
+    await check(t.app, lyonReader.headers, '0A0B0C0E', 'nfc');
+    await check(t.app, parisReader.headers, 'FFFFFFFF', 'nfc');
+    const get = (q: string) =>
+      t.app.inject({ method: 'GET', url: `/api/access/logs${q}`, headers: owner.auth });
+    const names = async (q: string) => (await get(q)).json().map((l: { personName: string }) => l.personName);
+    expect(await names('')).toEqual(['Inconnu', 'Marc Petit', 'Hélène Dupré']);
+    expect(await names('?search=DUPRE')).toEqual(['Hélène Dupré']);
+    expect(await names('?search=logist')).toEqual(['Marc Petit']);
+    expect(await names(`?search=${helene.badgeId.toLowerCase()}`)).toEqual(['Hélène Dupré']);
+    expect(await names('?status=Refus%C3%A9')).toEqual(['Inconnu']);
+    expect(await names(`?siteId=${paris.id}`)).toEqual(['Inconnu']);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    expect(await names(`?from=${today}&to=${today}`)).toHaveLength(3);
+    expect(await names('?from=2020-01-01&to=2020-01-31')).toEqual([]);
+    const page = await get('?limit=2');
+    expect(page.json()).toHaveLength(2);
+    expect(page.headers['x-total-count']).toBe('3');
+    const next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link))?.[1] as string;
+    const rest = await t.app.inject({ method: 'GET', url: next, headers: owner.auth });
+    expect(rest.json().map((l: { personName: string }) => l.personName)).toEqual(['Hélène Dupré']);
+    expect(helene.status).toBe('Actif');
+    // A forged cursor is bad input, not a crash.
+    expect((await get('?cursor=bm9wZQ')).statusCode).toBe(422);
+  });
+
+  it('refuses bad input in French, other companies with 404, agents with 403, no session with 401', async () => {
+    const owner = await registerCompany(t.app);
+    const other = await registerCompany(t.app);
+    const site = await createSite(t.app, owner);
+    const point = await createPoint(t.app, owner, site.id);
+    const badge = await createBadge(t.app, owner);
+    const post = (url: string, payload: Record<string, unknown>, headers = owner.auth) =>
+      t.app.inject({ method: 'POST', url, headers, payload });
+    const bad = await post('/api/access/badges', { badgeType: 'rfid', badgeId: '', holderName: 'X' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail.map((d: { msg: string }) => d.msg)).toEqual(
+      expect.arrayContaining([
+        'Type de badge invalide (qrcode ou nfc)',
+        'Le numéro de badge est obligatoire',
+      ]),
+    );
+    const badUid = await post('/api/access/badges', {
+      badgeType: 'nfc',
+      badgeId: 'N-1',
+      holderName: 'X',
+      nfcUid: 'XYZ',
+    });
+    expect(badUid.json().detail[0].msg).toBe("L'UID NFC doit compter 8 à 20 chiffres hexadécimaux");
+    const badWindow = await post('/api/access/badges', {
+      badgeType: 'qrcode',
+      badgeId: 'Q-1',
+      holderName: 'X',
+      timeWindows: [{ days: [8], start: '25:00', end: '08:00' }],
+    });
+    expect(badWindow.statusCode).toBe(422);
+    const badPoint = await post('/api/access/points', { name: 'X', siteId: site.id, kind: 'fenêtre' });
+    expect(badPoint.json().detail[0].msg).toBe('Type de point invalide');
+    // Another company's site, point and badge: unknown here.
+    const foreignSite = await createSite(t.app, other);
+    const foreignPoint = await createPoint(t.app, other, foreignSite.id);
+    expect(
+      (await post('/api/access/points', { name: 'X', siteId: foreignSite.id, kind: 'porte' })).statusCode,
+    ).toBe(404);
+    const foreignLink = await post('/api/access/badges', {
+      badgeType: 'qrcode',
+      badgeId: 'Q-2',
+      holderName: 'X',
+      allowedPointIds: [foreignPoint.id],
+    });
+    expect(foreignLink.statusCode).toBe(422);
+    for (const url of [
+      `/api/access/badges/${badge.id}`,
+      `/api/access/points/${point.id}`,
+      `/api/access/badges/${badge.id}/qr`,
+    ])
+      expect((await t.app.inject({ method: 'GET', url, headers: other.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/access/badges/${badge.id}`, headers: other.auth }))
+        .statusCode,
+    ).toBe(404);
+    expect((await post(`/api/access/points/${point.id}/keys`, { name: 'L' }, other.auth)).statusCode).toBe(
+      404,
+    );
+    // Roles: an agent manages nothing; an operator manages badges but not reader keys.
+    const agent = await addUser(t.app, owner, 'agent');
+    const operator = await addUser(t.app, owner, 'operator');
+    for (const url of ['/api/access/badges', '/api/access/points', '/api/access/logs'])
+      expect((await t.app.inject({ method: 'GET', url, headers: agent.auth })).statusCode).toBe(403);
+    expect(
+      (
+        await post(
+          '/api/access/badges',
+          { badgeType: 'qrcode', badgeId: 'O-1', holderName: 'Op' },
+          operator.auth,
+        )
+      ).statusCode,
+    ).toBe(201);
+    const opKey = await post(`/api/access/points/${point.id}/keys`, { name: 'L' }, operator.auth);
+    expect(opKey.statusCode).toBe(403);
+    expect(opKey.json().detail).toBe('Réservé aux administrateurs : clés de lecteur');
+    for (const url of ['/api/access/badges', '/api/access/points', '/api/access/logs'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    // An NFC badge has no QR code.
+    const nfc = await createBadge(t.app, owner, { badgeType: 'nfc', nfcUid: '11223344' });
+    const noQr = await t.app.inject({
+      method: 'GET',
+      url: `/api/access/badges/${nfc.id}/qr`,
+      headers: owner.auth,
+    });
+    expect(noQr.statusCode).toBe(409);
+  });
+
+  it('purges log lines older than the retention and keeps the younger ones, with an audit count', async () => {
+    const owner = await registerCompany(t.app);
+    const other = await registerCompany(t.app);
+    const insert = (companyId: string, daysAgo: number) =>
+      t.db.withTenant(companyId, (tx) =>
+        tx.execute(sql`insert into access_logs (company_id, at, point_name, site_name, person_name, access_type, status)
+          values (${companyId}, now() - make_interval(days => ${daysAgo}), 'Porte', 'Site', 'Jean', 'nfc', 'Autorisé')`),
+      );
+    for (const days of [200, 120, 91, 89, 10]) await insert(owner.company.id, days);
+    for (const days of [95, 5]) await insert(other.company.id, days);
+    // The other company keeps its lines a month only.
+    await t.db.withTenant(other.company.id, (tx) =>
+      tx.execute(sql`update companies set access_log_retention_days = 30 where id = ${other.company.id}`),
+    );
+    const removed = await purgeAccessLogs(t.db, new Date(), 2);
+    expect(removed).toBeGreaterThanOrEqual(4);
+    const left = async (companyId: string) =>
+      rowsOf<{ days: number }>(
+        await t.db.withTenant(companyId, (tx) =>
+          tx.execute(
+            sql`select round(extract(epoch from now() - at) / 86400)::int as days from access_logs where company_id = ${companyId} order by at`,
+          ),
+        ),
+      ).map((r) => r.days);
+    expect(await left(owner.company.id)).toEqual([89, 10]);
+    expect(await left(other.company.id)).toEqual([5]);
+    const audit = rowsOf<{ details: { removed: number } }>(
+      await t.db.withTenant(owner.company.id, (tx) =>
+        tx.execute(
+          sql`select details from audit_log where company_id = ${owner.company.id} and action = 'retention.access_logs_purged'`,
+        ),
+      ),
+    );
+    expect(audit.map((a) => a.details.removed)).toEqual([3]);
+  });
+});
