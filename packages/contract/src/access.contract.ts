@@ -135,28 +135,27 @@ const badgeFields = {
 };
 
 export const createBadgeBody = z.object(badgeFields);
-export const updateBadgeBody = z
-  .object({
-    badgeId: badgeFields.badgeId.optional(),
-    holderName: badgeFields.holderName.optional(),
-    // Absent: unchanged; empty or null: cleared.
-    department: z
-      .string()
-      .trim()
-      .max(120, { error: 'Le service ne doit pas dépasser 120 caractères' })
-      .refine(hasNoNul, { error: nulMessage('Le service') })
-      .nullish()
-      .transform((v) => (v === '' ? null : v)),
-    expiryDate: daySchema("La date d'expiration")
-      .nullish()
-      .or(z.literal('').transform(() => null)),
-    agentId: idSchema.nullish(),
-    nfcUid: badgeFields.nfcUid,
-    allowedPointIds: badgeFields.allowedPointIds,
-    allowedSiteIds: badgeFields.allowedSiteIds,
-    timeWindows: badgeFields.timeWindows,
-    status: z.enum(storedBadgeStatuses, { error: 'Statut invalide (Actif ou Suspendu)' }).optional(),
-  });
+export const updateBadgeBody = z.object({
+  badgeId: badgeFields.badgeId.optional(),
+  holderName: badgeFields.holderName.optional(),
+  // Absent: unchanged; empty or null: cleared.
+  department: z
+    .string()
+    .trim()
+    .max(120, { error: 'Le service ne doit pas dépasser 120 caractères' })
+    .refine(hasNoNul, { error: nulMessage('Le service') })
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
+  expiryDate: daySchema("La date d'expiration")
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  agentId: idSchema.nullish(),
+  nfcUid: badgeFields.nfcUid,
+  allowedPointIds: badgeFields.allowedPointIds,
+  allowedSiteIds: badgeFields.allowedSiteIds,
+  timeWindows: badgeFields.timeWindows,
+  status: z.enum(storedBadgeStatuses, { error: 'Statut invalide (Actif ou Suspendu)' }).optional(),
+});
 
 export const listBadgesQuery = listQuery.extend({
   search: z
@@ -192,13 +191,12 @@ export const createAccessPointBody = z.object({
   kind: z.enum(accessPointKinds, { error: 'Type de point invalide' }),
   status: z.enum(accessPointStatuses, { error: 'Statut invalide' }).default('Actif'),
 });
-export const updateAccessPointBody = z
-  .object({
-    name: createAccessPointBody.shape.name.optional(),
-    siteId: idSchema.optional(),
-    kind: createAccessPointBody.shape.kind.optional(),
-    status: z.enum(accessPointStatuses, { error: 'Statut invalide' }).optional(),
-  });
+export const updateAccessPointBody = z.object({
+  name: createAccessPointBody.shape.name.optional(),
+  siteId: idSchema.optional(),
+  kind: createAccessPointBody.shape.kind.optional(),
+  status: z.enum(accessPointStatuses, { error: 'Statut invalide' }).optional(),
+});
 export const listAccessPointsQuery = listQuery.extend({
   siteId: idSchema.optional(),
   status: z.enum(accessPointStatuses, { error: 'Statut invalide' }).optional(),
