@@ -6,6 +6,9 @@ import { type Badge, refusalReasons, type TimeWindow } from '@vigie/contract/acc
 import type { SecretBox } from '../../plugins/secrets';
 import type { BadgeRow } from './badges.repository';
 
+/** A point that has sent nothing for this long while Actif is "not responding" (system health). */
+export const RESPONDING_WINDOW_MS = 10 * 60_000;
+
 /** The company's local day (YYYY-MM-DD), ISO weekday (1 = Monday) and minutes since midnight. */
 export function localClock(at: Date, timezone: string) {
   const d = new TZDate(at.getTime(), timezone);

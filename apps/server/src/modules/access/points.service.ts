@@ -20,11 +20,9 @@ import {
 } from '../integrations/integrations.service';
 import { siteExists } from '../sites/sites.service';
 import { accessErrors } from './access.errors';
+import { RESPONDING_WINDOW_MS } from './access.models';
 import { requireManager } from './badges.service';
 import * as repo from './points.repository';
-
-/** A point that has sent nothing for this long while Actif is "not responding" (system health). */
-export const RESPONDING_WINDOW_MS = 10 * 60_000;
 
 export const toPointDto = (r: repo.PointWithSite, now = Date.now()): AccessPoint => ({
   id: r.id,

@@ -213,6 +213,17 @@ describe.each(engines)('reader API on %s', (engine) => {
     ).json();
     expect(seen.lastActivity).not.toBeNull();
     expect(seen.responding).toBe(true);
+    // The dashboard counts the site's points and the points that answered.
+    const overview = (
+      await t.app.inject({ method: 'GET', url: '/api/dashboard/overview', headers: owner.auth })
+    ).json();
+    expect(overview.activeSites.find((x: { id: string }) => x.id === site.id).accessPoints).toBe(1);
+    expect(overview.systemHealth.find((c: { name: string }) => c.name === 'Accès')).toEqual({
+      name: 'Accès',
+      status: 'Actif',
+      uptime: '100.0%',
+      description: "1/1 points d'accès actifs ont répondu dans les 10 dernières minutes",
+    });
   });
 
   it('answers 401 without a key or with a revoked one, 403 with a key of another kind', async () => {

@@ -1,6 +1,5 @@
 import type { DashboardAlert, DashboardOverview, SystemComponent } from '@vigie/contract/dashboard.contract';
 import type { OverviewRow } from './dashboard.repository';
-import { accessPointsOfSite } from './dashboard.sources';
 
 /** Alarm severities (creation codes) as the dashboard names them. */
 const severities: Record<string, DashboardAlert['severity']> = {
@@ -54,7 +53,7 @@ export function toOverview(r: OverviewRow): DashboardOverview {
       address: s.address,
       status: 'Actif' as const,
       cameras: Number(s.cameras),
-      accessPoints: accessPointsOfSite(s.id),
+      accessPoints: Number(s.accessPoints),
       lastUpdate: new Date(s.lastUpdate).toISOString(),
     })),
     alarmsPerDay: r.alarms.perDay.map((d) => ({
@@ -77,7 +76,12 @@ export function toOverview(r: OverviewRow): DashboardOverview {
         "Centrales d'alarme raccordées",
         "Aucune centrale d'alarme raccordée",
       ),
-      healthOf('Accès', r.access.availability, "Points d'accès raccordés", "Aucun point d'accès raccordé"),
+      healthOf(
+        'Accès',
+        r.access.availability === null ? null : Number(r.access.availability),
+        `${r.access.responding}/${r.access.points} points d'accès actifs ont répondu dans les 10 dernières minutes`,
+        "Aucun point d'accès raccordé",
+      ),
       healthOf(
         'Agents',
         ratio(Number(r.agents.present), Number(r.agents.expected)),

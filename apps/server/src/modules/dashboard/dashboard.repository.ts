@@ -9,7 +9,14 @@ export interface OverviewRow {
   sites: {
     total: number;
     newThisMonth: number;
-    active: { id: string; name: string; address: string; cameras: number; lastUpdate: string }[];
+    active: {
+      id: string;
+      name: string;
+      address: string;
+      cameras: number;
+      accessPoints: number;
+      lastUpdate: string;
+    }[];
   };
   cameras: { online: number; total: number; probes: number; okProbes: number };
   agents: { online: number; total: number; expected: number; present: number };
@@ -27,7 +34,7 @@ export interface OverviewRow {
     availability: number | null;
     perDay: { date: string; critical: number; high: number; medium: number; low: number }[];
   };
-  access: { points: number; availability: number | null };
+  access: { points: number; responding: number; availability: number | null };
 }
 
 /** One statement, one round trip (readTenant: the company setting travels with it). */

@@ -1,6 +1,7 @@
 // SQL fragments the sites module offers to modules that compose one query across modules (camera
 // lists, dashboard), so that no other module names the sites table and a screen stays one round trip.
 import { type SQLWrapper, sql } from 'drizzle-orm';
+import { accessPointsCountOfSite } from '../access/access.sql';
 import { camerasCountOfSite } from '../cameras/cameras.sql';
 
 /** The name of a site; `companyId` and `siteId` are columns of the outer query. */
@@ -21,7 +22,7 @@ export const siteRulesOf = (companyId: string, siteId: string) =>
 
 /**
  * Site figures for the dashboard, as one json object: total, created since the start of the month
- * in `timezone`, and the 5 most recently updated active sites with their camera counts.
+ * in `timezone`, and the 5 most recently updated active sites with their camera and access point counts.
  */
 export const siteOverviewSql = (companyId: string, timezone: string) => sql`(
   select json_build_object(
@@ -31,6 +32,7 @@ export const siteOverviewSql = (companyId: string, timezone: string) => sql`(
       select json_agg(a) from (
         select s.id, s.name, s.address,
                ${camerasCountOfSite(sql`s.company_id`, sql`s.id`)} as cameras,
+               ${accessPointsCountOfSite(sql`s.company_id`, sql`s.id`)} as "accessPoints",
                s.updated_at as "lastUpdate"
           from sites s
          where s.company_id = ${companyId} and s.status = 'active'
