@@ -234,6 +234,12 @@ export const listAccessLogsQuery = listQuery.extend({
   to: daySchema('La date de fin').optional(),
 });
 
+/** Export of the filtered log: the list's filters and a format; at most this many lines. */
+export const maxExportedLogs = 100_000;
+export const exportAccessLogsQuery = listAccessLogsQuery.omit({ limit: true, cursor: true }).extend({
+  format: z.enum(['csv', 'xlsx'], { error: 'Format invalide (csv ou xlsx)' }).default('xlsx'),
+});
+
 export const accessCheckBody = z.object({
   credential: z
     .string({ error: "L'identifiant lu est obligatoire" })
@@ -409,6 +415,16 @@ export const listAccessLogs = defineEndpoint({
   auth: true,
   query: listAccessLogsQuery,
   response: z.array(accessLogSchema),
+});
+
+export const exportAccessLogs = defineEndpoint({
+  method: 'GET',
+  path: '/api/access/logs/export',
+  summary: 'Export du journal filtré (CSV ou XLSX, 100 000 lignes au plus), inscrit au journal d’audit',
+  tags,
+  auth: true,
+  query: exportAccessLogsQuery,
+  response: z.any(),
 });
 
 export const checkAccess = defineEndpoint({

@@ -7,6 +7,7 @@ import {
   createPointKey,
   deleteAccessPoint,
   deleteBadge,
+  exportAccessLogs,
   getAccessPoint,
   getBadge,
   getBadgeQr,
@@ -73,6 +74,19 @@ export async function accessRoutes(app: FastifyInstance) {
   route(app, listAccessLogs, async ({ auth, query, request, reply }) => {
     const { rows, total } = await logs.listLogs(app.db, auth, query);
     return paginate(request, reply, rows, query.limit, total, (l) => [l.timestamp, Number(l.id)]);
+  });
+
+  route(app, exportAccessLogs, async ({ auth, query, reply }) => {
+    const file = await logs.exportLogs(app.db, auth, query);
+    const type =
+      query.format === 'csv'
+        ? 'text/csv; charset=utf-8'
+        : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    reply
+      .header('content-type', type)
+      .header('content-disposition', `attachment; filename="journal-acces.${query.format}"`)
+      .header('cache-control', 'no-store');
+    return file;
   });
 
   route(app, checkAccess, async ({ request, body }) =>

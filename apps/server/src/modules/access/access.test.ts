@@ -1,6 +1,7 @@
 // Managing badges, points and the log: happy paths, bad input, sessions, roles, other companies,
 // the log's filters and the retention purge.
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { addUser, createTestApp, engines, registerCompany, type TestApp } from '../../test/harness';
@@ -117,6 +118,72 @@ describe.each(engines)('access control on %s', (engine) => {
     expect(helene.status).toBe('Actif');
     // A forged cursor is bad input, not a crash.
     expect((await get('?cursor=bm9wZQ')).statusCode).toBe(422);
+  });
+
+  it('exports the filtered log as CSV and XLSX, formulas escaped, and audits each export', async () => {
+    const owner = await registerCompany(t.app);
+    const site = await createSite(t.app, owner, 'Dépôt');
+    const point = await createPoint(t.app, owner, site.id, { name: 'Quai 1' });
+    const reader = await readerKey(t.app, owner, point.id);
+    await createBadge(t.app, owner, {
+      badgeType: 'nfc',
+      nfcUid: 'DEADBEEF',
+      holderName: '=HYPERLINK("http://x","clic")',
+      department: '+33 Logistique; nuit',
+    });
+    await check(t.app, reader.headers, 'DEADBEEF', 'nfc');
+    await check(t.app, reader.headers, 'CAFEBABE', 'nfc');
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/access/logs/export?format=csv&status=Autoris%C3%A9',
+      headers: owner.auth,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="journal-acces.csv"');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe("Date et heure;Personne;Badge;Service;Site;Point d'accès;Type;Décision;Motif");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`;"'=HYPERLINK(""http://x"",""clic"")";`);
+    expect(lines[1]).toContain(`;"'+33 Logistique; nuit";Dépôt;Quai 1;NFC;Autorisé;`);
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: '/api/access/logs/export?format=xlsx',
+      headers: owner.auth,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Journal des accès');
+    expect(ws?.getRow(1).getCell(1).value).toBe(`Journal des accès — ${owner.company.name}`);
+    expect(ws?.getRow(3).getCell(8).value).toBe('Décision');
+    const body = [4, 5].map((i) => [
+      ws?.getRow(i).getCell(2).value,
+      ws?.getRow(i).getCell(8).value,
+      ws?.getRow(i).getCell(9).value,
+    ]);
+    expect(body).toEqual([
+      ['Inconnu', 'Refusé', 'badge inconnu'],
+      [`'=HYPERLINK("http://x","clic")`, 'Autorisé', ''],
+    ]);
+    const audits = rowsOf<{ details: { format: string; lines: number } }>(
+      await t.db.withTenant(owner.company.id, (tx) =>
+        tx.execute(
+          sql`select details from audit_log where company_id = ${owner.company.id} and action = 'access_logs.exported' order by created_at`,
+        ),
+      ),
+    );
+    expect(audits.map((a) => [a.details.format, a.details.lines])).toEqual([
+      ['csv', 1],
+      ['xlsx', 2],
+    ]);
+    const agent = await addUser(t.app, owner, 'agent');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/access/logs/export', headers: agent.auth })).statusCode,
+    ).toBe(403);
   });
 
   it('refuses bad input in French, other companies with 404, agents with 403, no session with 401', async () => {

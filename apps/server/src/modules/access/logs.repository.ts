@@ -49,6 +49,16 @@ export async function listLogsPage(
   return { rows, total: count?.n ?? 0 };
 }
 
+/** The filtered lines for an export, newest first, at most `limit`. */
+export async function logsForExport(tx: Tx, companyId: string, f: LogListFilter, limit: number) {
+  return tx
+    .select()
+    .from(accessLogs)
+    .where(filterWhere(companyId, f))
+    .orderBy(desc(accessLogs.at), desc(accessLogs.id))
+    .limit(limit);
+}
+
 export async function insertLog(tx: Tx, values: NewLog) {
   const [row] = await tx.insert(accessLogs).values(values).returning();
   if (!row) throw new Error('access log insert returned nothing');
