@@ -317,6 +317,15 @@ export const getBadgeQr = defineEndpoint({
   params: idParams,
   response: badgeQrSchema,
 });
+export const getBadgeCard = defineEndpoint({
+  method: 'GET',
+  path: '/api/access/badges/:id/card',
+  summary: 'Carte du badge à imprimer (PDF au format carte bancaire)',
+  tags,
+  auth: true,
+  params: idParams,
+  response: z.any(),
+});
 export const regenerateBadgeQr = defineEndpoint({
   method: 'POST',
   path: '/api/access/badges/:id/regenerate',

@@ -10,6 +10,7 @@ import {
   exportAccessLogs,
   getAccessPoint,
   getBadge,
+  getBadgeCard,
   getBadgeQr,
   listAccessLogs,
   listAccessPoints,
@@ -47,6 +48,16 @@ export async function accessRoutes(app: FastifyInstance) {
     return undefined;
   });
   route(app, getBadgeQr, async ({ auth, params }) => badges.badgeQr(app.db, app.secrets, auth, params.id));
+  route(app, getBadgeCard, async ({ auth, params, reply }) => {
+    const card = await badges.badgeCard(app.db, app.secrets, auth, params.id);
+    // The number is typed by people: only safe characters go into the header.
+    const name = card.number.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60);
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="badge-${name}.pdf"`)
+      .header('cache-control', 'no-store');
+    return card.pdf;
+  });
   route(app, regenerateBadgeQr, async ({ auth, params }) => badges.regenerateQr(app.db, auth, params.id));
 
   route(app, listAccessPoints, async ({ auth, query, request, reply }) => {

@@ -1,12 +1,28 @@
 // Managing badges, points and the log: happy paths, bad input, sessions, roles, other companies,
 // the log's filters and the retention purge.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { addUser, createTestApp, engines, registerCompany, type TestApp } from '../../test/harness';
 import { purgeAccessLogs } from './logs.service';
 import { check, createBadge, createPoint, createSite, qrOf, readerKey } from './test-support';
+
+/** pdftoppm (poppler-utils, installed by .ci/run) renders the printed card for the QR test. */
+const hasPdftoppm = (() => {
+  try {
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 describe.each(engines)('access control on %s', (engine) => {
   let t: TestApp;
@@ -184,6 +200,51 @@ describe.each(engines)('access control on %s', (engine) => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/access/logs/export', headers: agent.auth })).statusCode,
     ).toBe(403);
+  });
+
+  it.skipIf(!hasPdftoppm)('prints a credit-card PDF whose QR code opens the door', async () => {
+    const owner = await registerCompany(t.app, { name: 'Sécurité Rhône-Alpes' });
+    const site = await createSite(t.app, owner);
+    const point = await createPoint(t.app, owner, site.id);
+    const reader = await readerKey(t.app, owner, point.id);
+    const badge = await createBadge(t.app, owner, {
+      holderName: 'Hélène Dupré-Martin',
+      expiryDate: '2030-06-30',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/access/badges/${badge.id}/card`,
+      headers: owner.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="badge-${badge.badgeId}.pdf"`);
+    // Rendered as a printer would (pdftoppm), then read back as a phone camera would (jsQR).
+    const dir = mkdtempSync(join(tmpdir(), 'vigie-card-'));
+    writeFileSync(join(dir, 'card.pdf'), res.rawPayload);
+    execFileSync('pdftoppm', ['-png', '-r', '200', '-singlefile', join(dir, 'card.pdf'), join(dir, 'card')]);
+    const { data, info } = await sharp(join(dir, 'card.png'))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    rmSync(dir, { recursive: true, force: true });
+    // 85.6 mm at 200 dpi (pdftoppm rounds up).
+    expect(info.width).toBe(675);
+    const decoded = jsQR(
+      new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+      info.width,
+      info.height,
+    );
+    expect(decoded?.data).toBe(await qrOf(t.app, owner, badge.id));
+    const opened = await check(t.app, reader.headers, decoded?.data ?? '');
+    expect(opened.json()).toMatchObject({ decision: 'Autorisé', holder: 'Hélène Dupré-Martin' });
+    const nfc = await createBadge(t.app, owner, { badgeType: 'nfc', nfcUid: '01020304' });
+    const nfcCard = await t.app.inject({
+      method: 'GET',
+      url: `/api/access/badges/${nfc.id}/card`,
+      headers: owner.auth,
+    });
+    expect(nfcCard.statusCode).toBe(200);
   });
 
   it('refuses bad input in French, other companies with 404, agents with 403, no session with 401', async () => {

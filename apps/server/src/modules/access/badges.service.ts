@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../plugins/auth';
+import { buildInWorker } from '../../plugins/document-worker';
 import { decodeCursor } from '../../plugins/pagination';
 import type { SecretBox } from '../../plugins/secrets';
 import { recordAudit } from '../audit/audit.service';
@@ -19,6 +20,7 @@ import { siteExists } from '../sites/sites.service';
 import { accessErrors } from './access.errors';
 import { effectiveStatus, qrPayload } from './access.models';
 import * as repo from './badges.repository';
+import type { BadgeCardInput } from './export/badge-card';
 import { existingPointIds } from './points.repository';
 
 export const requireManager = (auth: AuthContext) => {
@@ -198,6 +200,40 @@ export async function badgeQr(db: Database, secrets: SecretBox, auth: AuthContex
   if (!row) throw accessErrors.badgeNotFound();
   if (row.type !== 'qrcode') throw accessErrors.notQr();
   return { payload: qrPayload(secrets, auth.companyId, row.id, row.qrVersion), version: row.qrVersion };
+}
+
+/** The printable card (PDF), built in a worker thread; printing a badge is audited. */
+export async function badgeCard(db: Database, secrets: SecretBox, auth: AuthContext, id: string) {
+  requireManager(auth);
+  const row = await db.withTenant(auth.companyId, async (tx) => {
+    const found = await repo.findBadge(tx, auth.companyId, id);
+    if (!found) throw accessErrors.badgeNotFound();
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'badge.card_printed',
+      entity: 'badge',
+      entityId: id,
+      details: { number: found.number },
+    });
+    return found;
+  });
+  const input: BadgeCardInput = {
+    companyName: auth.company.name,
+    holderName: row.holderName,
+    department: row.department,
+    number: row.number,
+    type: row.type,
+    expires: row.expiresOn ? row.expiresOn.split('-').reverse().join('/') : null,
+    qrPayload: row.type === 'qrcode' ? qrPayload(secrets, auth.companyId, row.id, row.qrVersion) : null,
+  };
+  const pdf = await buildInWorker(
+    new URL('./export/badge-card.ts', import.meta.url).href,
+    'buildBadgeCard',
+    input,
+    'Badge card',
+  );
+  return { pdf, number: row.number };
 }
 
 /** A new version: every code printed before is refused from now on ('code QR révoqué'). */
