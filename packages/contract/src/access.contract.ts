@@ -258,6 +258,29 @@ export const accessCheckSchema = z.object({
   point: z.string(),
 });
 
+/** CNIL: access logs are kept 3 months at most, unless a reason (an incident, an inquiry) is recorded. */
+export const accessLogRetentionMaxDays = 90;
+export const accessLogRetentionSchema = z.object({ days: z.number().int(), reason: z.string().nullable() });
+export const accessLogRetentionBody = z
+  .object({
+    days: z
+      .number({ error: 'La durée de conservation est obligatoire' })
+      .int({ error: 'La durée doit être un nombre entier de jours' })
+      .min(1, { error: 'La durée doit être d’au moins 1 jour' })
+      .max(365, { error: 'La durée ne doit pas dépasser 365 jours' }),
+    reason: z
+      .string()
+      .trim()
+      .max(500, { error: 'La justification ne doit pas dépasser 500 caractères' })
+      .refine(hasNoNul, { error: nulMessage('La justification') })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .refine((b) => b.days <= accessLogRetentionMaxDays || (b.reason !== null && b.reason.length >= 10), {
+    error: 'Au-delà de 3 mois, indiquez la raison (10 caractères au moins) : incident, enquête…',
+    path: ['reason'],
+  });
+
 const tags = ['access'];
 
 export const listBadges = defineEndpoint({
@@ -434,6 +457,24 @@ export const exportAccessLogs = defineEndpoint({
   auth: true,
   query: exportAccessLogsQuery,
   response: z.any(),
+});
+
+export const getAccessLogRetention = defineEndpoint({
+  method: 'GET',
+  path: '/api/access/retention',
+  summary: 'Durée de conservation du journal des accès',
+  tags,
+  auth: true,
+  response: accessLogRetentionSchema,
+});
+export const setAccessLogRetention = defineEndpoint({
+  method: 'PUT',
+  path: '/api/access/retention',
+  summary: 'Modifier la durée de conservation (au-delà de 3 mois : raison obligatoire, administrateurs)',
+  tags,
+  auth: true,
+  body: accessLogRetentionBody,
+  response: accessLogRetentionSchema,
 });
 
 export const checkAccess = defineEndpoint({

@@ -11,6 +11,11 @@ export const accessErrors = {
       'access.read_only',
       "Seuls les administrateurs et les opérateurs peuvent gérer le contrôle d'accès",
     ),
+  retentionAdminOnly: () =>
+    forbidden(
+      'access.retention_admin_only',
+      'Seuls les administrateurs peuvent modifier la durée de conservation',
+    ),
   adminOnly: () => forbidden('access.admin_only', 'Réservé aux administrateurs : clés de lecteur'),
   numberTaken: () => conflict('badges.number_taken', 'Ce numéro de badge est déjà attribué'),
   uidTaken: () => conflict('badges.nfc_uid_taken', 'Cet UID NFC est déjà enregistré sur un autre badge'),

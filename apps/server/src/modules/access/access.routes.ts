@@ -8,6 +8,7 @@ import {
   deleteAccessPoint,
   deleteBadge,
   exportAccessLogs,
+  getAccessLogRetention,
   getAccessPoint,
   getBadge,
   getBadgeCard,
@@ -18,6 +19,7 @@ import {
   listPointKeys,
   regenerateBadgeQr,
   revokePointKey,
+  setAccessLogRetention,
   updateAccessPoint,
   updateBadge,
 } from '@vigie/contract/access.contract';
@@ -99,6 +101,9 @@ export async function accessRoutes(app: FastifyInstance) {
       .header('cache-control', 'no-store');
     return file;
   });
+
+  route(app, getAccessLogRetention, async ({ auth }) => logs.getRetention(app.db, auth));
+  route(app, setAccessLogRetention, async ({ auth, body }) => logs.setRetention(app.db, auth, body));
 
   route(app, checkAccess, async ({ request, body }) =>
     check.checkAccess(app.db, app.secrets, deviceOf(request), body),

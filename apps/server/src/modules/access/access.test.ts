@@ -344,10 +344,23 @@ describe.each(engines)('access control on %s', (engine) => {
       );
     for (const days of [200, 120, 91, 89, 10]) await insert(owner.company.id, days);
     for (const days of [95, 5]) await insert(other.company.id, days);
-    // The other company keeps its lines a month only.
-    await t.db.withTenant(other.company.id, (tx) =>
-      tx.execute(sql`update companies set access_log_retention_days = 30 where id = ${other.company.id}`),
+    // The other company keeps its lines a month only; beyond 3 months needs a reason.
+    const put = (tenant: typeof other, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: '/api/access/retention', headers: tenant.auth, payload });
+    expect((await put(other, { days: 30 })).json()).toEqual({ days: 30, reason: null });
+    const tooLong = await put(owner, { days: 120 });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().detail[0].msg).toBe(
+      'Au-delà de 3 mois, indiquez la raison (10 caractères au moins) : incident, enquête…',
     );
+    const operator = await addUser(t.app, owner, 'operator');
+    expect((await put(operator, { days: 60 })).statusCode).toBe(403);
+    const kept = await put(owner, { days: 120, reason: 'Enquête de police en cours (PV 2026-118)' });
+    expect(kept.json()).toEqual({ days: 120, reason: 'Enquête de police en cours (PV 2026-118)' });
+    // … and back to 3 months for the purge below.
+    await put(owner, { days: 90 });
+    const read = await t.app.inject({ method: 'GET', url: '/api/access/retention', headers: owner.auth });
+    expect(read.json()).toEqual({ days: 90, reason: null });
     const removed = await purgeAccessLogs(t.db, new Date(), 2);
     expect(removed).toBeGreaterThanOrEqual(4);
     const left = async (companyId: string) =>

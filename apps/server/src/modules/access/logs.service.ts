@@ -2,6 +2,7 @@
 // days of the company). Personal data: kept 3 months by default, then purged by the daily job.
 import {
   type AccessLog,
+  type accessLogRetentionBody,
   type exportAccessLogsQuery,
   type listAccessLogsQuery,
   maxExportedLogs,
@@ -12,8 +13,9 @@ import type { AuthContext } from '../../plugins/auth';
 import { buildInWorker } from '../../plugins/document-worker';
 import { decodeCursor } from '../../plugins/pagination';
 import { recordAudit } from '../audit/audit.service';
-import { companyTimezone } from '../companies/companies.service';
+import { accessLogRetention, companyTimezone, setAccessLogRetention } from '../companies/companies.service';
 import { dayStart, nextDay } from '../planning/time';
+import { accessErrors } from './access.errors';
 import { requireManager } from './badges.service';
 import type { LogsFileInput } from './export/logs-file';
 import * as repo from './logs.repository';
@@ -108,6 +110,33 @@ export async function exportLogs(db: Database, auth: AuthContext, q: z.output<ty
     input,
     'Access log export',
   );
+}
+
+export async function getRetention(db: Database, auth: AuthContext) {
+  requireManager(auth);
+  return db.withTenant(auth.companyId, (tx) => accessLogRetention(tx, auth.companyId));
+}
+
+/** Administrators only; the change and its reason are audited (the purge follows the new value). */
+export async function setRetention(
+  db: Database,
+  auth: AuthContext,
+  input: z.output<typeof accessLogRetentionBody>,
+) {
+  if (auth.role !== 'admin') throw accessErrors.retentionAdminOnly();
+  return db.withTenant(auth.companyId, async (tx) => {
+    const before = await accessLogRetention(tx, auth.companyId);
+    await setAccessLogRetention(tx, auth.companyId, input.days, input.reason);
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'access_logs.retention_changed',
+      entity: 'company',
+      entityId: auth.companyId,
+      details: { from: before.days, to: input.days, reason: input.reason },
+    });
+    return { days: input.days, reason: input.reason };
+  });
 }
 
 /** Removes the lines past each company's retention, in batches, and audits the counts. */

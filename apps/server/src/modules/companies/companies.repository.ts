@@ -14,3 +14,10 @@ export async function findCompany(tx: Tx, companyId: string) {
   const [row] = await tx.select().from(companies).where(eq(companies.id, companyId));
   return row;
 }
+
+export async function updateCompany(tx: Tx, companyId: string, values: Partial<NewCompany>) {
+  await tx
+    .update(companies)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(companies.id, companyId));
+}

@@ -1,7 +1,7 @@
 import type { SubscriptionPlan } from '@vigie/contract/enums';
 import type { Tx } from '../../db/client';
 import { toCompanyDto } from './companies.models';
-import { findCompany, insertCompany } from './companies.repository';
+import { findCompany, insertCompany, updateCompany } from './companies.repository';
 
 export interface CreateCompanyInput {
   id: string;
@@ -33,4 +33,14 @@ export async function companyTimezone(tx: Tx, companyId: string) {
 /** How many days agent positions are kept (personal data). */
 export async function positionRetentionDays(tx: Tx, companyId: string) {
   return (await findCompany(tx, companyId))?.positionRetentionDays ?? 60;
+}
+
+/** How long access logs are kept, and the recorded reason when beyond 3 months. */
+export async function accessLogRetention(tx: Tx, companyId: string) {
+  const row = await findCompany(tx, companyId);
+  return { days: row?.accessLogRetentionDays ?? 90, reason: row?.accessLogRetentionReason ?? null };
+}
+
+export async function setAccessLogRetention(tx: Tx, companyId: string, days: number, reason: string | null) {
+  await updateCompany(tx, companyId, { accessLogRetentionDays: days, accessLogRetentionReason: reason });
 }
