@@ -55,14 +55,6 @@ export async function findBadge(tx: Tx, companyId: string, id: string) {
   return row;
 }
 
-export async function findNfcBadge(tx: Tx, companyId: string, uid: string) {
-  const [row] = await tx
-    .select()
-    .from(badges)
-    .where(and(eq(badges.companyId, companyId), eq(badges.nfcUid, uid), eq(badges.type, 'nfc')));
-  return row;
-}
-
 export async function insertBadge(tx: Tx, values: NewBadge) {
   const [row] = await tx.insert(badges).values(values).returning();
   if (!row) throw new Error('badge insert returned nothing');

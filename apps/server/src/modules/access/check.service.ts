@@ -7,40 +7,31 @@ import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import type { SecretBox } from '../../plugins/secrets';
 import { insertAlarm } from '../alarms/alarms.service';
-import { companyTimezone } from '../companies/companies.service';
-import { publishEvent } from '../events/events.service';
 import { integrationErrors } from '../integrations/integrations.errors';
 import type { DeviceContext } from '../integrations/integrations.service';
 import { localClock, readQrPayload, refusalOf } from './access.models';
-import * as badgesRepo from './badges.repository';
+import * as checkRepo from './check.repository';
 import * as logsRepo from './logs.repository';
-import { toLogDto } from './logs.service';
 import * as pointsRepo from './points.repository';
 
 /** A burst: this many refusals in a row at one point, within the window, raise one alarm. */
 export const BURST_REFUSALS = 5;
 export const BURST_WINDOW_MS = 2 * 60_000;
 
-/** The badge a credential names, and whether it is a stale (regenerated) QR code. */
-async function resolveCredential(
-  tx: Tx,
-  secrets: SecretBox,
-  companyId: string,
-  input: z.output<typeof accessCheckBody>,
-) {
+/** What a reader presented: the badge it names (by id for a QR code, by UID for NFC), if any. */
+function credentialOf(secrets: SecretBox, companyId: string, input: z.output<typeof accessCheckBody>) {
   if (input.type === 'nfc') {
     const uid = input.credential.replace(/[\s:-]/g, '').toUpperCase();
-    const badge = /^[0-9A-F]{2,40}$/.test(uid)
-      ? await badgesRepo.findNfcBadge(tx, companyId, uid)
-      : undefined;
-    return { badge, staleQr: false, presented: uid.slice(0, 40) };
+    return {
+      lookup: /^[0-9A-F]{2,40}$/.test(uid) ? { uid } : null,
+      version: null,
+      presented: uid.slice(0, 40),
+    };
   }
   const qr = readQrPayload(secrets, input.credential);
   // Forged, altered, or another company's code: unknown here.
-  if (!qr || qr.companyId !== companyId) return { badge: undefined, staleQr: false, presented: null };
-  const badge = await badgesRepo.findBadge(tx, companyId, qr.badgeId);
-  if (badge?.type !== 'qrcode') return { badge: undefined, staleQr: false, presented: null };
-  return { badge, staleQr: qr.version !== badge.qrVersion, presented: badge.number };
+  if (!qr || qr.companyId !== companyId) return { lookup: null, version: null, presented: null };
+  return { lookup: { id: qr.badgeId }, version: qr.version, presented: null };
 }
 
 export async function checkAccess(
@@ -52,56 +43,53 @@ export async function checkAccess(
 ) {
   if (device.scope !== 'access_point' || !device.accessPointId) throw integrationErrors.wrongScope();
   const { companyId, accessPointId } = device;
-  return db.withTenant(companyId, async (tx) => {
-    const point = await pointsRepo.findPoint(tx, companyId, accessPointId);
-    // A deleted point's keys are revoked with it; a race with the deletion lands here.
-    if (!point) throw integrationErrors.keyInvalid();
-    const timezone = await companyTimezone(tx, companyId);
-    const clock = localClock(now, timezone);
-    const { badge, staleQr, presented } = await resolveCredential(tx, secrets, companyId, input);
-    const reason = refusalOf({
-      pointStatus: point.status,
-      pointId: point.id,
-      pointSiteId: point.siteId,
-      badge: badge ?? null,
-      staleQr,
-      today: clock.day,
-      weekday: clock.weekday,
-      minutes: clock.minutes,
-    });
-    const status = reason === null ? 'Autorisé' : 'Refusé';
-    const log = await logsRepo.insertLog(tx, {
-      companyId,
-      at: now,
-      pointId: point.id,
-      pointName: point.name,
-      siteId: point.siteId,
-      siteName: point.siteName,
-      badgeId: badge?.id ?? null,
-      badgeNumber: badge?.number ?? presented,
-      personName: badge?.holderName ?? 'Inconnu',
-      department: badge?.department ?? null,
-      accessType: input.type,
-      status,
-      reason,
-    });
-    await pointsRepo.touchPoint(tx, companyId, point.id, now);
-    await publishEvent(tx, companyId, 'access.logged', toLogDto(log));
-    if (status === 'Refusé') await raiseBurstAlarm(tx, companyId, point, timezone, reason, now);
-    return {
-      decision: status,
-      reason,
-      holder: badge?.holderName ?? null,
-      badgeId: badge?.id ?? null,
-      point: point.name,
-    } as const;
+  const credential = credentialOf(secrets, companyId, input);
+  const facts = await checkRepo.readCheckFacts(db, companyId, accessPointId, credential.lookup);
+  // A deleted point's keys are revoked with it; a race with the deletion lands here.
+  if (!facts) throw integrationErrors.keyInvalid();
+  const { point, timezone, badge } = facts;
+  const clock = localClock(now, timezone);
+  const reason = refusalOf({
+    pointStatus: point.status,
+    pointId: point.id,
+    pointSiteId: point.siteId,
+    badge,
+    staleQr: badge !== null && credential.version !== null && credential.version !== badge.qrVersion,
+    today: clock.day,
+    weekday: clock.weekday,
+    minutes: clock.minutes,
   });
+  const status = reason === null ? 'Autorisé' : 'Refusé';
+  await checkRepo.writeCheck(db, {
+    companyId,
+    at: now,
+    pointId: point.id,
+    pointName: point.name,
+    siteId: point.siteId,
+    siteName: point.siteName,
+    badgeId: badge?.id ?? null,
+    badgeNumber: badge?.number ?? credential.presented,
+    personName: badge?.holderName ?? 'Inconnu',
+    department: badge?.department ?? null,
+    accessType: input.type,
+    status,
+    reason,
+  });
+  if (status === 'Refusé')
+    await db.withTenant(companyId, (tx) => raiseBurstAlarm(tx, companyId, point, timezone, reason, now));
+  return {
+    decision: status,
+    reason,
+    holder: badge?.holderName ?? null,
+    badgeId: badge?.id ?? null,
+    point: point.name,
+  } as const;
 }
 
 async function raiseBurstAlarm(
   tx: Tx,
   companyId: string,
-  point: pointsRepo.PointWithSite,
+  point: checkRepo.CheckPoint,
   timezone: string,
   lastReason: string | null,
   now: Date,

@@ -59,12 +59,6 @@ export async function logsForExport(tx: Tx, companyId: string, f: LogListFilter,
     .limit(limit);
 }
 
-export async function insertLog(tx: Tx, values: NewLog) {
-  const [row] = await tx.insert(accessLogs).values(values).returning();
-  if (!row) throw new Error('access log insert returned nothing');
-  return row;
-}
-
 /** The statuses of the point's last `n` lines since `since`, newest first. */
 export async function recentStatuses(tx: Tx, companyId: string, pointId: string, since: Date, n: number) {
   const rows = await tx

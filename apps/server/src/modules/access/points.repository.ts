@@ -87,14 +87,6 @@ export async function deletePoint(tx: Tx, companyId: string, id: string) {
   return rows[0];
 }
 
-/** A check was seen now; answers whether this point may raise a new burst alarm (none in 2 min). */
-export async function touchPoint(tx: Tx, companyId: string, id: string, at: Date) {
-  await tx
-    .update(accessPoints)
-    .set({ lastActivityAt: at })
-    .where(and(eq(accessPoints.companyId, companyId), eq(accessPoints.id, id)));
-}
-
 /** Claims the point's burst alarm: true for the one caller that sets it (none in the last 2 min). */
 export async function claimDeniedAlarm(tx: Tx, companyId: string, id: string, at: Date) {
   const rows = await tx
