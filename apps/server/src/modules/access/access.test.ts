@@ -136,6 +136,53 @@ describe.each(engines)('access control on %s', (engine) => {
     expect((await get('?cursor=bm9wZQ')).statusCode).toBe(422);
   });
 
+  it('answers the totals from the kept counts, exact at partial hours (a +05:45 timezone) and after a purge', async () => {
+    const owner = await registerCompany(t.app);
+    const a = await createSite(t.app, owner);
+    const b = await createSite(t.app, owner);
+    const id = owner.company.id;
+    await t.db.withTenant(id, (tx) =>
+      tx.execute(sql`update companies set timezone = 'Asia/Kathmandu' where id = ${id}`),
+    );
+    // 400 lines over 10 days, at odd minutes, on two sites and no site, a third refused.
+    await t.db.withTenant(id, (tx) =>
+      tx.execute(sql`insert into access_logs (company_id, at, site_id, point_name, site_name, person_name, access_type, status)
+        select ${id}, timestamptz '2026-11-10 00:00:00+00' + i * interval '37 minutes',
+               case i % 3 when 0 then ${a.id}::uuid when 1 then ${b.id}::uuid end, 'P', 'S', 'Jean', 'nfc',
+               case when i % 3 = 0 then 'Refusé' else 'Autorisé' end
+          from generate_series(1, 400) i`),
+    );
+    const exact = async (where: ReturnType<typeof sql>) =>
+      rowsOf<{ n: number }>(
+        await t.db.withTenant(id, (tx) =>
+          tx.execute(sql`select count(*)::int as n from access_logs where company_id = ${id} and ${where}`),
+        ),
+      )[0]?.n;
+    const total = async (q: string) =>
+      Number(
+        (await t.app.inject({ method: 'GET', url: `/api/access/logs?limit=1&${q}`, headers: owner.auth }))
+          .headers['x-total-count'],
+      );
+    // Local days in Kathmandu start at 18:15 UTC the day before: both ends are partial hours.
+    const from = sql`at >= timestamptz '2026-11-11 18:15:00+00'`;
+    const to = sql`at < timestamptz '2026-11-14 18:15:00+00'`;
+    expect(await total('')).toBe(400);
+    expect(await total('from=2026-11-12&to=2026-11-14')).toBe(await exact(sql`${from} and ${to}`));
+    expect(await total(`from=2026-11-12&to=2026-11-14&siteId=${a.id}&status=Refus%C3%A9`)).toBe(
+      await exact(sql`${from} and ${to} and site_id = ${a.id} and status = 'Refusé'`),
+    );
+    expect(await total('from=2026-11-12')).toBe(await exact(from));
+    expect(await total('to=2026-11-14')).toBe(await exact(to));
+    expect(await total(`siteId=${b.id}`)).toBe(await exact(sql`site_id = ${b.id}`));
+    // The purge moves the counts too.
+    await t.db.withTenant(id, (tx) =>
+      tx.execute(sql`update companies set access_log_retention_days = 1 where id = ${id}`),
+    );
+    await purgeAccessLogs(t.db, new Date('2026-11-15T00:00:00Z'), 50);
+    expect(await total('')).toBe(await exact(sql`true`));
+    expect(await total('')).toBeLessThan(400);
+  });
+
   it('exports the filtered log as CSV and XLSX, formulas escaped, and audits each export', async () => {
     const owner = await registerCompany(t.app);
     const site = await createSite(t.app, owner, 'Dépôt');
