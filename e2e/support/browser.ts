@@ -3,7 +3,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -20,6 +26,9 @@ export const launchBrowser = (): Promise<Browser> =>
       '--no-first-run',
       '--disable-quic',
     ],
+    // Native date and time inputs speak the browser's language, taken from LANG (with Debian's
+    // chromium-l10n installed; without it they stay in English): French, as our users see them.
+    env: { ...process.env, LANG: 'fr_FR.UTF-8' },
   });
 
 export const viewports = {
@@ -30,20 +39,24 @@ export const viewports = {
 export async function newContext(
   browser: Browser,
   viewport: keyof typeof viewports = 'desktop',
+  /** Extra options, e.g. a geolocation and its permission for a phone that clocks in. */
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseUrl(),
     viewport: viewports[viewport],
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
+    ...options,
   });
 }
 
 const shotsDir = join(new URL('..', import.meta.url).pathname, 'screenshots');
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page, or only the viewport (a dialog: the page behind it would show undimmed below). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage });
 }
 
 // Injected through the DevTools protocol: the page's strict CSP (rightly) refuses script tags.

@@ -96,15 +96,33 @@ export async function apiCall<E extends Endpoint>(
   return (await request(endpoint, options)).payload;
 }
 
-/** A list call that also reads the `X-Total-Count` header (counters without fetching every row). */
+/** The `cursor` of the `Link: <…>; rel="next"` header, or null on the last page. */
+export function nextCursorOf(link: string | null): string | null {
+  const target = link ? /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] : undefined;
+  if (!target) return null;
+  try {
+    return new URL(target, 'http://local').searchParams.get('cursor');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A list call that also reads the `X-Total-Count` header (counters without fetching every row)
+ * and the next page's cursor from the `Link` header ("Charger plus").
+ */
 export async function apiList<E extends Endpoint>(
   endpoint: E,
   options?: CallOptions<E>,
-): Promise<{ items: Output<E['response']>; total: number }> {
+): Promise<{ items: Output<E['response']>; total: number; nextCursor: string | null }> {
   const { payload, response } = await request(endpoint, options);
   const header = Number(response.headers.get('X-Total-Count'));
   const total = Number.isFinite(header) && response.headers.has('X-Total-Count') ? header : -1;
-  return { items: payload, total: total >= 0 ? total : Array.isArray(payload) ? payload.length : 0 };
+  return {
+    items: payload,
+    total: total >= 0 ? total : Array.isArray(payload) ? payload.length : 0,
+    nextCursor: nextCursorOf(response.headers.get('Link')),
+  };
 }
 
 /** The session is over (a 401 outside the api client, e.g. the event stream): clear it and leave. */

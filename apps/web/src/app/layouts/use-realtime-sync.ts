@@ -4,6 +4,7 @@ import { streamEvents } from '@vigie/contract/events.contract';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { accessKey } from '../../features/access/api/access-key';
 import { alarmsKey } from '../../features/alarms/api/get-alarms';
 import { camerasKey } from '../../features/cameras/api/get-cameras';
 import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
@@ -55,6 +56,9 @@ export function useRealtimeSync(userId: string | undefined) {
       else if (event.type === 'camera.status') refresh(camerasKey, dashboardKey);
       else if (event.type === 'agent.changed' || event.type === 'shift.changed')
         refresh(planningKey, dashboardKey);
+      // A badge check (a new log line, a point's last activity) or a badge or point changed.
+      else if (event.type === 'access.logged' || event.type === 'access.changed')
+        refresh(accessKey, dashboardKey);
       // Notifications are per user, but the stream is the company's: only ours refresh the bell.
       else if (event.type === 'notification.created' && (event.data.userId ?? userId) === userId)
         refresh(notificationsKey);

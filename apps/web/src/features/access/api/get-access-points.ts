@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listAccessPoints } from '@vigie/contract/access.contract';
+import { apiCall } from '../../../lib/api-client';
+import { accessKey } from './access-key';
+
+export function getAccessPoints(signal?: AbortSignal) {
+  return apiCall(listAccessPoints, { signal, query: { limit: 500 } });
+}
+
+export function accessPointsQueryOptions() {
+  return queryOptions({
+    queryKey: [...accessKey, 'points', 'list'],
+    queryFn: ({ signal }) => getAccessPoints(signal),
+  });
+}
+
+/** The company's access points (doors, gates, barriers, turnstiles), by name. */
+export function useAccessPoints() {
+  return useQuery(accessPointsQueryOptions());
+}

@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Badge } from '@vigie/contract/access.contract';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ApiError, errorMessage } from '../../../lib/api-errors';
+import { useCreateBadge } from '../api/create-badge';
+import { useUpdateBadge } from '../api/update-badge';
+import { BadgeFormFields } from './badge-form-fields';
+import {
+  type BadgeFormOutput,
+  type BadgeFormValues,
+  badgeFormFields,
+  badgeFormSchema,
+  badgeToForm,
+  emptyBadgeForm,
+} from './badge-form-schema';
+
+type BadgeFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Edit this badge; without it, create a new one. */
+  badge?: Badge;
+};
+
+/** 'Nouveau badge' and 'Modifier': the same form, POST or PATCH. */
+export function BadgeFormDialog({ open, onOpenChange, badge }: BadgeFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        size="lg"
+        title={badge ? 'Modifier le badge' : 'Nouveau badge'}
+        description={
+          badge
+            ? `Modifiez le badge ${badge.badgeId} (${badge.holderName}).`
+            : 'Créez un badge QR Code ou NFC pour un salarié, un prestataire ou un visiteur.'
+        }
+      >
+        {/* Mounted on open: the form starts from the badge (or empty) every time. */}
+        <BadgeForm onOpenChange={onOpenChange} badge={badge} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BadgeForm({ onOpenChange, badge }: Omit<BadgeFormDialogProps, 'open'>) {
+  const create = useCreateBadge();
+  const update = useUpdateBadge();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<BadgeFormValues, unknown, BadgeFormOutput>({
+    resolver: zodResolver(badgeFormSchema),
+    defaultValues: badge ? badgeToForm(badge) : emptyBadgeForm,
+  });
+
+  /** A 422 or 409 naming a field of the form shows under that field as well. */
+  const showFieldErrors = (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    if (error.status === 409 && typeof error.detail === 'string') {
+      if (/numéro de badge/i.test(error.detail)) setError('badgeId', { message: error.detail });
+      if (/UID NFC/i.test(error.detail)) setError('nfcUid', { message: error.detail });
+      return;
+    }
+    if (error.status !== 422 || !Array.isArray(error.detail)) return;
+    for (const item of error.detail as { loc?: unknown[]; msg?: string }[]) {
+      const field = item.loc?.[1];
+      if (item.loc?.[0] === 'body' && typeof field === 'string' && badgeFormFields.has(field) && item.msg) {
+        setError(field as keyof BadgeFormValues, { message: item.msg });
+      }
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (badge) {
+      // The type of a badge is fixed: a QR badge keeps no UID, an NFC badge's UID may change.
+      const { badgeType: _type, nfcUid, ...rest } = values;
+      try {
+        const saved = await update.mutateAsync({
+          id: badge.id,
+          body: badge.badgeType === 'nfc' ? { ...rest, nfcUid } : rest,
+        });
+        toast.success('Badge modifié', { description: `Le badge ${saved.badgeId} a été enregistré.` });
+        onOpenChange(false);
+      } catch (error) {
+        showFieldErrors(error);
+        toast.error('Impossible de modifier le badge', { description: errorMessage(error) });
+      }
+      return;
+    }
+    try {
+      const saved = await create.mutateAsync(values);
+      toast.success('Badge créé', {
+        description: `Le badge ${saved.badgeId} (${saved.holderName}) est actif.`,
+      });
+      onOpenChange(false);
+    } catch (error) {
+      showFieldErrors(error);
+      toast.error('Impossible de créer le badge', { description: errorMessage(error) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <BadgeFormFields
+        control={control}
+        register={register}
+        errors={errors}
+        badgeType={watch('badgeType')}
+        editing={badge !== undefined}
+        allowedSiteCount={badge?.allowedSiteIds.length ?? 0}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {badge
+            ? isSubmitting
+              ? 'Enregistrement...'
+              : 'Enregistrer'
+            : isSubmitting
+              ? 'Création...'
+              : 'Créer le badge'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { type AccessLog, accessLogNotice, accessLogStatuses } from '@vigie/contract/access.contract';
+import { Info, RefreshCw, ScrollText } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-errors';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { type AccessLogFilters, useAccessLogs } from '../api/get-access-logs';
+import { useAccessSites } from '../api/get-access-sites';
+import { ALL, emptyLogFilters, type LogFilterValues, LogsFilters } from './logs-filters';
+import { LogsList } from './logs-list';
+
+const isLogStatus = (v: string): v is AccessLog['status'] =>
+  (accessLogStatuses as readonly string[]).includes(v);
+
+function toQuery(values: LogFilterValues, search: string): AccessLogFilters {
+  const badRange = values.from !== '' && values.to !== '' && values.from > values.to;
+  return {
+    search: search || undefined,
+    status: isLogStatus(values.status) ? values.status : undefined,
+    siteId: values.siteId === ALL ? undefined : values.siteId,
+    from: values.from || undefined,
+    // An inverted range would only ever answer nothing: keep the start, tell the user (filters).
+    to: badRange ? undefined : values.to || undefined,
+  };
+}
+
+/** Journal des accès: every check of every reader, newest first; new lines arrive in real time. */
+export function LogsTab({ timezone }: { timezone?: string }) {
+  const [filters, setFilters] = useState<LogFilterValues>(emptyLogFilters);
+  const search = useDebouncedValue(filters.search.trim(), 300);
+  const query = useAccessLogs(toQuery(filters, search));
+  const sites = useAccessSites();
+  const logs = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+  const filtered =
+    search !== '' || filters.status !== ALL || filters.siteId !== ALL || !!filters.from || !!filters.to;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="flex gap-2 rounded-lg border border-blue-500/30 bg-blue-500/10 p-3 text-sm text-blue-100">
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>
+          <span className="font-medium">Information des personnes badgées : </span>
+          {accessLogNotice}
+        </span>
+      </p>
+
+      <LogsFilters values={filters} onChange={setFilters} sites={sites.data ?? []} />
+
+      {query.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Chargement du journal…" />
+        </div>
+      ) : query.isError && !query.data ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <p className="text-red-200">
+            {errorMessage(query.error, 'Impossible de charger le journal des accès')}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Réessayer
+          </Button>
+        </Card>
+      ) : logs.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-12 text-center">
+          <ScrollText aria-hidden="true" className="size-10 text-fg-muted" />
+          <p className="text-lg font-medium text-white">Aucun passage trouvé</p>
+          <p className="text-sm text-fg-muted">
+            {filtered
+              ? 'Essayez une autre recherche ou d’autres filtres.'
+              : 'Les passages apparaîtront ici dès qu’un lecteur contrôlera un badge.'}
+          </p>
+        </Card>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-fg-muted" aria-live="polite" data-testid="access-logs-count">
+            {total > logs.length
+              ? `Les ${logs.length} passages les plus récents sur ${total}`
+              : `${total} passage${total > 1 ? 's' : ''}`}
+          </p>
+          <LogsList logs={logs} timezone={timezone} />
+          {query.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="self-center"
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? 'Chargement...' : 'Charger plus'}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { AccessPoint } from '@vigie/contract/access.contract';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { FormSelect } from '../../../components/ui/form-select';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-errors';
+import { useCreateAccessPoint } from '../api/create-access-point';
+import { useAccessSites } from '../api/get-access-sites';
+import { useUpdateAccessPoint } from '../api/update-access-point';
+import {
+  emptyPointForm,
+  type PointFormOutput,
+  type PointFormValues,
+  pointFormSchema,
+  pointKindOptions,
+  pointStatusOptions,
+  pointToForm,
+} from './point-form-schema';
+
+type PointFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Edit this point; without it, create a new one. */
+  point?: AccessPoint;
+};
+
+/** 'Nouveau point d'accès' and 'Modifier': the same form, POST or PATCH. */
+export function PointFormDialog({ open, onOpenChange, point }: PointFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={point ? "Modifier le point d'accès" : "Nouveau point d'accès"}
+        description={
+          point
+            ? `Modifiez ${point.name}.`
+            : 'Une porte, un portail, une barrière ou un tourniquet équipé d’un lecteur de badges.'
+        }
+      >
+        {/* Mounted on open: the form starts from the point (or empty) every time. */}
+        <PointForm onOpenChange={onOpenChange} point={point} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PointForm({ onOpenChange, point }: Omit<PointFormDialogProps, 'open'>) {
+  const create = useCreateAccessPoint();
+  const update = useUpdateAccessPoint();
+  const sites = useAccessSites();
+  const siteOptions = (sites.data ?? []).map((s) => ({ value: s.id, label: s.name }));
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<PointFormValues, unknown, PointFormOutput>({
+    resolver: zodResolver(pointFormSchema),
+    defaultValues: point ? pointToForm(point) : emptyPointForm,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (point) {
+      try {
+        const saved = await update.mutateAsync({ id: point.id, body: values });
+        toast.success("Point d'accès modifié", { description: `${saved.name} a été enregistré.` });
+        onOpenChange(false);
+      } catch (error) {
+        toast.error("Impossible de modifier le point d'accès", { description: errorMessage(error) });
+      }
+      return;
+    }
+    try {
+      const saved = await create.mutateAsync(values);
+      toast.success("Point d'accès créé", { description: `${saved.name} (${saved.site}) a été ajouté.` });
+      onOpenChange(false);
+    } catch (error) {
+      toast.error("Impossible de créer le point d'accès", { description: errorMessage(error) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <FormField
+        id="point-name"
+        label="Nom du point"
+        required
+        error={errors.name?.message}
+        className="sm:col-span-2"
+      >
+        <Input
+          id="point-name"
+          autoComplete="off"
+          placeholder="Ex. Entrée principale"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? 'point-name-error' : undefined}
+          {...register('name')}
+        />
+      </FormField>
+      <FormField
+        id="point-siteId"
+        label="Site"
+        required
+        error={errors.siteId?.message}
+        className="sm:col-span-2"
+      >
+        <FormSelect
+          control={control}
+          name="siteId"
+          id="point-siteId"
+          options={siteOptions}
+          placeholder={siteOptions.length ? 'Choisissez un site' : 'Aucun site : créez-en un d’abord'}
+          aria-invalid={errors.siteId ? true : undefined}
+          aria-describedby={errors.siteId ? 'point-siteId-error' : undefined}
+        />
+      </FormField>
+      <FormField id="point-kind" label="Type" required error={errors.kind?.message}>
+        <FormSelect control={control} name="kind" id="point-kind" options={pointKindOptions} />
+      </FormField>
+      <FormField id="point-status" label="Statut" required error={errors.status?.message}>
+        <FormSelect control={control} name="status" id="point-status" options={pointStatusOptions} />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {point
+            ? isSubmitting
+              ? 'Enregistrement...'
+              : 'Enregistrer'
+            : isSubmitting
+              ? 'Création...'
+              : 'Créer le point'}
+        </Button>
+      </div>
+    </form>
+  );
+}

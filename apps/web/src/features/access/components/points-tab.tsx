@@ -1,0 +1,117 @@
+import type { AccessPoint } from '@vigie/contract/access.contract';
+import { DoorClosed, Plus, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-errors';
+import { useDeleteAccessPoint } from '../api/delete-access-point';
+import { useAccessPoints } from '../api/get-access-points';
+import { ConfirmDialog } from './confirm-dialog';
+import { PointCard } from './point-card';
+import { PointFormDialog } from './point-form-dialog';
+import { PointKeysDialog } from './point-keys-dialog';
+
+type PointsTabProps = { isAdmin: boolean; timezone?: string };
+
+/** Points d'accès: doors, gates, barriers and turnstiles, their health and their reader keys. */
+export function PointsTab({ isAdmin, timezone }: PointsTabProps) {
+  const list = useAccessPoints();
+  const points = list.data ?? [];
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AccessPoint | null>(null);
+  const [deleting, setDeleting] = useState<AccessPoint | null>(null);
+  const [keysOf, setKeysOf] = useState<AccessPoint | null>(null);
+  const remove = useDeleteAccessPoint();
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success("Point d'accès supprimé", { description: `${deleting.name} a été supprimé.` });
+    } catch (error) {
+      toast.error("Impossible de supprimer le point d'accès", { description: errorMessage(error) });
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-fg-muted" aria-live="polite">
+          {list.data ? `${points.length} point${points.length > 1 ? 's' : ''} d'accès` : null}
+        </p>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" />
+          Nouveau point d'accès
+        </Button>
+      </div>
+
+      {list.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Chargement des points d'accès…" />
+        </div>
+      ) : list.isError && !list.data ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <p className="text-red-200">
+            {errorMessage(list.error, "Impossible de charger les points d'accès")}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Réessayer
+          </Button>
+        </Card>
+      ) : points.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-12 text-center">
+          <DoorClosed aria-hidden="true" className="size-10 text-fg-muted" />
+          <p className="text-lg font-medium text-white">Aucun point d'accès</p>
+          <p className="text-sm text-fg-muted">
+            Déclarez les portes, portails, barrières et tourniquets équipés d'un lecteur.
+          </p>
+        </Card>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Points d'accès">
+          {points.map((point) => (
+            <li key={point.id} className="flex">
+              <PointCard
+                point={point}
+                isAdmin={isAdmin}
+                timezone={timezone}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+                onKeys={setKeysOf}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <PointFormDialog open={creating} onOpenChange={setCreating} />
+      {editing ? (
+        <PointFormDialog open onOpenChange={(open) => !open && setEditing(null)} point={editing} />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Supprimer ce point d'accès ?"
+        description={
+          deleting
+            ? `${deleting.name} (${deleting.site}) sera supprimé et ses clés de lecteur révoquées. Ses passages restent dans le journal.`
+            : ''
+        }
+        confirmLabel="Supprimer"
+        pendingLabel="Suppression..."
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
+      {isAdmin ? (
+        <PointKeysDialog
+          point={keysOf}
+          onOpenChange={(open) => !open && setKeysOf(null)}
+          timezone={timezone}
+        />
+      ) : null}
+    </div>
+  );
+}
