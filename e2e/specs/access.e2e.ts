@@ -4,6 +4,10 @@
 // appears in the open log without a reload; the QR code is regenerated and the badge suspended
 // from the screen, and the reader refuses both with the right reason. Then the log's pages and the
 // phone, and the roles: an operator has no reader keys, an agent is told the screen is not theirs.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,6 +34,18 @@ const number = 'B-1001';
 
 const todayInParis = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date()).slice(0, 10);
+
+/** Renders a PDF's first page to e2e/screenshots/<name>.png with pdftoppm (poppler-utils), to look at. */
+function renderPdf(pdf: Buffer, name: string) {
+  const dir = join(new URL('..', import.meta.url).pathname, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.pdf`), pdf);
+  try {
+    execFileSync('pdftoppm', ['-png', '-r', '200', '-singlefile', join(dir, `${name}.pdf`), join(dir, name)]);
+  } catch {
+    // No poppler here: the PDF itself stays beside the screenshots.
+  }
+}
 
 describe('access control in Chromium', () => {
   let browser: Browser;
@@ -143,6 +159,15 @@ describe('access control in Chromium', () => {
     await qrDialog.getByText('Version 1 du code').waitFor();
     await qrDialog.getByRole('link', { name: 'Télécharger' }).waitFor();
     await shotAndScan(page, 'access-qr-dialog-desktop');
+    // The printable card: a credit-card PDF, rendered as a printer would and kept beside the shots.
+    const [cardDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      qrDialog.getByRole('button', { name: 'Imprimer la carte' }).click(),
+    ]);
+    expect(cardDownload.suggestedFilename()).toBe(`badge-${number}.pdf`);
+    const cardPdf = readFileSync((await cardDownload.path()) as string);
+    expect(cardPdf.subarray(0, 5).toString()).toBe('%PDF-');
+    renderPdf(cardPdf, 'access-badge-card');
     await page.keyboard.press('Escape');
     await qrDialog.waitFor({ state: 'hidden' });
 
@@ -259,6 +284,19 @@ describe('access control in Chromium', () => {
     await page.getByText('Aucun passage trouvé').waitFor();
     await page.getByRole('button', { name: 'Effacer les dates' }).click();
     await expect.poll(() => logRows(page).count()).toBe(3);
+    // The filtered log as a workbook, opened again.
+    const [xlsxDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter Excel' }).click(),
+    ]);
+    expect(xlsxDownload.suggestedFilename()).toBe('journal-acces.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await xlsxDownload.path()) as string);
+    const sheet = workbook.getWorksheet('Journal des accès');
+    const decisions = [4, 5, 6].map((i) => sheet?.getRow(i).getCell(8).value);
+    expect(decisions).toEqual(['Refusé', 'Refusé', 'Autorisé']);
+    expect(sheet?.getRow(4).getCell(9).value).toBe('badge suspendu');
+    await page.getByText('Journal exporté').first().waitFor();
 
     // The point has been heard from: its last activity replaces 'Jamais connecté'.
     await openTab(page, "Points d'accès");

@@ -35,7 +35,8 @@ export const navItems: readonly NavItem[] = [
   { label: 'Sites & Clients', to: '/dashboard/sites', icon: Building2 },
   { label: 'Caméras', to: '/dashboard/cameras', icon: Camera },
   { label: 'Alarmes', to: '/dashboard/alarms', icon: Siren },
-  { label: "Contrôle d'accès", to: '/dashboard/access', icon: KeyRound },
+  // Badges and readers are the control room's: an agent's session gets 403 from every access route.
+  { label: "Contrôle d'accès", to: '/dashboard/access', icon: KeyRound, roles: ['admin', 'operator'] },
   { label: 'Radio POC 4G', to: '/dashboard/radio', icon: Radio, badge: 'IA' },
   { label: 'Rapports Sécurité', to: '/dashboard/security-reports', icon: FileText },
   { label: 'Planning Agents', to: '/dashboard/planning', icon: CalendarDays },

@@ -1,11 +1,12 @@
 import type { Badge } from '@vigie/contract/access.contract';
-import { Download, RefreshCw, TriangleAlert } from 'lucide-react';
+import { Download, Printer, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
+import { downloadBadgeCard } from '../api/get-badge-card';
 import { useBadgeQr } from '../api/get-badge-qr';
 import { useRegenerateBadgeQr } from '../api/regenerate-badge-qr';
 import { QrImage } from './qr-image';
@@ -35,6 +36,17 @@ function BadgeQr({ badge, onClose }: { badge: Badge; onClose: () => void }) {
   const regenerate = useRegenerateBadgeQr();
   const [confirming, setConfirming] = useState(false);
   const [image, setImage] = useState<string | null>(null);
+  const [printing, setPrinting] = useState(false);
+  const printCard = async () => {
+    setPrinting(true);
+    try {
+      await downloadBadgeCard(badge.id, badge.badgeId);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Impossible de générer la carte du badge'));
+    } finally {
+      setPrinting(false);
+    }
+  };
   const onDrawn = useCallback((url: string) => setImage(url), []);
 
   const confirmRegenerate = async () => {
@@ -106,6 +118,10 @@ function BadgeQr({ badge, onClose }: { badge: Badge; onClose: () => void }) {
             </a>
           </Button>
         ) : null}
+        <Button variant="secondary" onClick={() => void printCard()} disabled={printing}>
+          <Printer aria-hidden="true" />
+          {printing ? 'Préparation...' : 'Imprimer la carte'}
+        </Button>
         <Button variant="secondary" onClick={() => setConfirming(true)} disabled={confirming || qr.isPending}>
           <RefreshCw aria-hidden="true" />
           Régénérer

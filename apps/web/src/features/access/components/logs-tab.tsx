@@ -1,11 +1,13 @@
 import { type AccessLog, accessLogNotice, accessLogStatuses } from '@vigie/contract/access.contract';
-import { Info, RefreshCw, ScrollText } from 'lucide-react';
+import { FileDown, Info, RefreshCw, ScrollText } from 'lucide-react';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { downloadAccessLogs } from '../api/export-access-logs';
 import { type AccessLogFilters, useAccessLogs } from '../api/get-access-logs';
 import { useAccessSites } from '../api/get-access-sites';
 import { ALL, emptyLogFilters, type LogFilterValues, LogsFilters } from './logs-filters';
@@ -26,6 +28,14 @@ function toQuery(values: LogFilterValues, search: string): AccessLogFilters {
   };
 }
 
+/** The server counts a search's matches up to 10,001: beyond, say "more than". */
+const SEARCH_COUNT_CAP = 10_000;
+function countLabel(shown: number, total: number) {
+  if (total > SEARCH_COUNT_CAP) return `Les ${shown} passages les plus récents sur plus de 10 000`;
+  if (total > shown) return `Les ${shown} passages les plus récents sur ${total}`;
+  return `${total} passage${total > 1 ? 's' : ''}`;
+}
+
 /** Journal des accès: every check of every reader, newest first; new lines arrive in real time. */
 export function LogsTab({ timezone }: { timezone?: string }) {
   const [filters, setFilters] = useState<LogFilterValues>(emptyLogFilters);
@@ -34,6 +44,18 @@ export function LogsTab({ timezone }: { timezone?: string }) {
   const sites = useAccessSites();
   const logs = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    try {
+      await downloadAccessLogs(toQuery(filters, search), format);
+      toast.success('Journal exporté');
+    } catch (err) {
+      toast.error(errorMessage(err, "Impossible d'exporter le journal"));
+    } finally {
+      setExporting(null);
+    }
+  };
   const filtered =
     search !== '' || filters.status !== ALL || filters.siteId !== ALL || !!filters.from || !!filters.to;
 
@@ -75,11 +97,26 @@ export function LogsTab({ timezone }: { timezone?: string }) {
         </Card>
       ) : (
         <div className="flex flex-col gap-3">
-          <p className="text-sm text-fg-muted" aria-live="polite" data-testid="access-logs-count">
-            {total > logs.length
-              ? `Les ${logs.length} passages les plus récents sur ${total}`
-              : `${total} passage${total > 1 ? 's' : ''}`}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-fg-muted" aria-live="polite" data-testid="access-logs-count">
+              {countLabel(logs.length, total)}
+            </p>
+            {/* The filtered lines, as the screen shows them; each export is written to the audit log. */}
+            <div className="flex gap-2">
+              {(['xlsx', 'csv'] as const).map((format) => (
+                <Button
+                  key={format}
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void exportAs(format)}
+                  disabled={exporting !== null}
+                >
+                  <FileDown aria-hidden="true" />
+                  {exporting === format ? 'Export...' : format === 'xlsx' ? 'Exporter Excel' : 'Exporter CSV'}
+                </Button>
+              ))}
+            </div>
+          </div>
           <LogsList logs={logs} timezone={timezone} />
           {query.hasNextPage ? (
             <Button

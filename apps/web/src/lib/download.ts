@@ -1,0 +1,43 @@
+// Files the API builds (exports, printable cards) are fetched with the bearer header, like every
+// call, then saved through a temporary link: a plain <a href> could not send the header.
+import { reportUnauthorized } from './api-client';
+import { ApiError, detailToMessage } from './api-errors';
+import { getToken } from './session';
+
+/** Fetches `url` (an API path with its query) as a file; a French ApiError on failure. */
+export async function fetchFile(url: string, failure: string): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch {
+    throw new ApiError(0, null, 'Le serveur est injoignable. Vérifiez votre connexion.');
+  }
+  if (!response.ok) {
+    if (response.status === 401) reportUnauthorized();
+    let detail: unknown = null;
+    try {
+      const payload: unknown = await response.json();
+      detail = payload && typeof payload === 'object' && 'detail' in payload ? payload.detail : null;
+    } catch {
+      // Not JSON: keep the generic message.
+    }
+    throw new ApiError(response.status, detail, detailToMessage(detail) ?? failure);
+  }
+  return response.blob();
+}
+
+/** Saves a blob under `name` through a temporary link. */
+export function saveBlob(blob: Blob, name: string) {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
