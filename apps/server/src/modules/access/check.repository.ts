@@ -59,18 +59,50 @@ export async function readCheckFacts(
   return row;
 }
 
+export type CheckLine = Required<Omit<NewLog, 'id' | 'searchText'>>;
+
 /**
- * Writes the line, its 'access.logged' event and NOTIFY in one statement, and the point's last
- * activity (at most every 10 s: a busy turnstile must not rewrite its row at every pass).
+ * Writes the lines of concurrent checks of one company (db/group-commit.ts) in one statement, with
+ * their 'access.logged' events and NOTIFY, and their points' last activity (at most every 10 s: a
+ * busy turnstile must not rewrite its row at every pass). One round trip for the whole group.
  */
-export async function writeCheck(db: Database, v: Required<Omit<NewLog, 'id' | 'searchText'>>) {
-  const [row] = await db.writeTenant<{ id: string }>(
-    v.companyId,
+export async function writeChecks(db: Database, companyId: string, lines: CheckLine[]) {
+  const input = JSON.stringify(
+    lines.map((v, k) => ({
+      k,
+      at: v.at.toISOString(),
+      point_id: v.pointId,
+      point_name: v.pointName,
+      site_id: v.siteId,
+      site_name: v.siteName,
+      badge_id: v.badgeId,
+      badge_number: v.badgeNumber,
+      person_name: v.personName,
+      department: v.department,
+      access_type: v.accessType,
+      status: v.status,
+      reason: v.reason,
+    })),
+  );
+  const latest = new Map<string, Date>();
+  for (const v of lines)
+    if (v.pointId && !(v.at <= (latest.get(v.pointId) ?? new Date(0)))) latest.set(v.pointId, v.at);
+  const touches = [...latest].map(
+    ([pointId, at]) => sql`update access_points set last_activity_at = ${at}
+       where company_id = ${companyId} and id = ${pointId}
+         and (last_activity_at is null or last_activity_at < ${at}::timestamptz - interval '10 seconds')`,
+  );
+  return db.writeTenant<{ id: string }>(
+    companyId,
     sql`with l as (
           insert into access_logs (company_id, at, point_id, point_name, site_id, site_name, badge_id,
                                    badge_number, person_name, department, access_type, status, reason)
-          values (${v.companyId}, ${v.at}, ${v.pointId}, ${v.pointName}, ${v.siteId}, ${v.siteName}, ${v.badgeId},
-                  ${v.badgeNumber}, ${v.personName}, ${v.department}, ${v.accessType}, ${v.status}, ${v.reason})
+          select ${companyId}::uuid, r.at, r.point_id, r.point_name, r.site_id, r.site_name, r.badge_id,
+                 r.badge_number, r.person_name, r.department, r.access_type, r.status, r.reason
+            from jsonb_to_recordset(${input}::jsonb) as r(k int, at timestamptz, point_id uuid,
+                 point_name text, site_id uuid, site_name text, badge_id uuid, badge_number text,
+                 person_name text, department text, access_type text, status text, reason text)
+           order by r.k
           returning *
         ),
         pub as (${eventRowsOf(
@@ -83,12 +115,6 @@ export async function writeCheck(db: Database, v: Required<Omit<NewLog, 'id' | '
         )}),
         n as (${notifyEventsOf(sql`pub`)})
         select l.id::text as "id", (select count(*) from n) as "notified" from l`,
-    [
-      sql`update access_points set last_activity_at = ${v.at}
-           where company_id = ${v.companyId} and id = ${v.pointId}
-             and (last_activity_at is null or last_activity_at < ${v.at}::timestamptz - interval '10 seconds')`,
-    ],
+    touches,
   );
-  if (!row) throw new Error('access log insert returned nothing');
-  return row.id;
 }

@@ -5,6 +5,7 @@
 import type { accessCheckBody } from '@vigie/contract/access.contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { GroupCommit } from '../../db/group-commit';
 import type { SecretBox } from '../../plugins/secrets';
 import { insertAlarm } from '../alarms/alarms.service';
 import { integrationErrors } from '../integrations/integrations.errors';
@@ -17,6 +18,20 @@ import * as pointsRepo from './points.repository';
 /** A burst: this many refusals in a row at one point, within the window, raise one alarm. */
 export const BURST_REFUSALS = 5;
 export const BURST_WINDOW_MS = 2 * 60_000;
+
+/** Concurrent checks of a company share one statement and one commit; one group per database. */
+const groups = new WeakMap<Database, GroupCommit<checkRepo.CheckLine, true>>();
+function linesOf(db: Database) {
+  let group = groups.get(db);
+  if (!group) {
+    group = new GroupCommit<checkRepo.CheckLine, true>(async (companyId, lines) => {
+      await checkRepo.writeChecks(db, companyId, lines);
+      return lines.map(() => true as const);
+    });
+    groups.set(db, group);
+  }
+  return group;
+}
 
 /** What a reader presented: the badge it names (by id for a QR code, by UID for NFC), if any. */
 function credentialOf(secrets: SecretBox, companyId: string, input: z.output<typeof accessCheckBody>) {
@@ -60,7 +75,7 @@ export async function checkAccess(
     minutes: clock.minutes,
   });
   const status = reason === null ? 'Autorisé' : 'Refusé';
-  await checkRepo.writeCheck(db, {
+  await linesOf(db).submit(companyId, {
     companyId,
     at: now,
     pointId: point.id,

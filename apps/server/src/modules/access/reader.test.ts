@@ -226,6 +226,30 @@ describe.each(engines)('reader API on %s', (engine) => {
     });
   });
 
+  it('writes concurrent checks of two companies together, each with its own answer and line', async () => {
+    const one = await setup();
+    const two = await setup();
+    const ok = await createBadge(t.app, one.owner, { badgeType: 'nfc', nfcUid: 'A1A2A3A4' });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 2
+          ? check(t.app, two.reader.headers, 'A1A2A3A4', 'nfc')
+          : check(t.app, one.reader.headers, i % 2 ? 'A1A2A3A4' : 'B1B2B3B4', 'nfc'),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200));
+    expect(answers.map((a) => a.json().decision)).toEqual(
+      answers.map((_, i) => (i % 3 === 2 ? 'Refusé' : i % 2 ? 'Autorisé' : 'Refusé')),
+    );
+    const count = async (who: typeof one.owner) =>
+      (await t.app.inject({ method: 'GET', url: '/api/access/logs?limit=1', headers: who.auth })).headers[
+        'x-total-count'
+      ];
+    expect(await count(one.owner)).toBe('20');
+    expect(await count(two.owner)).toBe('10');
+    expect(ok.status).toBe('Actif');
+  });
+
   it('answers 401 without a key or with a revoked one, 403 with a key of another kind', async () => {
     const { owner, point, reader } = await setup();
     const badge = await createBadge(t.app, owner);
