@@ -45,8 +45,8 @@ export async function listLogsPage(
   return { rows, total: await countLogs(tx, companyId, f) };
 }
 
-/** Totals of searches are counted up to this; beyond, the list says "more than". */
-export const SEARCH_COUNT_CAP = 10_000;
+/** Totals of searches are counted up to this (+1); beyond, the list says "more than". */
+export const SEARCH_COUNT_CAP = 1_000;
 const HOUR = 3_600_000;
 
 /**
