@@ -11,22 +11,13 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { purgeAccessLogs } from '../apps/server/src/modules/access/logs.service';
 import { http, registerAndLogin, startServer } from '../apps/server/src/test/server-process';
-import { appendToReadme, flags, machine } from './lib';
+import { appendToReadme, flags, machine, throwawayDatabase } from './lib';
 
 const f = flags({ engine: 'postgres', duration: '10', readme: 'true' });
 if (f.engine !== 'postgres') throw new Error('the access targets are set for PostgreSQL: --engine postgres');
 const duration = Number(f.duration);
-const base =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `vigie_bench_access_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-await admin.end();
-const dbUrl = new URL(base);
-dbUrl.pathname = `/${dbName}`;
+const database = await throwawayDatabase('access');
+const dbUrl = new URL(database.url);
 const server = await startServer({
   databaseUrl: dbUrl.toString(),
   env: {
@@ -194,10 +185,7 @@ try {
   await db.end();
 } finally {
   await server.stop();
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await c.end();
+  await database.drop();
 }
 if (f.readme !== 'false') {
   appendToReadme(

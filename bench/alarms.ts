@@ -12,7 +12,7 @@ import pg from 'pg';
 import { http, registerAndLogin, startServer } from '../apps/server/src/test/server-process';
 import { openStream, type SseStream } from '../apps/server/src/test/sse-client';
 import { alarms500k } from './alarm-seeds';
-import { appendToReadme, flags, machine } from './lib';
+import { appendToReadme, flags, machine, throwawayDatabase } from './lib';
 
 const f = flags({
   engine: 'postgres',
@@ -39,17 +39,8 @@ const pct = (xs: number[], p: number) => {
     : (s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number);
 };
 
-const base =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `vigie_bench_alarms_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-await admin.end();
-const dbUrl = new URL(base);
-dbUrl.pathname = `/${dbName}`;
+const database = await throwawayDatabase('alarms');
+const dbUrl = new URL(database.url);
 const server = await startServer({
   databaseUrl: dbUrl.toString(),
   env: { CAMERA_PROBE_INTERVAL_MS: '0', ALARM_ESCALATION_INTERVAL_MS: '0', DATABASE_POOL_SIZE: pool },
@@ -189,10 +180,7 @@ try {
 } finally {
   for (const s of streams) s.close();
   await server.stop();
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await c.end();
+  await database.drop();
 }
 
 const section = [

@@ -166,3 +166,30 @@ export function appendToReadme(section: string) {
     // formatting is a courtesy; the figures are written either way
   }
 }
+
+/**
+ * A PostgreSQL database of its own for one bench run (on BENCH_DATABASE_URL, TEST_DATABASE_URL or
+ * the local server): its URL, and `drop()` for the end of the run.
+ */
+export async function throwawayDatabase(tag: string) {
+  const base =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `vigie_bench_${tag}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}

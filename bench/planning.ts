@@ -8,7 +8,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { http, registerAndLogin, startServer } from '../apps/server/src/test/server-process';
-import { appendToReadme, flags, machine } from './lib';
+import { appendToReadme, flags, machine, throwawayDatabase } from './lib';
 
 const f = flags({ engine: 'postgres', duration: '10', readme: 'true', profile: '', keep: 'false' });
 if (f.engine !== 'postgres')
@@ -25,17 +25,8 @@ const parisDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Euro
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-const base =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `vigie_bench_planning_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-await admin.end();
-const dbUrl = new URL(base);
-dbUrl.pathname = `/${dbName}`;
+const database = await throwawayDatabase('planning');
+const dbUrl = new URL(database.url);
 const server = await startServer({
   databaseUrl: dbUrl.toString(),
   // `--profile <dir>`: the server writes a CPU profile there when it stops.
@@ -184,12 +175,9 @@ try {
   console.log(lines.at(-1));
 } finally {
   await server.stop();
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
   // `--keep true`: the seeded database stays, to read query plans.
   if (f.keep === 'true') console.log(`kept ${dbUrl}`);
-  else await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await c.end();
+  else await database.drop();
 }
 if (f.readme !== 'false') {
   appendToReadme(
