@@ -74,7 +74,8 @@ export default function PlanningPage() {
       <PlanningCounters day={day} />
 
       <Tabs value={tab} onValueChange={(value) => setParam('tab', value === 'sites' ? null : value)}>
-        <TabsList aria-label="Vues du planning">
+        {/* Wrapped on phones: all four views in sight rather than two hidden past the edge. */}
+        <TabsList aria-label="Vues du planning" className="flex-wrap">
           {tabs.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>
               <t.icon aria-hidden="true" />

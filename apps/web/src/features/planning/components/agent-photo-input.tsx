@@ -44,7 +44,8 @@ export function AgentPhotoInput({ name, current, file, onChange }: AgentPhotoInp
         className="min-w-0 flex-1"
       >
         {/* The browser's own file button speaks the browser's language: ours speaks French. */}
-        <div className="flex min-w-0 items-center gap-3">
+        {/* Wraps on phones: the chosen file's name goes under the button instead of '…'. */}
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
           <input
             id="agent-photo"
             type="file"

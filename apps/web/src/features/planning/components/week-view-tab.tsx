@@ -136,7 +136,8 @@ export function WeekViewTab({ from, today }: { from: string; today: string }) {
             <section key={day} aria-label={formatLongDay(day)} className="flex flex-col gap-2 p-4">
               <h3
                 className={cn(
-                  'text-sm font-medium capitalize',
+                  // Only the weekday's first letter: French month names stay lowercase.
+                  'text-sm font-medium first-letter:uppercase',
                   day === today ? 'text-blue-200' : 'text-slate-200',
                 )}
               >
