@@ -22,8 +22,17 @@ const run = (label, cmd, args, env = {}) => {
   }
 };
 
+/** Debian's French language pack: native date and time fields then read 25/11/2026 and 14:00. */
+const hasFrenchPack = () => existsSync('/usr/lib/chromium/locales/fr.pak');
+
 function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+  if (existsSync('/usr/bin/chromium') && hasFrenchPack()) return;
+  if (existsSync('/usr/bin/chromium') && process.getuid?.() !== 0) {
+    console.warn(
+      "Le pack de langue française de Chromium (chromium-l10n) manque : les champs de date s'afficheront en anglais. Installez-le : sudo apt-get install -y chromium-l10n.",
+    );
+    return;
+  }
   if (process.getuid?.() !== 0) {
     console.error(
       'Chromium est introuvable (/usr/bin/chromium). Installez-le : sudo apt-get install -y chromium, puis relancez npm test.',
@@ -32,7 +41,7 @@ function ensureChromium() {
   }
   run('installation de Chromium (Debian)', 'bash', [
     '-c',
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-l10n',
   ]);
 }
 

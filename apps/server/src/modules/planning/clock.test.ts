@@ -75,6 +75,11 @@ describe.each(engines)('clock-in, watch, jobs and payroll on %s', (engine) => {
       await t.app.inject({ method: 'GET', url: '/api/dashboard/overview', headers: owner.auth })
     ).json();
     expect(after.stats).toMatchObject({ onlineAgents: 1, totalAgents: 1 });
+    // A service taken (here within its first 15 minutes) counts in system health at once.
+    expect(after.systemHealth.find((c: { name: string }) => c.name === 'Agents')).toMatchObject({
+      status: 'Actif',
+      description: "1/1 gardes en cours prises à l'heure",
+    });
     const summary = (
       await t.app.inject({ method: 'GET', url: '/api/planning/summary', headers: owner.auth })
     ).json();
