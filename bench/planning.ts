@@ -132,7 +132,10 @@ try {
 
   // 2. The week view of the whole company.
   const weekRes = await http(server.url, 'GET', `/api/planning/week?from=${today}`, { token: owner.token });
-  const weekShifts = (weekRes.body as { shifts: unknown[] }).shifts.length;
+  const weekShifts = (weekRes.body as { agents: { shifts: unknown[] }[] }).agents.reduce(
+    (n, a) => n + a.shifts.length,
+    0,
+  );
   for (const connections of [1, 4]) {
     const week = await autocannon({
       url: `${server.url}/api/planning/week?from=${today}`,

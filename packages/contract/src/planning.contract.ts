@@ -288,11 +288,12 @@ export const weekQuery = z.object({
   from: daySchema('La date de début'),
   siteId: idSchema.optional(),
 });
-/** A shift as the week grid shows it: 500 agents make 2,500 of them, so only what the cards read. */
+/**
+ * The week grid: one row per agent with shifts, each with its shifts of the 7 days. 500 agents make
+ * 2,500 shifts: only what the cards read travels, and an agent's id and name once per row.
+ */
 export const weekShiftSchema = shiftSchema.pick({
   id: true,
-  agentId: true,
-  agentName: true,
   siteName: true,
   date: true,
   startTime: true,
@@ -301,9 +302,12 @@ export const weekShiftSchema = shiftSchema.pick({
   status: true,
 });
 export type WeekShift = z.infer<typeof weekShiftSchema>;
+export const weekAgentSchema = z.object({ id: idSchema, name: z.string(), shifts: z.array(weekShiftSchema) });
+export type WeekAgent = z.infer<typeof weekAgentSchema>;
 export const weekSchema = z.object({
   days: z.array(z.string()),
-  shifts: z.array(weekShiftSchema),
+  /** By name, then id; each agent's shifts by start. */
+  agents: z.array(weekAgentSchema),
 });
 export const getWeek = defineEndpoint({
   method: 'GET',

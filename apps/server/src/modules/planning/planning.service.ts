@@ -1,6 +1,6 @@
 // Views over the whole plan: the week grid, the four counters, the signed-in agent's day, and the
 // payroll export (generated in a worker thread, off the event loop).
-import type { exportQuery, summaryQuery, weekQuery } from '@vigie/contract/planning.contract';
+import type { exportQuery, summaryQuery, WeekAgent, weekQuery } from '@vigie/contract/planning.contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -23,11 +23,29 @@ export async function week(db: Database, auth: AuthContext, q: z.output<typeof w
   let agentId: string | undefined;
   if (auth.role === 'agent') {
     const own = await db.withTenant(auth.companyId, (tx) => findAgentByUser(tx, auth.companyId, auth.userId));
-    if (!own) return { days: weekDays(q.from), shifts: [] };
+    if (!own) return { days: weekDays(q.from), agents: [] };
     agentId = own.id;
   }
-  const shifts = await repo.readWeek(db, auth.companyId, q.from, { siteId: q.siteId, agentId });
-  return { days: weekDays(q.from), shifts };
+  const rows = await repo.readWeek(db, auth.companyId, q.from, { siteId: q.siteId, agentId });
+  // Rows come by agent: one entry per agent, in that order.
+  const agents: WeekAgent[] = [];
+  for (const r of rows) {
+    let last = agents[agents.length - 1];
+    if (last?.id !== r.agentId) {
+      last = { id: r.agentId, name: r.agentName, shifts: [] };
+      agents.push(last);
+    }
+    last.shifts.push({
+      id: r.id,
+      siteName: r.siteName,
+      date: r.date,
+      startTime: r.startTime,
+      endTime: r.endTime,
+      type: r.type,
+      status: r.status,
+    });
+  }
+  return { days: weekDays(q.from), agents };
 }
 
 export async function summary(db: Database, auth: AuthContext, q: z.output<typeof summaryQuery>) {

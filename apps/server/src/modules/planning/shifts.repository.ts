@@ -112,7 +112,7 @@ export async function readWeek(
            and sh.ends_at > b.lo and sh.starts_at > b.lo - interval '1 day' and sh.starts_at < b.hi
            ${f.siteId ? sql`and sh.site_id = ${f.siteId}` : sql``}
            ${f.agentId ? sql`and sh.agent_id = ${f.agentId}` : sql``}
-         order by sh.starts_at, sh.id`,
+         order by a.name, a.id, sh.starts_at, sh.id`,
   );
 }
 

@@ -3,7 +3,13 @@ import { cn } from '../../../lib/utils';
 import { shiftTypeStyles, timeRange } from './shift-badges';
 
 /** A shift in the week view: type, start–end and site, coloured by type. */
-export function WeekShiftCard({ shift, showAgent = false }: { shift: WeekShift; showAgent?: boolean }) {
+export function WeekShiftCard({
+  shift,
+  showAgent = false,
+}: {
+  shift: WeekShift & { agentName?: string };
+  showAgent?: boolean;
+}) {
   const cancelled = shift.status === 'Annulé';
   return (
     <div

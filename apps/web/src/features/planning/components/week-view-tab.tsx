@@ -1,4 +1,4 @@
-import type { WeekShift } from '@vigie/contract/planning.contract';
+import type { WeekAgent, WeekShift } from '@vigie/contract/planning.contract';
 import { CalendarX2, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,19 +9,15 @@ import { formatDay, formatLongDay, formatShortDay } from './planning-dates';
 import { WeekShiftCard } from './week-shift-card';
 
 type AgentRow = { agentId: string; agentName: string; byDay: Map<string, WeekShift[]> };
+type DayShift = WeekShift & { agentName: string };
 
-function rowsOf(shifts: readonly WeekShift[]): AgentRow[] {
-  const rows = new Map<string, AgentRow>();
-  for (const shift of [...shifts].sort((a, b) => a.startTime.localeCompare(b.startTime))) {
-    const row = rows.get(shift.agentId) ?? {
-      agentId: shift.agentId,
-      agentName: shift.agentName,
-      byDay: new Map(),
-    };
-    row.byDay.set(shift.date, [...(row.byDay.get(shift.date) ?? []), shift]);
-    rows.set(shift.agentId, row);
-  }
-  return [...rows.values()].sort((a, b) => a.agentName.localeCompare(b.agentName, 'fr'));
+/** The server sends the agents by name, each with its shifts by start. */
+function rowsOf(agents: readonly WeekAgent[]): AgentRow[] {
+  return agents.map((agent) => {
+    const byDay = new Map<string, WeekShift[]>();
+    for (const shift of agent.shifts) byDay.set(shift.date, [...(byDay.get(shift.date) ?? []), shift]);
+    return { agentId: agent.id, agentName: agent.name, byDay };
+  });
 }
 
 /** 'Vue semaine': 7 days from the chosen date; a row per agent who has shifts. */
@@ -47,8 +43,9 @@ export function WeekViewTab({ from, today }: { from: string; today: string }) {
     );
   }
 
-  const { days, shifts } = data;
-  const rows = rowsOf(shifts);
+  const { days, agents } = data;
+  const rows = rowsOf(agents);
+  const shifts: DayShift[] = agents.flatMap((a) => a.shifts.map((s) => ({ ...s, agentName: a.name })));
   const first = days[0] ?? from;
   const last = days[days.length - 1] ?? from;
   const title = `Semaine du ${formatDay(first)} au ${formatDay(last)}`;
