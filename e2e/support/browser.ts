@@ -14,7 +14,8 @@ import { inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
-export const launchBrowser = (): Promise<Browser> =>
+/** `extraArgs`: more Chromium flags, e.g. a fake camera playing a file for the kiosk spec. */
+export const launchBrowser = (extraArgs: string[] = []): Promise<Browser> =>
   chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -25,6 +26,7 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
     // Native date and time inputs speak the browser's language, taken from LANG (with Debian's
     // chromium-l10n installed; without it they stay in English): French, as our users see them.

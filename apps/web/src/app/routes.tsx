@@ -25,11 +25,13 @@ const SecurityReports = lazyPage(() => import('./routes/security-reports'));
 const Planning = lazyPage(() => import('./routes/planning'));
 const MyService = lazyPage(() => import('./routes/my-service'));
 const Settings = lazyPage(() => import('./routes/settings'));
+const Kiosk = lazyPage(() => import('./routes/kiosk'));
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<LandingRoute />} />
+      <Route path="/borne" element={<Kiosk />} />
       <Route element={<AppShell />}>
         <Route element={<RedirectIfSignedIn />}>
           <Route element={<AuthLayout />}>

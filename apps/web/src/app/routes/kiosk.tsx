@@ -1,0 +1,5 @@
+import KioskPage from '../../features/kiosk/kiosk-page';
+
+export function Component() {
+  return <KioskPage />;
+}

@@ -1,0 +1,78 @@
+import { Camera, RefreshCw, SwitchCamera } from 'lucide-react';
+import type { RefObject } from 'react';
+import type { CameraState } from '../use-camera-scanner';
+import { KioskButton, WideLabel } from './kiosk-button';
+
+/** What to tell the staff when the camera cannot be used, and what to do about it. */
+const problems: Partial<Record<CameraState, string>> = {
+  denied:
+    "L'accès à la caméra a été refusé. Pour l'autoriser : touchez l'icône à gauche de l'adresse, puis Autorisations → Caméra → Autoriser, et touchez « Réessayer ».",
+  missing:
+    "Aucune caméra n'a été trouvée sur cet appareil. Les badges NFC restent lus si la tablette le permet.",
+  busy: 'La caméra est utilisée par une autre application ou a été débranchée. Fermez cette application, puis touchez « Réessayer ».',
+  insecure:
+    "Le navigateur n'autorise la caméra que sur une adresse sécurisée (https). Ouvrez la borne par l'adresse https de Vigie.",
+  failed: "La caméra n'a pas pu démarrer. Touchez « Réessayer » ; si cela persiste, redémarrez la tablette.",
+};
+
+type CameraPanelProps = {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  state: CameraState;
+  onRetry: () => void;
+  onSwitch: () => void;
+};
+
+export function CameraPanel({ videoRef, state, onRetry, onSwitch }: CameraPanelProps) {
+  const problem = problems[state];
+  const filming = state === 'running' || state === 'starting';
+  return (
+    <div className="flex flex-col gap-3">
+      {/* Wide on a phone held upright, so that the instructions and the picture share its height. */}
+      <div className="relative aspect-video max-h-[60dvh] w-full overflow-hidden rounded-2xl border-2 border-ink-600 bg-black sm:aspect-[4/3]">
+        <video
+          ref={videoRef}
+          muted
+          playsInline
+          aria-label="Image de la caméra de la borne"
+          className={filming ? 'size-full object-cover' : 'hidden'}
+        />
+        {state === 'running' ? (
+          // The frame shows where to hold the badge.
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 flex items-center justify-center"
+          >
+            <div className="aspect-square h-3/4 rounded-3xl sm:h-2/3 border-4 border-white/85 shadow-[0_0_0_100vmax_rgba(0,0,0,0.35)]" />
+          </div>
+        ) : null}
+        {state === 'running' ? (
+          // Inside the picture: on a phone held upright the screen has no height to spare.
+          <button
+            type="button"
+            onClick={onSwitch}
+            className="absolute right-3 bottom-3 inline-flex min-h-12 items-center gap-2 rounded-xl border-2 border-white/60 bg-black/70 px-3 text-base font-bold text-white hover:bg-black/85 [&_svg]:size-5"
+          >
+            <SwitchCamera aria-hidden="true" />
+            <WideLabel>Changer de caméra</WideLabel>
+          </button>
+        ) : null}
+        {!filming ? (
+          <div className="absolute inset-0 flex items-center justify-center">
+            <Camera aria-hidden="true" className="size-16 text-slate-400" />
+          </div>
+        ) : null}
+      </div>
+      {problem ? (
+        <div className="flex flex-col gap-3 rounded-xl border-2 border-amber-400/70 bg-amber-500/10 p-4">
+          <p role="alert" className="text-lg text-amber-100">
+            {problem}
+          </p>
+          <KioskButton onClick={onRetry}>
+            <RefreshCw aria-hidden="true" />
+            Réessayer
+          </KioskButton>
+        </div>
+      ) : null}
+    </div>
+  );
+}
