@@ -100,6 +100,11 @@ function CreatedKey({ created, onDone }: { created: { name: string; key: string 
           </Button>
         </div>
       </div>
+      <p className="text-sm text-fg-muted">
+        Pour une tablette à l'entrée, ouvrez{' '}
+        <span className="font-mono text-fg">{`${window.location.origin}/borne`}</span> sur la tablette et
+        collez-y cette clé : elle devient la borne d'accès de ce point.
+      </p>
       <div className="flex justify-end">
         <Button onClick={onDone}>J'ai copié la clé</Button>
       </div>
