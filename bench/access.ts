@@ -128,6 +128,21 @@ try {
     `${after - before} lines written; errors ${checks.errors + checks.non2xx + checks.timeouts}`,
   );
 
+  // The same at the target's rate: what a door waits when 1,000 checks a second arrive.
+  const paced = await autocannon({
+    url: server.url,
+    connections: 16,
+    duration,
+    overallRate: 1000,
+    requests: checkRequests,
+  });
+  row(
+    'POST /api/access/check paced at 1,000 checks/s, 16 connections',
+    `${paced.requests.average.toFixed(0)} checks/s`,
+    `p50 ${paced.latency.p50} ms, p99 ${paced.latency.p99} ms (target p99 ≤ 20 ms)`,
+    `errors ${paced.errors + paced.non2xx + paced.timeouts}`,
+  );
+
   // 2. The log, filtered, on a million lines.
   for (const [label, query] of [
     ['refused on one site', `status=Refus%C3%A9&siteId=${siteIds[3]}&limit=50`],

@@ -284,7 +284,8 @@ export const getMyService = defineEndpoint({
   response: myServiceSchema,
 });
 
-export const weekQuery = z.object({
+/** The grid pages by agent (by name): `limit` agents with their 7 days, `cursor` for the next ones. */
+export const weekQuery = listQuery.extend({
   from: daySchema('La date de début'),
   siteId: idSchema.optional(),
 });
@@ -306,7 +307,7 @@ export const weekAgentSchema = z.object({ id: idSchema, name: z.string(), shifts
 export type WeekAgent = z.infer<typeof weekAgentSchema>;
 export const weekSchema = z.object({
   days: z.array(z.string()),
-  /** By name, then id; each agent's shifts by start. */
+  /** By name, then id; each agent's shifts by start. X-Total-Count: agents with shifts that week. */
   agents: z.array(weekAgentSchema),
 });
 export const getWeek = defineEndpoint({

@@ -8,6 +8,7 @@ import {
 } from '@vigie/contract/planning.contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/endpoint';
+import { paginate } from '../../plugins/pagination';
 import { agentsRoutes } from './agents.routes';
 import * as clock from './clock.service';
 import { registerPlanningJobs } from './planning.jobs';
@@ -18,7 +19,10 @@ export async function planningRoutes(app: FastifyInstance) {
   await agentsRoutes(app);
   await shiftsRoutes(app);
   registerPlanningJobs(app);
-  route(app, getWeek, async ({ auth, query }) => service.week(app.db, auth, query));
+  route(app, getWeek, async ({ auth, query, request, reply }) => {
+    const { days, agents, total } = await service.week(app.db, auth, query);
+    return { days, agents: paginate(request, reply, agents, query.limit, total, (a) => [a.name, a.id]) };
+  });
   route(app, getPlanningSummary, async ({ auth, query }) => service.summary(app.db, auth, query));
   route(app, getMyService, async ({ auth }) => service.myService(app.db, auth));
   route(app, clockIn, async ({ auth, params, body }) => clock.clockIn(app.db, auth, params.id, body));

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agents, companies, shifts } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
+import { decodeCursor } from '../../plugins/pagination';
 import { recordAudit } from '../audit/audit.service';
 import { companyTimezone } from '../companies/companies.service';
 import { siteForPlanning } from '../sites/sites.service';
@@ -20,14 +21,21 @@ import * as repo from './shifts.repository';
 import { addDays, dayStart, weekDays } from './time';
 
 export async function week(db: Database, auth: AuthContext, q: z.output<typeof weekQuery>) {
+  const after = decodeCursor(q.cursor, ['string', 'uuid']) as [string, string] | undefined;
   let agentId: string | undefined;
   if (auth.role === 'agent') {
     const own = await db.withTenant(auth.companyId, (tx) => findAgentByUser(tx, auth.companyId, auth.userId));
-    if (!own) return { days: weekDays(q.from), agents: [] };
+    if (!own) return { days: weekDays(q.from), agents: [], total: 0 };
     agentId = own.id;
   }
-  const rows = await repo.readWeek(db, auth.companyId, q.from, { siteId: q.siteId, agentId });
-  // Rows come by agent: one entry per agent, in that order.
+  const rows = await repo.readWeek(
+    db,
+    auth.companyId,
+    q.from,
+    { siteId: q.siteId, agentId },
+    { limit: q.limit, after },
+  );
+  // Rows come by agent: one entry per agent, in that order (up to limit + 1: "is there more").
   const agents: WeekAgent[] = [];
   for (const r of rows) {
     let last = agents[agents.length - 1];
@@ -45,7 +53,7 @@ export async function week(db: Database, auth: AuthContext, q: z.output<typeof w
       status: r.status,
     });
   }
-  return { days: weekDays(q.from), agents };
+  return { days: weekDays(q.from), agents, total: rows[0]?.total ?? 0 };
 }
 
 export async function summary(db: Database, auth: AuthContext, q: z.output<typeof summaryQuery>) {

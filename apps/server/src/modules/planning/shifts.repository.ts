@@ -85,34 +85,51 @@ export interface WeekShiftRow {
 }
 
 /**
- * The week grid: the shifts touching 7 local days from `from`, in one round trip with a cached plan.
- * The days' bounds are computed by PostgreSQL in the company's timezone (`at time zone` follows
- * daylight saving), and only the grid's columns are read: no timestamp is parsed for 2,500 shifts.
+ * A page of the week grid: the agents (by name) with shifts touching 7 local days from `from`, each
+ * with those shifts, and how many agents have shifts that week — one round trip, a cached plan. The
+ * days' bounds are computed by PostgreSQL in the company's timezone (`at time zone` follows daylight
+ * saving), and only the grid's columns are read: no timestamp is parsed.
  */
 export async function readWeek(
   db: Database,
   companyId: string,
   from: string,
   f: { siteId?: string | undefined; agentId?: string | undefined },
+  page: { limit: number; after?: [string, string] | undefined },
 ) {
   const tz = companyTimezoneOf(companyId);
-  return db.readTenant<WeekShiftRow>(
+  const inWeek = (alias: string) =>
+    sql.raw(
+      // A shift starts at most 24 h before it ends: the lower bound keeps the index seek.
+      `${alias}.ends_at > b.lo and ${alias}.starts_at > b.lo - interval '1 day' and ${alias}.starts_at < b.hi`,
+    );
+  const filters = (alias: string) =>
+    sql`${f.siteId ? sql`and ${sql.raw(alias)}.site_id = ${f.siteId}` : sql``}
+        ${f.agentId ? sql`and ${sql.raw(alias)}.agent_id = ${f.agentId}` : sql``}`;
+  return db.readTenant<WeekShiftRow & { total: number }>(
     companyId,
     sql`with b as (select (${from}::date::timestamp at time zone ${tz}) as lo,
-                          ((${from}::date + 7)::timestamp at time zone ${tz}) as hi)
-        select sh.id as "id", sh.agent_id as "agentId", a.name as "agentName",
+                          ((${from}::date + 7)::timestamp at time zone ${tz}) as hi),
+        ag as (
+          select a.id, a.name from ${agents} a
+           where a.company_id = ${companyId}
+             ${page.after ? sql`and (a.name, a.id) > (${page.after[0]}::text, ${page.after[1]}::uuid)` : sql``}
+             and exists (select 1 from ${shifts} s1, b
+                          where s1.company_id = a.company_id and s1.agent_id = a.id and ${inWeek('s1')} ${filters('s1')})
+           order by a.name, a.id
+           limit ${page.limit + 1}
+        )
+        select sh.id as "id", sh.agent_id as "agentId", ag.name as "agentName",
                x.name as "siteName", sh.local_date::text as "date",
                sh.start_time as "startTime", sh.end_time as "endTime", sh.type as "type",
-               sh.status as "status"
-          from b, ${shifts} sh
-          join ${agents} a on a.company_id = sh.company_id and a.id = sh.agent_id
+               sh.status as "status",
+               (select count(distinct s2.agent_id)::int from ${shifts} s2, b
+                 where s2.company_id = ${companyId} and ${inWeek('s2')} ${filters('s2')}) as "total"
+          from b, ag
+          join ${shifts} sh on sh.company_id = ${companyId} and sh.agent_id = ag.id
           join ${siteNamesOf(companyId)} x on x.id = sh.site_id
-         where sh.company_id = ${companyId}
-           -- A shift starts at most 24 h before it ends: the lower bound keeps the index seek.
-           and sh.ends_at > b.lo and sh.starts_at > b.lo - interval '1 day' and sh.starts_at < b.hi
-           ${f.siteId ? sql`and sh.site_id = ${f.siteId}` : sql``}
-           ${f.agentId ? sql`and sh.agent_id = ${f.agentId}` : sql``}
-         order by a.name, a.id, sh.starts_at, sh.id`,
+         where ${inWeek('sh')} ${filters('sh')}
+         order by ag.name, ag.id, sh.starts_at, sh.id`,
   );
 }
 

@@ -155,6 +155,22 @@ describe.each(engines)('shifts on %s', (engine) => {
       startTime: '15:00',
       endTime: '23:30',
     });
+    // A page of one agent: the other comes with the next one.
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/planning/week?from=2030-10-27&limit=1',
+      headers: owner.auth,
+    });
+    expect(first.headers['x-total-count']).toBe('2');
+    expect(first.json().agents).toHaveLength(1);
+    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))?.[1] as string;
+    const second = await t.app.inject({ method: 'GET', url: next, headers: owner.auth });
+    expect(second.json().agents).toHaveLength(1);
+    expect(second.headers.link).toBeUndefined();
+    const paged = [...first.json().agents, ...second.json().agents].flatMap(
+      (a: { shifts: { id: string }[] }) => a.shifts.map((x) => x.id),
+    );
+    expect(paged.sort()).toEqual([ids.first, ids.last].sort());
   });
 
   it('accepts one of ten concurrent overlapping shifts for one agent (the plan lock), refuses the rest', async () => {

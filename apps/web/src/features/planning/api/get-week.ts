@@ -1,20 +1,33 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { getWeek } from '@vigie/contract/planning.contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiList } from '../../../lib/api-client';
 import { planningKey } from './get-agents';
 
-export function fetchWeek(from: string, siteId?: string, signal?: AbortSignal) {
-  return apiCall(getWeek, { signal, query: { from, siteId } });
-}
+/** Agents per page of the week grid: a company of 500 agents loads them as the planner scrolls. */
+export const WEEK_PAGE_SIZE = 100;
 
-export function weekQueryOptions(from: string, siteId?: string) {
-  return queryOptions({
-    queryKey: [...planningKey, 'week', { from, ...(siteId ? { siteId } : {}) }],
-    queryFn: ({ signal }) => fetchWeek(from, siteId, signal),
+export function fetchWeek(
+  from: string,
+  siteId: string | undefined,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+) {
+  return apiList(getWeek, {
+    signal,
+    query: { from, siteId, limit: WEEK_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
   });
 }
 
-/** Seven days of shifts from the chosen day. */
+export function weekQueryOptions(from: string, siteId?: string) {
+  return infiniteQueryOptions({
+    queryKey: [...planningKey, 'week', { from, ...(siteId ? { siteId } : {}) }],
+    queryFn: ({ pageParam, signal }) => fetchWeek(from, siteId, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Seven days of shifts from the chosen day, agent by agent, a page of agents at a time. */
 export function useWeek(from: string, siteId?: string) {
-  return useQuery({ ...weekQueryOptions(from, siteId), placeholderData: keepPreviousData });
+  return useInfiniteQuery({ ...weekQueryOptions(from, siteId), placeholderData: keepPreviousData });
 }
