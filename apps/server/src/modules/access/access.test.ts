@@ -174,6 +174,15 @@ describe.each(engines)('access control on %s', (engine) => {
     expect(await total('from=2026-11-12')).toBe(await exact(from));
     expect(await total('to=2026-11-14')).toBe(await exact(to));
     expect(await total(`siteId=${b.id}`)).toBe(await exact(sql`site_id = ${b.id}`));
+    // A search is counted up to 501: the screen says « plus de 500 ».
+    expect(await total('search=jean')).toBe(400);
+    await t.db.withTenant(id, (tx) =>
+      tx.execute(sql`insert into access_logs (company_id, at, point_name, site_name, person_name, access_type, status)
+        select ${id}, timestamptz '2026-11-12 00:00:00+00' + i * interval '1 minute', 'P', 'S', 'Jean', 'nfc', 'Autorisé'
+          from generate_series(1, 200) i`),
+    );
+    expect(await total('search=jean')).toBe(501);
+    expect(await total('')).toBe(600);
     // The purge moves the counts too.
     await t.db.withTenant(id, (tx) =>
       tx.execute(sql`update companies set access_log_retention_days = 1 where id = ${id}`),

@@ -46,7 +46,7 @@ export async function listLogsPage(
 }
 
 /** Totals of searches are counted up to this (+1); beyond, the list says "more than". */
-export const SEARCH_COUNT_CAP = 1_000;
+export const SEARCH_COUNT_CAP = 500;
 const HOUR = 3_600_000;
 
 /**

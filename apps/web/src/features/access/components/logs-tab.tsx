@@ -28,10 +28,10 @@ function toQuery(values: LogFilterValues, search: string): AccessLogFilters {
   };
 }
 
-/** The server counts a search's matches up to 1,001: beyond, say "more than". */
-const SEARCH_COUNT_CAP = 1_000;
+/** The server counts a search's matches up to 501: beyond, say "more than". */
+const SEARCH_COUNT_CAP = 500;
 function countLabel(shown: number, total: number) {
-  if (total > SEARCH_COUNT_CAP) return `Les ${shown} passages les plus récents sur plus de 1 000`;
+  if (total > SEARCH_COUNT_CAP) return `Les ${shown} passages les plus récents sur plus de 500`;
   if (total > shown) return `Les ${shown} passages les plus récents sur ${total}`;
   return `${total} passage${total > 1 ? 's' : ''}`;
 }
