@@ -36,13 +36,16 @@ export async function listLogsPage(
   const before = page.before
     ? sql`(${accessLogs.at}, ${accessLogs.id}) < (${page.before[0]}::timestamptz, ${page.before[1]}::bigint)`
     : undefined;
+  const total = await countLogs(tx, companyId, f);
+  // Nothing matches (the kept counts say so): no page to look for, line by line.
+  if (total === 0) return { rows: [], total };
   const rows = await tx
     .select()
     .from(accessLogs)
     .where(and(filterWhere(companyId, f), before))
     .orderBy(desc(accessLogs.at), desc(accessLogs.id))
     .limit(page.limit + 1);
-  return { rows, total: await countLogs(tx, companyId, f) };
+  return { rows, total };
 }
 
 /** Totals of searches are counted up to this (+1); beyond, the list says "more than". */

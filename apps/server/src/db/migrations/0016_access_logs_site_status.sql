@@ -1,0 +1,1 @@
+CREATE INDEX "access_logs_company_site_status_at_idx" ON "access_logs" USING btree ("company_id","site_id","status","at","id");
