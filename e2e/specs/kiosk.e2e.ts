@@ -6,8 +6,9 @@
 // 'Accès refusé — badge suspendu'; the key revoked, back to pairing with the reason.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logRows } from '../support/access';
 import { api, type RegisteredCompany, registerViaApi } from '../support/api';
-import { screenshot, watchConsole } from '../support/browser';
+import { launchBrowser, newContext, screenshot, watchConsole } from '../support/browser';
 import {
   entranceWithBadge,
   fakeCameraVideo,
@@ -17,6 +18,7 @@ import {
   pairKiosk,
   shootKiosk,
 } from '../support/kiosk';
+import { signIn } from '../support/session';
 
 const pointName = 'Entrée du personnel';
 const holder = 'Élodie Marchand';
@@ -100,6 +102,15 @@ describe('entrance kiosk in Chromium', () => {
     const consoleErrors = watchConsole(page);
     const verdict = page.getByTestId('kiosk-verdict');
 
+    // The control room's log, open on another machine: the kiosk's reads appear there live.
+    const office = await launchBrowser();
+    browsers.push(office);
+    const officeContext = await newContext(office);
+    const officePage = await officeContext.newPage();
+    await signIn(officePage, company.email, company.password);
+    await officePage.goto('/dashboard/access');
+    await officePage.getByText('Aucun passage trouvé').waitFor();
+
     await page.goto('/borne');
     await pairKiosk(page, entrance.readerKey);
     await page.getByRole('button', { name: 'Démarrer la lecture' }).click();
@@ -144,6 +155,19 @@ describe('entrance kiosk in Chromium', () => {
     await refused.waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('kiosk-reason').textContent()).toBe('badge suspendu');
     await shootKiosk(page, 'kiosk-refused', { waitFor: refused });
+
+    // Both decisions reached the office's screen without a reload: newest first, the refusal and
+    // its reason, and an opening of the same badge below it.
+    const officeRows = logRows(officePage);
+    await expect
+      .poll(() => officeRows.first().getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('Refusé');
+    expect(await officeRows.first().textContent()).toContain('badge suspendu');
+    expect(
+      await officePage.locator('[data-testid="access-log-row"][data-status="Autorisé"]').count(),
+    ).toBeGreaterThan(0);
+    await screenshot(officePage, 'kiosk-office-log-desktop', { fullPage: false });
+    await officeContext.close();
 
     // Both decisions are in the administrator's log, at this door, as QR reads.
     const lines = await logLinesOf(company, holder);
