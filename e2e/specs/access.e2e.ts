@@ -50,6 +50,7 @@ function renderPdf(pdf: Buffer, name: string) {
 describe('access control in Chromium', () => {
   let browser: Browser;
   let company: RegisteredCompany;
+  let siteId: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -61,6 +62,7 @@ describe('access control in Chromium', () => {
       company.token,
     );
     expect(site.status).toBe(201);
+    siteId = (site.body as { id: string }).id;
   });
   afterAll(async () => {
     await browser?.close();
@@ -119,7 +121,7 @@ describe('access control in Chromium', () => {
     await badgeDialog.getByLabel('Nom du titulaire').fill(holder);
     await badgeDialog.getByLabel('Service').fill('Logistique');
     await badgeDialog
-      .getByText("Aucun point coché : le badge ouvre tous les points d'accès de la société.")
+      .getByText("Aucun point ni site coché : le badge ouvre tous les points d'accès de la société.")
       .waitFor();
     await badgeDialog.getByRole('checkbox', { name: new RegExp(pointName) }).check();
     await shotAndScan(page, 'access-badge-dialog-desktop');
@@ -244,8 +246,24 @@ describe('access control in Chromium', () => {
     const editDialog = page.getByRole('dialog', { name: 'Modifier le badge' });
     expect(await editDialog.getByLabel('Nom du titulaire').inputValue()).toBe(holder);
     await editDialog.getByLabel('Service').fill('Logistique Nord');
+    // A site and a night window (Monday to Saturday, across midnight), saved as the contract has them.
+    await editDialog.getByRole('checkbox', { name: siteName, exact: true }).check();
+    await editDialog.getByRole('button', { name: 'Ajouter une plage' }).click();
+    const nightWindow = editDialog.getByRole('group', { name: 'Plage 1' });
+    await nightWindow.getByRole('button', { name: 'samedi' }).click();
+    await nightWindow.getByLabel('Début').fill('22:00');
+    await nightWindow.getByLabel('Fin').fill('06:00');
+    await shotAndScan(page, 'access-badge-edit-dialog-desktop');
     await editDialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Badge modifié').first().waitFor();
+    const edited = await api<{ allowedSiteIds: string[]; timeWindows: unknown[] }>(
+      'GET',
+      `/api/access/badges/${badge.id}`,
+      undefined,
+      company.token,
+    );
+    expect(edited.body.allowedSiteIds).toEqual([siteId]);
+    expect(edited.body.timeWindows).toEqual([{ days: [1, 2, 3, 4, 5, 6], start: '22:00', end: '06:00' }]);
     await expect.poll(() => badgeCard.textContent()).toContain('Logistique Nord');
     await shotAndScan(page, 'access-badges-desktop');
 

@@ -113,7 +113,6 @@ function BadgeForm({ onOpenChange, badge }: Omit<BadgeFormDialogProps, 'open'>) 
         errors={errors}
         badgeType={watch('badgeType')}
         editing={badge !== undefined}
-        allowedSiteCount={badge?.allowedSiteIds.length ?? 0}
       />
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -3,9 +3,10 @@ import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
-import { useAccessPoints } from '../api/get-access-points';
+import { AllowedPlacesFields } from './allowed-places-fields';
 import type { BadgeFormOutput, BadgeFormValues } from './badge-form-schema';
 import { badgeTypeOptions } from './badge-form-schema';
+import { TimeWindowsField } from './time-windows-field';
 
 type BadgeFormFieldsProps = {
   control: Control<BadgeFormValues, unknown, BadgeFormOutput>;
@@ -14,19 +15,9 @@ type BadgeFormFieldsProps = {
   badgeType: BadgeType;
   /** The type of an existing badge cannot change (a QR code and a card are different objects). */
   editing: boolean;
-  /** Sites the badge was allowed on through the API: kept as they are, mentioned here. */
-  allowedSiteCount: number;
 };
 
-export function BadgeFormFields({
-  control,
-  register,
-  errors,
-  badgeType,
-  editing,
-  allowedSiteCount,
-}: BadgeFormFieldsProps) {
-  const points = useAccessPoints();
+export function BadgeFormFields({ control, register, errors, badgeType, editing }: BadgeFormFieldsProps) {
   const a11y = (name: keyof BadgeFormValues) => ({
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `badge-${name}-error` : undefined,
@@ -88,38 +79,8 @@ export function BadgeFormFields({
           />
         </FormField>
       ) : null}
-      <fieldset className="sm:col-span-2" aria-describedby="badge-points-hint">
-        <legend className="mb-1 text-sm font-medium text-fg">Points d'accès autorisés</legend>
-        <p id="badge-points-hint" className="mb-2 text-xs text-fg-muted">
-          Aucun point coché : le badge ouvre tous les points d'accès de la société.
-          {allowedSiteCount > 0
-            ? ` Il ouvre aussi les points de ${allowedSiteCount} site${allowedSiteCount > 1 ? 's' : ''} autorisé${allowedSiteCount > 1 ? 's' : ''}.`
-            : ''}
-        </p>
-        {points.isPending ? (
-          <p className="text-sm text-fg-muted">Chargement des points d'accès…</p>
-        ) : (points.data ?? []).length === 0 ? (
-          <p className="rounded-lg border border-dashed border-ink-600 p-3 text-sm text-fg-muted">
-            Aucun point d'accès pour le moment : créez-les dans l'onglet « Points d'accès ».
-          </p>
-        ) : (
-          <div className="grid max-h-48 gap-x-4 gap-y-1 overflow-y-auto rounded-lg border border-ink-700 p-3 sm:grid-cols-2">
-            {(points.data ?? []).map((point) => (
-              <label key={point.id} className="flex min-h-9 items-center gap-2 text-sm text-slate-200">
-                <input
-                  type="checkbox"
-                  value={point.id}
-                  className="size-4 shrink-0 accent-blue-500"
-                  {...register('allowedPointIds')}
-                />
-                <span className="min-w-0 break-words">
-                  {point.name} <span className="text-fg-muted">— {point.site}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
+      <AllowedPlacesFields register={register} />
+      <TimeWindowsField control={control} register={register} errors={errors} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import {
   badgeTypes,
   createBadgeBody,
   nfcUidSchema,
+  timeWindowSchema,
 } from '@vigie/contract/access.contract';
 import { daySchema } from '@vigie/contract/agents.contract';
 import { idSchema } from '@vigie/contract/common';
@@ -18,19 +19,24 @@ const optionalDay = (label: string) =>
     .transform((v) => (v === '' ? null : v))
     .pipe(daySchema(label).nullable());
 
+/** A group of checkboxes: react-hook-form gives false when no box of the group is ticked. */
+const checkedIds = z
+  .union([z.array(idSchema), z.literal(false)])
+  .transform((v) => (v === false ? [] : [...new Set(v)]));
+
 /**
- * The contract's body as the form holds it: text inputs ('' = none), a group of checkboxes for
- * the points (react-hook-form gives false when a group has no box ticked), and the NFC UID
- * checked only for an NFC badge (the field is hidden for a QR badge, its text ignored).
+ * The contract's body as the form holds it: text inputs ('' = none), groups of checkboxes for
+ * the points and sites, the time windows as the contract has them, and the NFC UID checked only
+ * for an NFC badge (the field is hidden for a QR badge, its text ignored).
  */
 export const badgeFormSchema = createBadgeBody
   .pick({ badgeType: true, badgeId: true, holderName: true, department: true })
   .extend({
     expiryDate: optionalDay("La date d'expiration"),
     nfcUid: z.string(),
-    allowedPointIds: z
-      .union([z.array(idSchema), z.literal(false)])
-      .transform((v) => (v === false ? [] : [...new Set(v)])),
+    allowedPointIds: checkedIds,
+    allowedSiteIds: checkedIds,
+    timeWindows: z.array(timeWindowSchema).max(14, { error: '14 plages horaires au plus' }),
   })
   .superRefine((values, ctx) => {
     if (values.badgeType !== 'nfc' || values.nfcUid.trim() === '') return;
@@ -59,7 +65,13 @@ export const emptyBadgeForm: BadgeFormValues = {
   expiryDate: '',
   nfcUid: '',
   allowedPointIds: [],
+  allowedSiteIds: [],
+  timeWindows: [],
 };
+
+/** A new row of « Plages horaires »: office hours on weekdays, the usual case. */
+export const newTimeWindow = { days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00' };
+export const maxTimeWindows = 14;
 
 export function badgeToForm(badge: Badge): BadgeFormValues {
   return {
@@ -70,6 +82,9 @@ export function badgeToForm(badge: Badge): BadgeFormValues {
     expiryDate: badge.expiryDate ?? '',
     nfcUid: badge.nfcUid ?? '',
     allowedPointIds: badge.allowedPointIds,
+    allowedSiteIds: badge.allowedSiteIds,
+    // Copies: the form edits the rows in place, the cached badge stays as the server sent it.
+    timeWindows: badge.timeWindows.map((w) => ({ ...w, days: [...w.days] })),
   };
 }
 
