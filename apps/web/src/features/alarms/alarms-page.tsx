@@ -1,10 +1,10 @@
 import type { Alarm, AlarmSeverity, AlarmStatus } from '@vigie/contract/alarms.contract';
-import { BellOff, Plus, RefreshCw, Search } from 'lucide-react';
+import { BellOff, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
+import { SearchInput } from '../../components/ui/search-input';
 import { Select, type SelectOption } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
@@ -89,20 +89,13 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
       <AlarmCounters />
 
       <div className="flex flex-col gap-3 md:flex-row">
-        <div className="relative flex-1 md:max-w-md">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
-          />
-          <Input
-            type="search"
-            aria-label="Rechercher une alarme"
-            placeholder="Rechercher par titre, site ou emplacement..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          wrapperClassName="flex-1 md:max-w-md"
+          aria-label="Rechercher une alarme"
+          placeholder="Rechercher par titre, site ou emplacement..."
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <Select
           aria-label="Filtrer par statut"
           options={statusOptions}

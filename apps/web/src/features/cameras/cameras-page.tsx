@@ -1,10 +1,10 @@
 import type { Camera } from '@vigie/contract/cameras.contract';
-import { LayoutGrid, List, Plus, RefreshCw, Search, Video } from 'lucide-react';
+import { LayoutGrid, List, Plus, RefreshCw, Video } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
+import { SearchInput } from '../../components/ui/search-input';
 import { Select, type SelectOption } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
@@ -84,20 +84,13 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1 sm:max-w-md">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
-          />
-          <Input
-            type="search"
-            aria-label="Rechercher une caméra par nom ou emplacement"
-            placeholder="Rechercher par nom ou emplacement..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          wrapperClassName="flex-1 sm:max-w-md"
+          aria-label="Rechercher une caméra par nom ou emplacement"
+          placeholder="Rechercher par nom ou emplacement..."
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <Select
           aria-label="Filtrer par site"
           options={[{ value: ALL_SITES, label: 'Tous les sites' }, ...sites]}

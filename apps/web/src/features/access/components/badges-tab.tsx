@@ -1,10 +1,10 @@
 import { type Badge, badgeStatuses } from '@vigie/contract/access.contract';
-import { IdCard, RefreshCw, Search } from 'lucide-react';
+import { IdCard, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
+import { SearchInput } from '../../../components/ui/search-input';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
@@ -54,20 +54,13 @@ export function BadgesTab() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 md:flex-row">
-        <div className="relative flex-1 md:max-w-md">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
-          />
-          <Input
-            type="search"
-            aria-label="Rechercher un badge par titulaire, numéro ou service"
-            placeholder="Rechercher par titulaire, numéro ou service..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          wrapperClassName="flex-1 md:max-w-md"
+          aria-label="Rechercher un badge par titulaire, numéro ou service"
+          placeholder="Rechercher par titulaire, numéro ou service..."
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <Select
           aria-label="Filtrer les badges par statut"
           options={statusOptions}

@@ -1,7 +1,7 @@
 import { accessLogStatuses } from '@vigie/contract/access.contract';
-import { Search } from 'lucide-react';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { SearchInput } from '../../../components/ui/search-input';
 import { Select, type SelectOption } from '../../../components/ui/select';
 
 /** Value of the selects meaning 'no filter' (a Radix Select item cannot have an empty value). */
@@ -34,20 +34,13 @@ export function LogsFilters({ values, onChange, sites }: LogsFiltersProps) {
   return (
     <div className="flex flex-col gap-3">
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
-        <div className="relative md:col-span-2 xl:col-span-1">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
-          />
-          <Input
-            type="search"
-            aria-label="Rechercher par nom, badge ou service"
-            placeholder="Rechercher par nom, badge ou service..."
-            value={values.search}
-            onChange={(event) => set({ search: event.target.value })}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          wrapperClassName="md:col-span-2 xl:col-span-1"
+          aria-label="Rechercher par nom, badge ou service"
+          placeholder="Rechercher par nom, badge ou service..."
+          value={values.search}
+          onChange={(event) => set({ search: event.target.value })}
+        />
         <Select
           aria-label="Filtrer par statut"
           options={statusOptions}
