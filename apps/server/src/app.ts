@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { planningRoutes } from './modules/planning/planning.routes';
+import { radioRoutes } from './modules/radio/radio.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
@@ -51,6 +52,7 @@ const modules = [
   integrationsRoutes,
   planningRoutes,
   accessRoutes,
+  radioRoutes,
   notificationsRoutes,
   eventsRoutes,
 ];
@@ -66,6 +68,8 @@ export async function buildApp(opts: {
     trustProxy: opts.config.trustProxy,
     // Malformed URLs are refused by the router before any hook: answer them in our error shape too.
     frameworkErrors: frameworkErrorHandler,
+    // The specification writes some paths with a trailing slash (/api/radio/radios/): both forms answer.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);

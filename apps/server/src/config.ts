@@ -39,6 +39,11 @@ const envSchema = z.object({
   // Key sealing stored credentials (camera stream passwords): 32+ random characters, the same on
   // every instance of a database (`openssl rand -base64 32`). Unset: <DATA_DIR>/secrets.key.
   SECRETS_KEY: z.string().optional(),
+  // Speech-to-text for radio recordings: an OpenAI-compatible server (whisper.cpp's server,
+  // faster-whisper servers) answering POST <url>/v1/audio/transcriptions; unset = no transcription.
+  TRANSCRIBE_URL: z.string().url().optional(),
+  TRANSCRIBE_MODEL: z.string().default('whisper-1'),
+  TRANSCRIBE_API_KEY: z.string().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -69,6 +74,7 @@ export type Config = {
   readCacheTtlMs: number;
   readCacheMaxBytes: number;
   secretsKey: string | undefined;
+  transcribe: { url: string; model: string; apiKey: string | undefined } | null;
 };
 
 // The built web app, relative to this file so it is found whatever the working directory.
@@ -103,5 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheTtlMs: e.READ_CACHE_TTL_MS,
     readCacheMaxBytes: Math.round(e.READ_CACHE_MAX_MB * 1024 * 1024),
     secretsKey: e.SECRETS_KEY || undefined,
+    transcribe: e.TRANSCRIBE_URL
+      ? { url: e.TRANSCRIBE_URL, model: e.TRANSCRIBE_MODEL, apiKey: e.TRANSCRIBE_API_KEY || undefined }
+      : null,
   };
 }

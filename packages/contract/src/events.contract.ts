@@ -12,6 +12,9 @@ export const realtimeEventTypes = [
   'notification.created',
   'access.logged',
   'access.changed',
+  'radio.changed',
+  'radio.communication',
+  'radio.alert',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

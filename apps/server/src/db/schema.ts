@@ -8,5 +8,6 @@ export * from './schema/access';
 export * from './schema/accounts';
 export * from './schema/alarms-events';
 export * from './schema/planning';
+export * from './schema/radio';
 export * from './schema/shared';
 export * from './schema/sites-cameras';

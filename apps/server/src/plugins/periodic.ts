@@ -2,6 +2,7 @@
 // awaited) when it closes. A run never overlaps the previous one; a failure is logged, not fatal.
 import type { FastifyInstance } from 'fastify';
 
+/** Registers the work; answers a function that asks for a run now (after the current one, if any). */
 export function every(
   app: FastifyInstance,
   name: string,
@@ -11,12 +12,22 @@ export function every(
 ) {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> | null = null;
+  let again = false;
+  let closed = false;
   const tick = () => {
-    if (current) return;
+    if (closed) return;
+    if (current) {
+      again = true;
+      return;
+    }
     current = run()
       .catch((err: unknown) => app.log.error({ err }, `${name} failed`))
       .finally(() => {
         current = null;
+        if (again) {
+          again = false;
+          tick();
+        }
       });
   };
   app.addHook('onReady', async () => {
@@ -26,7 +37,9 @@ export function every(
     if (runAtStart) setTimeout(tick, 5_000).unref();
   });
   app.addHook('onClose', async () => {
+    closed = true;
     clearInterval(timer);
     await current;
   });
+  return tick;
 }

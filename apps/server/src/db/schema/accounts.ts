@@ -42,6 +42,8 @@ export const companies = pgTable(
     // Access logs too: 3 months by default; longer only with a recorded reason (an incident).
     accessLogRetentionDays: integer('access_log_retention_days').notNull().default(90),
     accessLogRetentionReason: text('access_log_retention_reason'),
+    // Radio recordings (personal data): 6 months at most.
+    recordingRetentionDays: integer('recording_retention_days').notNull().default(183),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

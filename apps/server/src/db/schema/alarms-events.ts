@@ -151,8 +151,9 @@ export const integrationKeys = pgTable(
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull(),
     prefix: text('prefix').notNull(),
-    // What the key may do: post alarms (a panel), or check badges at one access point (a reader).
-    scope: text('scope', { enum: ['alarms', 'access_point'] })
+    // What the key may do: post alarms (a panel), check badges at one access point (a reader), or
+    // report for the company's radios (a 4G push-to-talk gateway or handset).
+    scope: text('scope', { enum: ['alarms', 'access_point', 'radio'] })
       .notNull()
       .default('alarms'),
     accessPointId: uuid('access_point_id'),
@@ -166,7 +167,7 @@ export const integrationKeys = pgTable(
     uniqueIndex('integration_keys_hash_key').on(t.keyHash),
     index('integration_keys_company_created_idx').on(t.companyId, t.createdAt),
     index('integration_keys_company_point_idx').on(t.companyId, t.accessPointId),
-    check('integration_keys_scope_check', sql`${t.scope} in ('alarms', 'access_point')`),
+    check('integration_keys_scope_check', sql`${t.scope} in ('alarms', 'access_point', 'radio')`),
   ],
 );
 

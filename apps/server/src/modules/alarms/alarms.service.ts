@@ -240,6 +240,11 @@ async function recordChanges(
   return alarms;
 }
 
+/** A note on an alarm's timeline in the caller's transaction (another module's follow-up: a dispatch). */
+export async function noteOnAlarm(tx: Tx, actor: Actor, id: string, note: string) {
+  return recordChange(tx, actor, id, 'commented', note);
+}
+
 /** 404 when the alarm is not the company's, else the conflict its current status causes. */
 async function transitionRefused(tx: Tx, actor: Actor, id: string) {
   const current = await loadAlarm(tx, actor, id);

@@ -10,7 +10,10 @@ export interface KeyRow {
   last_used_at: Date | string | null;
 }
 
-export type KeyScope = { scope: 'alarms' } | { scope: 'access_point'; accessPointId: string };
+export type KeyScope =
+  | { scope: 'alarms' }
+  | { scope: 'radio' }
+  | { scope: 'access_point'; accessPointId: string };
 
 export async function insertKey(
   tx: Tx,
@@ -28,9 +31,9 @@ export async function insertKey(
 }
 
 const scopeWhere = (scope: KeyScope) =>
-  scope.scope === 'alarms'
-    ? sql`scope = 'alarms'`
-    : sql`scope = 'access_point' and access_point_id = ${scope.accessPointId}`;
+  scope.scope === 'access_point'
+    ? sql`scope = 'access_point' and access_point_id = ${scope.accessPointId}`
+    : sql`scope = ${scope.scope}`;
 
 /** Live keys of a scope, newest first (a company holds a handful). */
 export async function listKeys(tx: Tx, companyId: string, scope: KeyScope) {
@@ -65,7 +68,7 @@ export async function resolveKey(db: Database, keyHash: string) {
     company_id: string;
     key_id: string;
     name: string;
-    scope: 'alarms' | 'access_point';
+    scope: 'alarms' | 'access_point' | 'radio';
     access_point_id: string | null;
   }>(res)[0];
 }

@@ -16,16 +16,7 @@ import * as service from './integrations.service';
 
 export async function integrationsRoutes(app: FastifyInstance) {
   const deviceOf = registerDeviceAuth(app);
-  // A key's last use is written at most once a minute per instance: a panel posting 200 alarms in
-  // one group had put 200 identical UPDATEs in its transaction.
-  const touchedAt = new Map<string, number>();
-  const touchIfDue = (device: service.DeviceContext) => {
-    const now = Date.now();
-    if (now - (touchedAt.get(device.keyId) ?? 0) < 60_000) return undefined;
-    touchedAt.set(device.keyId, now);
-    if (touchedAt.size > 10_000) touchedAt.clear();
-    return service.touchKeySql(device.companyId, device.keyId);
-  };
+  const touchIfDue = service.keyUseRecorder();
   route(app, listIntegrationKeys, async ({ auth }) => service.listKeys(app.db, auth));
   route(app, createIntegrationKey, async ({ auth, body }) => service.createKey(app.db, auth, body));
   route(app, revokeIntegrationKey, async ({ auth, params }) => {

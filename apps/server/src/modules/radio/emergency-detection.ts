@@ -1,0 +1,1180 @@
+// Emergency detection in French radio transcripts (push-to-talk traffic of private security guards).
+//
+// Pure and deterministic: no I/O, no dependency, nothing learnt. The transcript is normalised into
+// clauses of tokens, then matched against weighted keyword tables (whole tokens only, so "alarme"
+// never matches "arme" and "volet" never matches "vol"). A match is dropped when a negation cue
+// precedes it ("pas de blessé", "aucune fumée"), when a resolution cue follows it ("l'incendie est
+// maîtrisé"), or when it is part of a routine compound ("feu rouge", "porte coupe-feu", "issue de
+// secours"). Drills, radio tests and false alarms cancel the whole message.
+//
+// Detection is made from the WORDS only. There is deliberately no inference from the voice, its
+// tone, stress or emotion: inferring emotions of employees at the workplace is a prohibited AI
+// practice in the EU (AI Act, art. 5(1)(f)), and the words are what the control room acts on anyway.
+// The result is an aid for the control room operator, who stays in charge of the decision.
+//
+// The labelled corpus used to tune the tables is emergency-detection.corpus.ts; the test reports
+// precision and recall on it.
+
+export const emergencyCategories = [
+  'agression',
+  'arme',
+  'incendie',
+  'blesse',
+  'intrusion',
+  'appel_aide',
+] as const;
+export type EmergencyCategory = (typeof emergencyCategories)[number];
+
+export const emergencyCategoryLabels: Record<EmergencyCategory, string> = {
+  agression: 'Agression',
+  arme: 'Arme',
+  incendie: 'Incendie',
+  blesse: 'Blessé / malaise',
+  intrusion: 'Intrusion',
+  appel_aide: "Appel à l'aide",
+};
+
+export const recommendations: Record<EmergencyCategory | 'none', string> = {
+  agression: 'Envoyer des renforts et prévenir le 17',
+  arme: 'Ne pas intervenir seul : confinement, renforts et prévenir le 17',
+  incendie: "Déclencher l'évacuation et prévenir le 18",
+  blesse: 'Porter les premiers secours et prévenir le 15',
+  intrusion: "Envoyer une patrouille vérifier et prévenir le 17 si l'intrusion est confirmée",
+  appel_aide: "Contacter l'agent immédiatement et envoyer le plus proche",
+  none: 'Aucune action requise',
+};
+
+export interface EmergencyAnalysis {
+  emergencyDetected: boolean;
+  /** 0..1, rounded to 2 decimals. */
+  score: number;
+  /** Null when no emergency is detected. */
+  category: EmergencyCategory | null;
+  /** The matched phrases as written in the keyword tables (normalised: no accents, lower case). */
+  keywords_found: string[];
+  recommendation: string;
+}
+
+/** A message scoring at least this is an emergency. A single strong keyword is enough; weak ones need company. */
+export const EMERGENCY_THRESHOLD = 0.5;
+
+/** Added to the best weight for each further distinct keyword: several cues make an emergency likelier. */
+const EXTRA_MATCH_BONUS = 0.1;
+/** Added once when a keyword is repeated ("urgence urgence urgence"): repetition is how guards shout on air. */
+const REPETITION_BONUS = 0.1;
+/**
+ * A call for help says how urgent it is, not what happens. When a message also names the nature of the
+ * emergency ("au secours, on m'agresse"), that nature must win the category, hence this discount.
+ */
+const HELP_CALL_CATEGORY_FACTOR = 0.5;
+/** Tie-break between categories of equal weight: the most dangerous first. */
+const CATEGORY_PRIORITY: readonly EmergencyCategory[] = [
+  'arme',
+  'incendie',
+  'blesse',
+  'agression',
+  'intrusion',
+  'appel_aide',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Normalisation
+// ---------------------------------------------------------------------------------------------
+
+/** Punctuation that ends a clause: negation and context never reach across it. */
+const CLAUSE_BREAK = /[.,;:!?…()[\]"«»\n\r]+/;
+/** Words that start a new clause in oral style, where transcripts often lack commas. */
+const CLAUSE_WORDS = new Set(['mais']);
+
+/** Lower case, no accents, no ligatures, letters shouted 3+ times collapsed ("secouuurs" → "secours"). */
+function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/(\p{L})\1{2,}/gu, '$1');
+}
+
+/**
+ * Tokens of one clause. Every character that is not a letter or a digit separates tokens, which
+ * splits elisions ("l'aide" → "l aide", also with the typographic ’) and hyphenated words
+ * ("coupe-feu" → "coupe feu", "aidez-moi" → "aidez moi").
+ */
+function tokenise(clause: string): string[] {
+  return clause
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter((token) => token.length > 0);
+}
+
+function normaliseClauses(text: string): string[][] {
+  const clauses: string[][] = [];
+  for (const chunk of foldText(text).split(CLAUSE_BREAK)) {
+    let current: string[] = [];
+    for (const token of tokenise(chunk)) {
+      if (CLAUSE_WORDS.has(token)) {
+        if (current.length > 0) clauses.push(current);
+        current = [];
+      } else {
+        current.push(token);
+      }
+    }
+    if (current.length > 0) clauses.push(current);
+  }
+  return clauses;
+}
+
+/** The normalised tokens of a transcript (all clauses, in order). */
+export function normaliseTranscript(text: string): string[] {
+  return normaliseClauses(text).flat();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyword tables. Phrases are written normalised (no accents, elisions split), inflections spelt
+// out: matching is exact on whole tokens, there is no stemming to surprise anyone.
+// ---------------------------------------------------------------------------------------------
+
+/** Words near a keyword that change its weight (e.g. a knife is a threat only when someone holds it). */
+interface Context {
+  words: readonly string[];
+  /** 'before': only the tokens before the keyword count; 'around': both sides. */
+  side: 'before' | 'around';
+  /** How many tokens away the word may be. */
+  window: number;
+  /** Weight of the keyword when one of the words is near (0 neutralises it). */
+  weight: number;
+}
+
+interface KeywordRule {
+  phrase: string;
+  tokens: readonly string[];
+  /** Null for a neutral compound: it only hides the alarming words it contains. */
+  category: EmergencyCategory | null;
+  /** Weight when no context applies. */
+  weight: number;
+  context?: Context;
+}
+
+function rule(
+  category: EmergencyCategory | null,
+  phrase: string,
+  weight: number,
+  context?: Context,
+): KeywordRule {
+  return { phrase, tokens: phrase.split(' '), category, weight, ...(context ? { context } : {}) };
+}
+
+/** Rules of one category, grouped by weight to keep the tables readable. */
+function weighted(
+  category: EmergencyCategory,
+  groups: ReadonlyArray<[number, readonly string[]]>,
+): KeywordRule[] {
+  return groups.flatMap(([weight, phrases]) => phrases.map((phrase) => rule(category, phrase, weight)));
+}
+
+const AGRESSION_RULES = weighted('agression', [
+  [
+    0.9,
+    [
+      'agression',
+      'agressions',
+      'rixe',
+      'rixes',
+      'roue de coups',
+      'menace de mort',
+      'menaces de mort',
+      'menacent de mort',
+      'tabasse',
+      'tabassee',
+      'tabasses',
+      'tabasser',
+      'tabassent',
+      'lynche',
+      'lyncher',
+    ],
+  ],
+  [
+    0.85,
+    [
+      'agresse',
+      'agressee',
+      'agresses',
+      'agressees',
+      'agresser',
+      'agressent',
+      'agresseur',
+      'agresseurs',
+      'etrangle',
+      'etranglee',
+      'etrangler',
+      'violenter',
+      'bagarre',
+      'bagarres',
+      'baston',
+      'se battent',
+      'se bat',
+      'se battre',
+      'coup de poing',
+      'coups de poing',
+      'coup de pied',
+      'coups de pied',
+      'coup de tete',
+      'coups de tete',
+      'coup de boule',
+      'tape dessus',
+      'tapent dessus',
+      'caillasse',
+      'caillasser',
+      'caillassent',
+      'jets de pierres',
+      'jet de pierres',
+    ],
+  ],
+  [
+    0.75,
+    [
+      'frappe',
+      'frappee',
+      'frappes',
+      'frappees',
+      'frapper',
+      'frappent',
+      'pris a partie',
+      'prise a partie',
+      'altercation',
+      'gifle',
+      'giflee',
+      'gifler',
+      'me tape',
+      'm ecraser',
+      'l ecraser',
+      'violence',
+      'violences',
+      'violemment',
+    ],
+  ],
+  [
+    0.6,
+    [
+      'crache dessus',
+      'casse tout',
+      'cassent tout',
+      'mordu',
+      'mordue',
+      'menace',
+      'menacee',
+      'menaces',
+      'menacer',
+      'menacent',
+      'menacant',
+      'violent',
+      'violente',
+      'violents',
+      'violentes',
+    ],
+  ],
+  [
+    0.45,
+    ['agressif', 'agressive', 'agressifs', 'agressives', 'bouscule', 'bousculee', 'bousculent', 'bousculer'],
+  ],
+  [0.3, ['insulte', 'insultent', 'insultes']],
+]);
+
+const ARME_RULES = weighted('arme', [
+  [
+    1,
+    [
+      'arme a feu',
+      'armes a feu',
+      'arme blanche',
+      'armes blanches',
+      'arme longue',
+      'arme de poing',
+      'coup de feu',
+      'coups de feu',
+      'coup de couteau',
+      'coups de couteau',
+      'fusillade',
+      'prise d otage',
+      'prise d otages',
+      'poignarde',
+      'poignardee',
+      'poignarder',
+      'kalachnikov',
+    ],
+  ],
+  [
+    0.95,
+    [
+      'revolver',
+      'flingue',
+      'flingues',
+      'pistolet',
+      'pistolets',
+      'braquage',
+      'braquages',
+      'braque',
+      'braquent',
+      'tire sur',
+      'tirer sur',
+      'tirent sur',
+      'a tire',
+      'ont tire',
+      'machette',
+      'machettes',
+      'sabre',
+      'otage',
+      'otages',
+      'poing americain',
+    ],
+  ],
+  [
+    0.9,
+    [
+      'fusil',
+      'fusils',
+      'fusil de chasse',
+      'carabine',
+      'tirs',
+      'taser',
+      'bombe lacrymogene',
+      'lacrymogene',
+      'gazeuse',
+    ],
+  ],
+  [0.75, ['detonation', 'detonations', 'nous gaze']],
+  [0.6, ['tir']],
+]);
+
+/** Who may be holding something: "il a un couteau", "il sort un cutter", "armé d'une hache". */
+const WIELDING: Context = {
+  words: [
+    'a',
+    'sorti',
+    'sort',
+    'sortir',
+    'sortent',
+    'brandit',
+    'brandi',
+    'brandissant',
+    'agite',
+    'agitant',
+    'tient',
+    'tenant',
+    'menace',
+    'menacent',
+    'menacant',
+    'arme',
+    'armee',
+    'equipe',
+    'attaque',
+    'porte',
+    'porteur',
+  ],
+  side: 'before',
+  window: 3,
+  weight: 0.95,
+};
+/** Objects that are tools as much as weapons: a threat only when someone wields them. */
+const WEAPON_OBJECTS = [
+  'couteau',
+  'couteaux',
+  'cutter',
+  'lame',
+  'hache',
+  'batte',
+  'batte de baseball',
+  'barre de fer',
+  'matraque',
+  'tournevis',
+  'seringue',
+];
+/** "armé" is also what a guard says of an alarm system: "le site est armé", "bâtiment B armé". */
+const ALARM_SETTING: Context = {
+  words: [
+    'alarme',
+    'alarmes',
+    'site',
+    'batiment',
+    'bat',
+    'zone',
+    'secteur',
+    'systeme',
+    'centrale',
+    'detection',
+  ],
+  side: 'before',
+  window: 3,
+  weight: 0,
+};
+
+const ARME_CONTEXT_RULES: KeywordRule[] = [
+  ...WEAPON_OBJECTS.map((object) => rule('arme', object, 0.45, WIELDING)),
+  ...['arme', 'armes', 'armee', 'armees'].map((word) => rule('arme', word, 0.85, ALARM_SETTING)),
+];
+
+const INCENDIE_RULES = weighted('incendie', [
+  [
+    1,
+    [
+      'il y a le feu',
+      'y a le feu',
+      'au feu',
+      'depart de feu',
+      'departs de feu',
+      'depart d incendie',
+      'pris feu',
+      'prend feu',
+      'prennent feu',
+      'en flammes',
+      'mis le feu',
+      'met le feu',
+      'degagement de fumee',
+    ],
+  ],
+  [0.95, ['incendie', 'incendies', 'en feu', 'explosion']],
+  [0.85, ['flamme', 'flammes', 'brule', 'brulent', 'crame', 'cramer', 'crament']],
+  [0.8, ['fumee', 'fumees']],
+  [0.7, ['feu', 'feux', 'odeur de brule', 'odeur de fumee', 'sent le brule', 'appelez les pompiers']],
+  [0.35, ['pompiers', 'pompier', 'evacuation', 'evacuer', 'etincelles', 'court circuit']],
+]);
+
+const BLESSE_RULES = weighted('blesse', [
+  [
+    1,
+    [
+      'arret cardiaque',
+      'arret cardio respiratoire',
+      'arret respiratoire',
+      'massage cardiaque',
+      'ne respire plus',
+      'respire plus',
+      'ne respire pas',
+      'respire pas',
+      'perdu connaissance',
+      'sans connaissance',
+      'detresse respiratoire',
+      'hemorragie',
+      'electrocute',
+      'electrocutee',
+      'fracture ouverte',
+    ],
+  ],
+  [
+    0.95,
+    [
+      'inconscient',
+      'inconsciente',
+      'inanime',
+      'inanimee',
+      'evanoui',
+      'evanouie',
+      'overdose',
+      'crise d epilepsie',
+      'convulse',
+      'convulsions',
+      'personne au sol',
+      'homme a terre',
+      'femme a terre',
+    ],
+  ],
+  [
+    0.85,
+    [
+      'malaise',
+      'malaises',
+      'blesse',
+      'blessee',
+      'blesses',
+      'blessees',
+      'saigne',
+      'saignent',
+      'saignement',
+      'blessure',
+      'blessures',
+      'samu',
+      'pls',
+      'renverse par',
+      'renversee par',
+      'choc electrique',
+      'intoxication',
+      'intoxique',
+      'intoxiquee',
+      'fracture',
+      'douleurs a la poitrine',
+      'douleur a la poitrine',
+      'douleurs thoraciques',
+      'ne bouge plus',
+      'respire mal',
+      'accident de travail',
+      'crise cardiaque',
+      'appelez le 15',
+      'allonge au sol',
+    ],
+  ],
+  [
+    0.7,
+    [
+      'fait une chute',
+      'a chute',
+      'plaie',
+      'hypoglycemie',
+      's est blesse',
+      's est blessee',
+      's est coupe',
+      's est coupee',
+      's est cogne',
+      's est cognee',
+      's est fait mal',
+      's est tordu',
+      's est tordue',
+      'est sonne',
+      'est sonnee',
+      'coince sous',
+      'coincee sous',
+      'bras coince',
+      'main coincee',
+      'jambe coincee',
+      'ne peut plus marcher',
+      'ne peut plus se lever',
+      'du sang',
+    ],
+  ],
+  [0.6, ['douleur', 'douleurs', 'sang']],
+  [0.45, ['au sol', 'a terre', 'ecrase', 'ecrasee', 'accident', 'en tombant', 'vomit', 'se plaint de']],
+  [0.4, ['victime', 'defibrillateur', 'dsa']],
+]);
+
+/** A person as subject: "un homme est tombé" is an injury, "le carton est tombé" is not. */
+const PERSON: Context = {
+  words: [
+    'il',
+    'elle',
+    'ils',
+    'elles',
+    'homme',
+    'femme',
+    'personne',
+    'quelqu',
+    'client',
+    'cliente',
+    'salarie',
+    'salariee',
+    'agent',
+    'collegue',
+    'enfant',
+    'gamin',
+    'gamine',
+    'dame',
+    'monsieur',
+    'ouvrier',
+    'visiteur',
+    'visiteuse',
+    'chauffeur',
+    'livreur',
+    'individu',
+    'victime',
+    'pieton',
+    'cariste',
+    'bebe',
+    'fille',
+    'garcon',
+    'binome',
+  ],
+  side: 'before',
+  window: 4,
+  weight: 0.75,
+};
+
+const BLESSE_CONTEXT_RULES: KeywordRule[] = ['est tombe', 'est tombee', 'sont tombes', 'sont tombees'].map(
+  (phrase) => rule('blesse', phrase, 0.25, PERSON),
+);
+
+const INTRUSION_RULES = weighted('intrusion', [
+  [
+    0.95,
+    [
+      'intrusion',
+      'intrusions',
+      'effraction',
+      'par effraction',
+      'cambriolage',
+      'cambriolages',
+      'cambrioleur',
+      'cambrioleurs',
+      'cambriole',
+      'cambriolent',
+      'vol en cours',
+      'vols en cours',
+      's introduit',
+      's introduisent',
+      's est introduit',
+      's est introduite',
+      'se sont introduits',
+    ],
+  ],
+  [
+    0.85,
+    [
+      'intrus',
+      'intruse',
+      'intruses',
+      'voleur',
+      'voleurs',
+      'voleuse',
+      'escalade',
+      'escaladent',
+      'escalader',
+      'enjambe',
+      'enjambent',
+      'enjamber',
+      'tentative d intrusion',
+      'tentative d effraction',
+      'non autorise',
+      'non autorisee',
+      'non autorises',
+      'non autorisees',
+      'squatteur',
+      'squatteurs',
+      'en train de voler',
+      'siphonner',
+      'siphonnent',
+      'siphonne',
+      'surpris quelqu un',
+      'passe par la fenetre',
+    ],
+  ],
+  [
+    0.7,
+    [
+      'cagoule',
+      'cagoules',
+      'cagoulee',
+      'cagoulees',
+      'rode',
+      'rodent',
+      'roder',
+      'voler',
+      'volent',
+      'vole',
+      'volee',
+      'decoupe',
+      'decoupee',
+      'decoupes',
+      'decoupent',
+      'fracturee',
+      'fracturees',
+      'forcer',
+      'forcent',
+      'forcant',
+      'ont force',
+      'franchit',
+      'franchi',
+      'franchissent',
+      'franchir',
+      'du monde dedans',
+      'des gens dedans',
+      'quelqu un dedans',
+      'encore dedans',
+      'encore a l interieur',
+      's est cache',
+      's est cachee',
+      'se cache',
+      'se cachent',
+      'en train de fouiller',
+    ],
+  ],
+  [0.6, ['sur le toit']],
+  [
+    0.45,
+    [
+      'il y a quelqu un',
+      'sont entres',
+      'sont entrees',
+      'dans l enceinte',
+      'en fuite',
+      's enfuit',
+      's enfuient',
+    ],
+  ],
+  [0.4, ['sans badge', 'inconnu', 'inconnus']],
+]);
+
+/** "vol" is theft only while it happens: "vol en cours", "un vol est en train de…", not "le vol de 18h". */
+const THEFT_IN_PROGRESS: Context = {
+  words: ['cours', 'train', 'flagrant'],
+  side: 'around',
+  window: 4,
+  weight: 0.85,
+};
+/** Openings that get forced, broken or jumped over. */
+const OPENINGS = [
+  'porte',
+  'portes',
+  'serrure',
+  'casier',
+  'casiers',
+  'grille',
+  'barriere',
+  'rideau',
+  'fenetre',
+  'fenetres',
+  'vitre',
+  'vitres',
+  'vitrine',
+  'carreau',
+  'cadenas',
+  'coffre',
+  'distributeur',
+  'portail',
+  'cloture',
+  'mur',
+  'grillage',
+  'palissade',
+];
+const NEAR_OPENING = (weight: number, window = 3): Context => ({
+  words: OPENINGS,
+  side: 'around',
+  window,
+  weight,
+});
+
+const INTRUSION_CONTEXT_RULES: KeywordRule[] = [
+  ...['vol', 'vols'].map((word) => rule('intrusion', word, 0, THEFT_IN_PROGRESS)),
+  ...['force', 'forcee', 'forces', 'forcees'].map((word) => rule('intrusion', word, 0, NEAR_OPENING(0.8))),
+  ...['saute', 'sautent', 'sauter'].map((word) => rule('intrusion', word, 0, NEAR_OPENING(0.8))),
+  // A broken window alone may be old damage ("réparer la vitre cassée"): it needs another cue.
+  ...['casse', 'cassee', 'cassees', 'brise', 'brisee', 'brisees'].map((word) =>
+    rule('intrusion', word, 0, NEAR_OPENING(0.45, 4)),
+  ),
+];
+
+const APPEL_AIDE_RULES = weighted('appel_aide', [
+  [1, ['au secours', 'a l aide', 'mayday', 'sos', 'appel de detresse']],
+  [
+    0.9,
+    [
+      'aidez moi',
+      'aide moi',
+      'aidez nous',
+      'venez m aider',
+      'venez nous aider',
+      'besoin d aide',
+      'en danger',
+      'urgence absolue',
+      'assistance immediate',
+      'demande assistance',
+      'appel d urgence',
+      'a moi',
+    ],
+  ],
+  [
+    0.8,
+    [
+      'besoin de renfort',
+      'besoin de renforts',
+      'besoin renfort',
+      'besoin renforts',
+      'demande de renfort',
+      'demande de renforts',
+      'demande renfort',
+      'demande renforts',
+      'venez vite',
+      'venez tout de suite',
+      'situation critique',
+      'detresse',
+      'en difficulte',
+      'help',
+      'urgence',
+      'envoyez du monde',
+      'envoyez moi du monde',
+      'envoyez quelqu un',
+      'besoin de monde',
+      'besoin de vous',
+      'ca degenere',
+      'rejoignez moi',
+      'venez me chercher',
+    ],
+  ],
+  [
+    0.6,
+    ['urgent', 'urgente', 'c est urgent', 'c est grave', 'secours', 'encercle', 'encerclee', 'pti', 'dati'],
+  ],
+  [0.5, ['ne repond plus']],
+  [0.45, ['renfort', 'renforts', 'ne repond pas']],
+  [0.3, ['vite', 'tout de suite']],
+]);
+
+/**
+ * Routine compounds that contain an alarming word. Being longer, they win over the word they contain
+ * ("porte coupe feu" hides "feu"), and being neutral they add nothing.
+ */
+const NEUTRAL_COMPOUNDS: KeywordRule[] = [
+  // Traffic lights, fire doors, fireworks, hot-work permits, the fire alarm system itself.
+  'feu rouge',
+  'feux rouges',
+  'feu vert',
+  'feux verts',
+  'feu orange',
+  'feu tricolore',
+  'feux tricolores',
+  'feu de signalisation',
+  'feux de signalisation',
+  'coupe feu',
+  'pare feu',
+  'feu d artifice',
+  'feux d artifice',
+  'permis feu',
+  'permis de feu',
+  'alarme feu',
+  'securite incendie',
+  'exercice incendie',
+  'consigne incendie',
+  'consignes incendie',
+  'porte incendie',
+  'portes incendie',
+  'alarme incendie',
+  'alarmes incendie',
+  'detection incendie',
+  'detecteur incendie',
+  'detecteurs incendie',
+  'centrale incendie',
+  'registre incendie',
+  'plan incendie',
+  'risque incendie',
+  'risques incendie',
+  'service incendie',
+  'bouche incendie',
+  'borne incendie',
+  'poteau incendie',
+  'detecteur de fumee',
+  'detecteurs de fumee',
+  'detecteur fumee',
+  'detecteurs fumee',
+  'extracteur de fumee',
+  'machine a fumee',
+  'acces pompiers',
+  'acces pompier',
+  'voie pompiers',
+  // Emergency exits and equipment, first-aid posts, the emergency services themselves.
+  'issue de secours',
+  'issues de secours',
+  'sortie de secours',
+  'sorties de secours',
+  'porte de secours',
+  'escalier de secours',
+  'eclairage de secours',
+  'poste de secours',
+  'centre de secours',
+  'premiers secours',
+  'trousse de secours',
+  'les secours',
+  'sortie d urgence',
+  'sorties d urgence',
+  'issue d urgence',
+  'arret d urgence',
+  'bouton d urgence',
+  'numero d urgence',
+  'numeros d urgence',
+  'eclairage d urgence',
+  'cas d urgence',
+  // Intrusion alarm system, climbing wall, knocking at a door, tools called "pistolet".
+  'alarme intrusion',
+  'alarmes intrusion',
+  'detection intrusion',
+  'detecteur intrusion',
+  'centrale intrusion',
+  'anti intrusion',
+  'mur d escalade',
+  'frappe a la porte',
+  'frapper a la porte',
+  'frappent a la porte',
+  'frappe a la vitre',
+  'frappe a la fenetre',
+  'pistolet a colle',
+  'pistolet a peinture',
+  'pistolet a eau',
+  'pistolet de distribution',
+  // "c'est à moi de faire la ronde"
+  'c est a moi',
+  'a moi de',
+].map((phrase) => rule(null, phrase, 0));
+
+const ALL_RULES: KeywordRule[] = [
+  ...AGRESSION_RULES,
+  ...ARME_RULES,
+  ...ARME_CONTEXT_RULES,
+  ...INCENDIE_RULES,
+  ...BLESSE_RULES,
+  ...BLESSE_CONTEXT_RULES,
+  ...INTRUSION_RULES,
+  ...INTRUSION_CONTEXT_RULES,
+  ...APPEL_AIDE_RULES,
+  ...NEUTRAL_COMPOUNDS,
+];
+
+/** Rules indexed by their first token, so matching a clause only tries plausible rules. */
+const RULES_BY_FIRST_TOKEN = indexByFirstToken(ALL_RULES);
+
+function indexByFirstToken(rules: readonly KeywordRule[]): Map<string, KeywordRule[]> {
+  const index = new Map<string, KeywordRule[]>();
+  for (const r of rules) {
+    const first = r.tokens[0] ?? '';
+    const list = index.get(first) ?? [];
+    list.push(r);
+    index.set(first, list);
+  }
+  return index;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modifiers: negation, resolution, cancellers
+// ---------------------------------------------------------------------------------------------
+
+interface Cue {
+  tokens: readonly string[];
+  /** How many tokens may sit between the cue and the keyword. */
+  maxGap: number;
+}
+
+const cue = (phrase: string, maxGap: number): Cue => ({ tokens: phrase.split(' '), maxGap });
+
+/**
+ * Negation cues, looked for just before a keyword in the same clause. A bare "pas" only counts right
+ * before the keyword ("il n'est pas armé"), since "il ne répond pas il est inconscient" is no negation.
+ * "plus" only negates in "(il n')y a plus de…": "de plus en plus de fumée" is the opposite.
+ */
+const NEGATION_CUES: readonly Cue[] = [
+  cue('pas de', 3),
+  cue('pas d', 3),
+  cue('pas', 1),
+  cue('aucun', 3),
+  cue('aucune', 3),
+  cue('sans', 2),
+  cue('ni', 1),
+  cue('y a plus', 2),
+  cue('reste plus', 2),
+  cue('jamais', 2),
+  cue('rien', 3),
+  cue('personne n', 2),
+  cue('personne ne', 2),
+];
+
+/** Said just after a keyword, these mean it is over: "l'incendie est maîtrisé", "le feu est éteint". */
+const RESOLUTION_CUES: readonly Cue[] = [
+  'eteint',
+  'eteinte',
+  'eteints',
+  'eteintes',
+  'maitrise',
+  'maitrisee',
+  'maitrises',
+  'maitrisees',
+  'sous controle',
+  'circonscrit',
+  'termine',
+  'terminee',
+  'fini',
+  'finie',
+].map((phrase) => cue(phrase, 3));
+
+/**
+ * Anywhere in the message, these say nothing is happening for real: a drill, a training, a radio
+ * test, a false alarm, or someone reported fine. Negated ("ce n'est pas un exercice") they do not count.
+ */
+const MESSAGE_CANCELLERS: readonly string[] = [
+  'exercice',
+  'exercices',
+  'simulation',
+  'simule',
+  'simulee',
+  'formation',
+  'test radio',
+  'essai radio',
+  'c est un test',
+  'ceci est un test',
+  'fausse alerte',
+  'fausses alertes',
+  'fausse alarme',
+  'fausses alarmes',
+  'va bien',
+  'vont bien',
+  'retour au calme',
+  'fin d intervention',
+];
+
+/** These only cancel their own clause: "RAS au parking" says nothing of the next sentence; reports talk of the past. */
+const CLAUSE_CANCELLERS: readonly string[] = [
+  'ras',
+  'rien a signaler',
+  'rien d anormal',
+  'levee de doute negative',
+  'rapport de',
+  'rapport d',
+  'rapport sur',
+  'compte rendu',
+  'main courante',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Matching
+// ---------------------------------------------------------------------------------------------
+
+interface Match {
+  rule: KeywordRule;
+  start: number;
+  /** Exclusive. */
+  end: number;
+  weight: number;
+}
+
+function matchesAt(tokens: readonly string[], phrase: readonly string[], at: number): boolean {
+  return phrase.every((token, i) => tokens[at + i] === token);
+}
+
+/** Start positions of a phrase in the tokens. */
+function positionsOf(tokens: readonly string[], phrase: readonly string[]): number[] {
+  const positions: number[] = [];
+  for (let at = 0; at + phrase.length <= tokens.length; at++) {
+    if (matchesAt(tokens, phrase, at)) positions.push(at);
+  }
+  return positions;
+}
+
+function containsPhrase(tokens: readonly string[], phrase: string): boolean {
+  return positionsOf(tokens, phrase.split(' ')).length > 0;
+}
+
+/** The weight of a rule at a position, once its context is looked at. */
+function contextualWeight(tokens: readonly string[], r: KeywordRule, start: number, end: number): number {
+  const context = r.context;
+  if (!context) return r.weight;
+  const before = tokens.slice(Math.max(0, start - context.window), start);
+  const after = context.side === 'around' ? tokens.slice(end, end + context.window) : [];
+  const near = [...before, ...after].some((token) => context.words.includes(token));
+  return near ? context.weight : r.weight;
+}
+
+/** Every rule occurrence in the clause, overlapping ones included. */
+function findCandidates(tokens: readonly string[]): Match[] {
+  const candidates: Match[] = [];
+  tokens.forEach((token, start) => {
+    for (const r of RULES_BY_FIRST_TOKEN.get(token) ?? []) {
+      if (!matchesAt(tokens, r.tokens, start)) continue;
+      const end = start + r.tokens.length;
+      candidates.push({ rule: r, start, end, weight: contextualWeight(tokens, r, start, end) });
+    }
+  });
+  return candidates;
+}
+
+/**
+ * Keeps non-overlapping matches, longest first: "arme a feu" is a weapon, not a fire, and
+ * "porte coupe feu" is a door. At equal length a neutral compound wins ("feu rouge" over "au feu"),
+ * then the heavier rule.
+ */
+function selectLongest(candidates: readonly Match[]): Match[] {
+  const ordered = [...candidates].sort(
+    (a, b) =>
+      b.end - b.start - (a.end - a.start) ||
+      Number(a.rule.category !== null) - Number(b.rule.category !== null) ||
+      b.weight - a.weight ||
+      a.start - b.start,
+  );
+  const taken = new Set<number>();
+  const kept: Match[] = [];
+  for (const m of ordered) {
+    const span = Array.from({ length: m.end - m.start }, (_, i) => m.start + i);
+    if (span.some((i) => taken.has(i))) continue;
+    for (const i of span) taken.add(i);
+    kept.push(m);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+/** A negation cue ends at most `maxGap` tokens before the keyword. */
+function isNegated(tokens: readonly string[], start: number): boolean {
+  return NEGATION_CUES.some((c) =>
+    positionsOf(tokens.slice(0, start), c.tokens).some((at) => start - (at + c.tokens.length) <= c.maxGap),
+  );
+}
+
+/** A resolution cue starts at most `maxGap` tokens after the keyword. */
+function isResolved(tokens: readonly string[], end: number): boolean {
+  return RESOLUTION_CUES.some((c) => positionsOf(tokens.slice(end), c.tokens).some((at) => at <= c.maxGap));
+}
+
+/** A canceller phrase present in the clause and not itself negated. */
+function hasLiveCanceller(tokens: readonly string[], cancellers: readonly string[]): boolean {
+  return cancellers.some((phrase) =>
+    positionsOf(tokens, phrase.split(' ')).some((at) => !isNegated(tokens, at)),
+  );
+}
+
+/** The keyword matches of one clause that really signal something happening now. */
+function liveMatches(tokens: readonly string[]): Match[] {
+  if (hasLiveCanceller(tokens, CLAUSE_CANCELLERS)) return [];
+  return selectLongest(findCandidates(tokens)).filter(
+    (m) =>
+      m.rule.category !== null && m.weight > 0 && !isNegated(tokens, m.start) && !isResolved(tokens, m.end),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring
+// ---------------------------------------------------------------------------------------------
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Best weight, plus a bonus per further distinct keyword and one for repetition, capped at 1. */
+function scoreOf(matches: readonly Match[]): number {
+  if (matches.length === 0) return 0;
+  const bestByPhrase = new Map<string, number>();
+  for (const m of matches)
+    bestByPhrase.set(m.rule.phrase, Math.max(m.weight, bestByPhrase.get(m.rule.phrase) ?? 0));
+  const best = Math.max(...bestByPhrase.values());
+  const repeated = matches.length > bestByPhrase.size;
+  const raw = best + EXTRA_MATCH_BONUS * (bestByPhrase.size - 1) + (repeated ? REPETITION_BONUS : 0);
+  return round2(Math.min(1, raw));
+}
+
+/** The category with the highest total weight (calls for help discounted), ties to the most dangerous. */
+function categoryOf(matches: readonly Match[]): EmergencyCategory | null {
+  const totals = new Map<EmergencyCategory, number>();
+  for (const m of matches) {
+    const category = m.rule.category;
+    if (category === null) continue;
+    const factor = category === 'appel_aide' ? HELP_CALL_CATEGORY_FACTOR : 1;
+    totals.set(category, (totals.get(category) ?? 0) + m.weight * factor);
+  }
+  let best: EmergencyCategory | null = null;
+  for (const category of CATEGORY_PRIORITY) {
+    const total = totals.get(category) ?? 0;
+    if (total > 0 && (best === null || total > (totals.get(best) ?? 0))) best = category;
+  }
+  return best;
+}
+
+function uniquePhrases(matches: readonly Match[]): string[] {
+  return [...new Set(matches.map((m) => m.rule.phrase))];
+}
+
+/** Analyses one transcript: whether it is an emergency, how sure, of what kind, and what to do. */
+export function analyseTranscript(text: string): EmergencyAnalysis {
+  const clauses = normaliseClauses(text);
+  const cancelled = clauses.some((tokens) => hasLiveCanceller(tokens, MESSAGE_CANCELLERS));
+  const matches = cancelled ? [] : clauses.flatMap(liveMatches);
+  const score = scoreOf(matches);
+  const emergencyDetected = score >= EMERGENCY_THRESHOLD;
+  const category = emergencyDetected ? categoryOf(matches) : null;
+  return {
+    emergencyDetected,
+    score,
+    category,
+    keywords_found: uniquePhrases(matches),
+    recommendation: recommendations[category ?? 'none'],
+  };
+}

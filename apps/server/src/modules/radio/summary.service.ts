@@ -1,0 +1,45 @@
+// The summary card: radios active and online, open alerts, average response time computed from
+// the alerts of the last 30 days, today's traffic, and the recommendation of the spec's rules.
+
+import { TZDate } from '@date-fns/tz';
+import { RADIO_ONLINE_WINDOW_MS } from '@vigie/contract/radio.contract';
+import type { RadioSummary } from '@vigie/contract/radio-traffic.contract';
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { radioChannels } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
+import { averageResponseMinutes, countOpenAlerts } from './alerts.repository';
+import { countSince } from './communications.repository';
+import { recommendationOf } from './radio.models';
+import { radioCounts } from './radios.repository';
+
+const startOfToday = (now: Date, timezone: string) => {
+  const local = new TZDate(now.getTime(), timezone);
+  return new Date(
+    new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), 0, 0, 0, timezone).getTime(),
+  );
+};
+
+export async function radioSummary(db: Database, auth: AuthContext, now = new Date()): Promise<RadioSummary> {
+  return db.withTenant(auth.companyId, async (tx) => {
+    const radios = await radioCounts(tx, auth.companyId, new Date(now.getTime() - RADIO_ONLINE_WINDOW_MS));
+    const activeAlerts = await countOpenAlerts(tx, auth.companyId);
+    const [channels] = await tx
+      .select({ n: count() })
+      .from(radioChannels)
+      .where(eq(radioChannels.companyId, auth.companyId));
+    const avg = await averageResponseMinutes(tx, auth.companyId, new Date(now.getTime() - 30 * 86_400_000));
+    const today = await countSince(tx, auth.companyId, startOfToday(now, auth.user.timezone));
+    return {
+      radiosTotal: radios.total,
+      radiosActive: radios.active,
+      radiosOnline: radios.online,
+      activeAlerts,
+      channels: channels?.n ?? 0,
+      avgResponseMinutes: avg === null ? null : Math.round(avg * 10) / 10,
+      communicationsToday: today.all,
+      emergenciesToday: today.emergencies,
+      recommendation: recommendationOf(activeAlerts, radios.active, radios.total),
+    };
+  });
+}
