@@ -68,8 +68,6 @@ export async function buildApp(opts: {
     trustProxy: opts.config.trustProxy,
     // Malformed URLs are refused by the router before any hook: answer them in our error shape too.
     frameworkErrors: frameworkErrorHandler,
-    // The specification writes some paths with a trailing slash (/api/radio/radios/): both forms answer.
-    routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);

@@ -2,14 +2,24 @@
 // emergency-detection.test.ts to measure precision, recall and category accuracy of the detector.
 //
 // The sentences were written as guards actually talk on the radio (call signs, site places, oral
-// style, missing accents, typos, shouting, repeated letters) BEFORE the detector was tuned, and
-// were not rewritten afterwards to make it pass. Labels follow what a control room (PC) operator
-// would do: `emergency: true` means "someone must act now"; an unconfirmed alarm going off, a drill,
-// a resolved incident or routine talk is not an emergency.
+// style, missing accents, typos, shouting, repeated letters), and were not rewritten afterwards to
+// make the detector pass. Labels follow what a control room (PC) operator would do: `emergency: true`
+// means "someone must act now"; an unconfirmed alarm going off, a drill, a resolved incident or
+// routine talk is not an emergency. When a message mixes categories (a call for help during an
+// assault), the label is the most specific one: appel_aide is only used when the message says nothing
+// about the nature of the emergency.
 //
-// When a message mixes categories (a call for help during an assault), the label is the most
-// specific one: appel_aide is only used when the message says nothing about the nature of the
-// emergency.
+// How it was built, and what the figures on the whole corpus are worth:
+// - the first part (one array per category) was written before the detector existed;
+// - then three batches of about 90 sentences were each written fresh, measured BEFORE the keyword
+//   tables were extended with the general vocabulary they revealed, then added here:
+//     batch 1 (after the first tables):  precision 0.83, recall 0.58, category 0.97 (n=92)
+//     batch 2 (after round 1):           precision 0.95, recall 0.62, category 0.95 (n=87)
+//     batch 3 (after round 2):           precision 0.95, recall 0.68, category 0.90 (n=88)
+// So the figures printed by the test on the whole corpus are in-sample (the tables were tuned on
+// it): expect precision around 0.95 but a clearly lower recall (roughly 0.7) on phrasings nobody has
+// written here yet. A missed emergency is what a keyword list does worst; the misses left in this
+// corpus show the kind (indirect descriptions such as "il a reçu une charge sur le pied").
 
 import type { EmergencyCategory } from './emergency-detection.js';
 
@@ -18,6 +28,10 @@ export interface CorpusEntry {
   emergency: boolean;
   category?: EmergencyCategory;
 }
+
+const emergencies = (category: EmergencyCategory, texts: string[]): CorpusEntry[] =>
+  texts.map((text) => ({ text, emergency: true, category }));
+const routine = (texts: string[]): CorpusEntry[] => texts.map((text) => ({ text, emergency: false }));
 
 const agression: string[] = [
   'Au secours, on m’agresse au portail nord',
@@ -479,12 +493,334 @@ const negatives: string[] = [
   'aucune personne blessée dans l’accrochage du parking',
 ];
 
+// Written after the first tuning rounds (see the header): each batch was measured before being added.
+const batch1: CorpusEntry[] = [
+  ...emergencies('agression', [
+    'PC, le type vient de mettre une droite à mon collègue',
+    'ça se bat au niveau du quai 1, ils sont nombreux',
+    'un client a sauté sur l’hôtesse d’accueil et la frappe',
+    'je suis en train de me faire cogner par deux gars, parking C',
+    'des jeunes s’en prennent à l’agent de l’entrée, ils le poussent par terre',
+    'Alpha 2 : un homme ivre est très agressif et lance des bouteilles sur nous',
+    'on est pris à partie par une dizaine de personnes à la sortie du concert',
+    'une cliente se fait agresser dans les toilettes, venez',
+    'il m’a attrapé par le col et m’a plaqué contre le mur',
+    'bagarre entre vigiles et clients au niveau de l’entrée',
+  ]),
+  ...emergencies('arme', [
+    'il y a un gars avec un couteau dans la main devant la pharmacie',
+    'un homme pointe une arme sur le caissier',
+    'on a entendu plusieurs tirs vers le parking poids lourds',
+    'le mec a un calibre, je répète il a un calibre',
+    'individu armé d’un marteau, il casse les vitrines',
+    'attention, il sort un couteau de sa poche',
+    'quelqu’un a tiré en l’air devant l’entrée',
+    'un individu menace le personnel avec un pistolet à billes',
+    'il tient une bouteille cassée et menace les gens',
+    'braqueurs en fuite vers l’autoroute',
+  ]),
+  ...emergencies('incendie', [
+    'la chaudière dégage une fumée noire, ça sent le cramé',
+    'le feu a pris dans les cartons du quai',
+    'une voiture flambe au parking C',
+    'l’entrepôt 3 brûle, il faut faire venir les pompiers',
+    'j’ai un feu de friteuse au restaurant, l’extincteur ne suffit pas',
+    'y’a de la fumée qui sort des faux plafonds au 1er',
+    'ça fume beaucoup derrière le local poubelle et il y a des flammes',
+    'incendie sur un camion frigorifique au quai 6',
+    'des braises et des flammes dans la benne à déchets verts',
+    'le local batteries est en train de brûler',
+  ]),
+  ...emergencies('blesse', [
+    'un collègue vient de tomber de l’escabeau, il a la tête en sang',
+    'une personne est allongée par terre dans le hall et ne réagit pas',
+    'un client vient de s’effondrer devant la caisse 5',
+    'un agent s’est fait mordre par le chien, il saigne de la main',
+    'un homme a du mal à respirer au rayon jardin',
+    'la dame a perdu connaissance quelques secondes, elle est très faible',
+    'un ouvrier s’est ouvert la main avec une disqueuse',
+    'il y a un blessé sur le chantier, une poutre lui est tombée dessus',
+    'personne qui fait un AVC à l’accueil, la bouche est déformée',
+    'un enfant a avalé quelque chose et s’étouffe',
+  ]),
+  ...emergencies('intrusion', [
+    'deux individus viennent de passer par-dessus le grillage côté voie ferrée',
+    'quelqu’un est entré dans le dépôt par le toit',
+    'des jeunes squattent le parking souterrain fermé, ils ont forcé la porte',
+    'le détecteur volumétrique du bâtiment D sonne et je vois une ombre à l’intérieur',
+    'un individu tente d’ouvrir les voitures sur le parking du personnel',
+    'vol de câbles en cours sur le chantier nord',
+    'deux personnes cagoulées rôdent autour des camions',
+    'j’ai une personne sur le toit du hangar, elle n’a rien à faire là',
+    'porte du local informatique forcée, le matériel a disparu, les gars sont peut-être encore là',
+    'des intrus dans la zone de stockage des bouteilles de gaz',
+  ]),
+  ...emergencies('appel_aide', [
+    'PC, venez vite, je m’en sors pas',
+    'j’ai besoin de tout le monde au portail sud immédiatement',
+    'au secours, quai 7',
+    'Bravo 1, urgence, je répète urgence, bâtiment D',
+    'qu’on m’envoie quelqu’un vite au parking C',
+    'renfort immédiat demandé au hall',
+    'aidez nous, on est bloqués au sous-sol',
+    'à l’aide, porte 3',
+    'PC de Charlie, c’est chaud ici, envoyez du renfort',
+    'ma collègue ne répond plus à la radio depuis dix minutes, son PTI est déclenché',
+  ]),
+  ...routine([
+    'PC de Alpha 1, je commence la ronde du bâtiment D',
+    'le portail sud est bloqué, j’appelle la maintenance',
+    'Bravo sera en renfort au parking ce soir',
+    'renfort de 18h arrivé, je lui fais visiter le site',
+    'j’ai besoin d’aide pour décharger le camion du traiteur',
+    'les pompiers ont terminé la vérification des poteaux incendie',
+    'la sirène a retenti lors de l’essai mensuel, tout est normal',
+    'RAS bâtiment D, je passe au bâtiment E',
+    'un client demande où se trouvent les toilettes',
+    'les clés du local poubelles ont été retrouvées',
+    'le chauffagiste a rallumé la chaudière',
+    'je fais le tour des extincteurs du parking C',
+    'le détecteur de fumée de la chambre 12 bipe, il faut changer la pile',
+    'exercice d’alerte à la bombe demain 10h, prévenir les commerçants',
+    'contrôle des issues de secours terminé, RAS',
+    'il y avait une odeur de brûlé hier, rien aujourd’hui',
+    'le livreur s’est trompé de quai, je le redirige',
+    'le chien a aboyé toute la nuit, rien vu',
+    'tout est calme au parking C',
+    'un chat s’est introduit dans le local vélo',
+    'je vais manger, Bravo prend le relais',
+    'la barrière est cassée depuis ce matin, le réparateur arrive',
+    'pas de fumée au bâtiment D, c’était une erreur du capteur',
+    'personne de blessé, juste de la casse matérielle',
+    'aucune intrusion relevée cette nuit',
+    'le suspect est parti, plus personne sur le parking',
+    'coupure électrique, les portes sont en mode secours',
+    'le service des urgences demande un agent à l’accueil',
+    'je suis à l’arrêt de bus devant le site',
+    'la formation incendie des nouveaux agents est reportée',
+    'la fumée du barbecue des voisins déclenche les détecteurs',
+    'tentative de vol à l’étalage hier, le rapport est fait',
+  ]),
+];
+
+const batch2: CorpusEntry[] = [
+  ...emergencies('agression', [
+    'le client m’a sauté dessus quand je lui ai demandé son ticket',
+    'ils sont en train de rouer de coups un gars derrière le centre commercial',
+    'un individu m’a donné un coup de genou, je suis à la porte C',
+    'deux femmes s’arrachent les cheveux devant la caisse 8, ça devient violent',
+    'une personne m’a agrippé et refuse de me lâcher, venez',
+    'Alpha 1 : on se fait attaquer par une bande de jeunes au portail ouest',
+    'le chauffeur a foncé sur moi avec son camion au poste de garde',
+    'le visiteur a mis un coup de tête à l’hôtesse',
+    'un supporter a frappé un steward à la porte 12',
+    'grosse embrouille au parking, ça en vient aux mains',
+  ]),
+  ...emergencies('arme', [
+    'il a un pistolet, il a un pistolet, tout le monde à terre',
+    'individu avec un objet tranchant dans la main, il est agité',
+    'le gars a sorti une arme, il la pointe sur nous',
+    'j’ai vu un fusil dans le coffre de la voiture qui tourne autour du site',
+    'on entend des coups de feu dans le quartier, on ferme tout',
+    'il a un couteau sous son manteau, il vient de me le montrer',
+    'attention, menace à l’arme blanche à l’accueil',
+    'le client brandit des ciseaux vers la vendeuse',
+    'un individu a tiré avec une carabine à plomb sur les caméras',
+    'il a un flingue sur lui, je l’ai vu dans sa ceinture',
+  ]),
+  ...emergencies('incendie', [
+    'le compacteur à carton est en train de cramer',
+    'il y a un feu qui démarre dans la réserve du magasin 12',
+    'fumée blanche qui sort du toit de l’atelier, je vais voir',
+    'ça sent fort le plastique brûlé et il y a de la fumée au local informatique',
+    'une trottinette électrique a explosé et a pris feu dans le hall',
+    'le feu est parti d’un mégot dans les bacs à fleurs, ça s’étend',
+    'y’a des flammes au niveau de la chaufferie, je coupe le gaz',
+    'incendie au 3e étage, je déclenche l’alarme manuellement',
+    'un poids lourd brûle sur le parking, les pneus éclatent',
+    'fumée noire et odeur de gasoil au groupe électrogène',
+  ]),
+  ...emergencies('blesse', [
+    'un agent a été mordu par un chien errant, il saigne',
+    'une cliente a fait un malaise vagal, elle est allongée',
+    'un salarié est tombé du quai, il ne peut plus bouger',
+    'une dame âgée a chuté dans l’escalier mécanique, elle a mal à la hanche',
+    'quelqu’un a la main coupée, il faut un garrot',
+    'un jeune est en train de faire une crise, il tremble de partout et ne répond plus',
+    'un homme est sans réaction dans sa voiture au parking',
+    'un ouvrier a reçu une charge sur le pied, il hurle',
+    'un enfant s’est brûlé la main à la machine à café',
+    'une personne diabétique fait un malaise à la caisse',
+    'un homme saigne du nez abondamment et se sent mal',
+  ]),
+  ...emergencies('intrusion', [
+    'il y a quelqu’un dans le bâtiment alors que tout est fermé',
+    'les portes du local technique ont été ouvertes de force',
+    'deux types sont entrés sans autorisation dans la zone de chargement',
+    'j’ai vu quelqu’un sauter par la fenêtre du bureau 5',
+    'un individu se cache derrière les conteneurs au fond du parking',
+    'cambriolage au magasin de sport, la vitrine est explosée',
+    'tentative de vol de batteries sur les engins de chantier',
+    'des gens ont percé le grillage côté rivière',
+    'un intrus dans le parking souterrain, il essaie les poignées des voitures',
+    'alarme intrusion confirmée, je vois deux personnes dans l’entrepôt',
+  ]),
+  ...emergencies('appel_aide', [
+    'PC, j’ai besoin de quelqu’un tout de suite au quai 3',
+    'envoyez-moi de l’aide, vite',
+    'Bravo 2 en détresse, je répète Bravo 2 en détresse',
+    'à l’aide à l’aide parking visiteurs',
+    'venez, venez, je suis seul au portail',
+    'au secours au secours',
+    'urgence au poste 2, répondez',
+    'c’est la catastrophe au niveau des caisses, venez tous',
+    'demande assistance urgente au hall B',
+    'besoin de soutien immédiat à l’entrée, ça part en vrille',
+  ]),
+  ...routine([
+    'je fais une ronde au niveau 3, tout est en ordre',
+    'la porte du quai 2 ferme mal, à signaler à la maintenance',
+    'le secours électrique a pris le relais pendant la coupure',
+    'la fumée de la cuisine du restaurant est normale, c’est la hotte',
+    'un client a oublié son sac, je le mets au PC',
+    'le camion-citerne des pompiers fait sa tournée de vérification des bornes',
+    'j’ai bloqué l’accès au parking pour la livraison',
+    'la bagarre d’hier a été signalée à la police',
+    'le détecteur incendie du local 4 est en défaut',
+    'le mec bourré est parti tout seul, tout va bien',
+    'l’intervention au parking est terminée, retour au poste',
+    'le client voulait juste un renseignement',
+    'le technicien fait des essais de l’alarme intrusion cet après-midi',
+    'j’ai vu un renard traverser le parking',
+    'les pompiers sont repartis, fin de l’intervention',
+    'le visiteur a été raccompagné, aucun incident',
+    'rien de spécial au quai, les camions attendent',
+    'je recharge ma radio au PC',
+    'pas d’intrus, c’était un agent de ménage qui avait oublié de badger',
+    'tout va bien au hall, le monde est reparti',
+    'l’enfant perdu a retrouvé sa maman',
+    'on peut tester la radio ?',
+    'la police est passée faire une ronde, ils repartent',
+    'la porte de secours du magasin 3 sonne, c’est un client qui est sorti par là',
+    'je vais chercher des piles pour les lampes torches',
+    'une voiture est garée sur la place handicapée, je cherche le propriétaire',
+  ]),
+];
+
+const batch3: CorpusEntry[] = [
+  ...emergencies('agression', [
+    'PC, un homme vient de cracher au visage de l’agent d’accueil et le pousse',
+    'deux clients se tapent dessus au rayon électroménager',
+    'une femme se fait harceler et frapper par son conjoint sur le parking',
+    'on est en train de se faire lyncher au niveau du péage',
+    'un gars a défoncé la tête d’un autre à coups de poing devant la boîte',
+    'il m’a mis à terre et me donne des coups de pied',
+    'le patient de psychiatrie devient violent et frappe les infirmiers',
+    'ils sont plusieurs à m’encercler et à me pousser, je suis au niveau du quai 2',
+    'une bagarre éclate dans le tram devant l’entrée',
+    'le chauffeur est sorti de son camion et m’a saisi à la gorge',
+  ]),
+  ...emergencies('arme', [
+    'homme avec une arme de poing près de la billetterie',
+    'il a une machette dans son sac, il vient de la montrer au caissier',
+    'un individu a fait feu sur un véhicule au parking',
+    'suspect en possession d’un couteau, il se dirige vers la sortie nord',
+    'une personne a été blessée par balle devant l’entrée',
+    'le type tient un pistolet, les clients sont couchés par terre',
+    'il nous a menacés avec un cran d’arrêt',
+    'individu armé retranché dans les toilettes du 2e',
+    'un jeune exhibe une arme dans la file d’attente',
+    'attention le client a un cutter et il est très énervé',
+  ]),
+  ...emergencies('incendie', [
+    'feu dans le vide-ordures au 5e étage',
+    'le parking souterrain est enfumé, on voit rien',
+    'des flammèches sortent du conduit de la cuisine',
+    'grosse odeur de brûlé et le plafond noircit au 2e',
+    'incendie de voiture devant le portail, ça risque de se propager',
+    'le groupe froid a pris feu sur la remorque',
+    'les cartons du quai 4 flambent, j’arrive avec un extincteur',
+    'il y a de la fumée qui sort du local ménage et ça sent le brûlé',
+    'feu de benne contre la façade, ça monte vers le premier',
+    'un barbecue sauvage a mis le feu à la pelouse',
+  ]),
+  ...emergencies('blesse', [
+    'un homme est en train de faire une crise cardiaque devant le magasin',
+    'une personne a fait une mauvaise chute dans le parking, elle ne peut pas se relever',
+    'un livreur a la jambe cassée, il est tombé du hayon',
+    'un client a reçu une étagère sur la tête, il saigne',
+    'une personne est pâle et se sent mal au guichet, elle va s’évanouir',
+    'un homme fait une réaction allergique, son visage gonfle',
+    'un cuisinier s’est gravement brûlé le bras avec l’huile de la friteuse',
+    'une femme fait un malaise dans l’ascenseur',
+    'il y a un homme par terre qui ne bouge pas près des containers',
+    'quelqu’un s’est fait écraser le pied par un transpalette',
+  ]),
+  ...emergencies('intrusion', [
+    'des individus sont en train de découper le grillage côté sud',
+    'un homme est caché dans les toilettes après la fermeture',
+    'je vois trois silhouettes qui traversent la cour du dépôt',
+    'effraction sur le local des archives, la porte est défoncée',
+    'quelqu’un a pénétré dans l’entrepôt par une fenêtre',
+    'deux hommes sont en train de charger du matériel volé dans une camionnette',
+    'les détecteurs de la zone 2 sont déclenchés et j’entends du bruit dans le stock',
+    'un individu essaie d’entrer par l’issue de secours du cinéma',
+    'des jeunes traînent dans le chantier fermé, ils montent sur les engins',
+    'il y a des voleurs de carburant sur le parking des poids lourds',
+  ]),
+  ...emergencies('appel_aide', [
+    'au secours, je suis coincé au quai 5',
+    'PC de Delta 1, j’ai besoin d’aide, vite',
+    'venez me rejoindre en urgence au niveau de la sortie',
+    'on est débordés au portail, envoyez tout le monde',
+    'à l’aide, à l’aide, bâtiment logistique',
+    'SOS SOS Alpha 4',
+    'appel urgent de l’agent du parking, il crie au secours',
+    'besoin d’un renfort en urgence au péage',
+    'on a besoin de bras tout de suite à l’accueil, c’est le chaos',
+    'ça tourne mal à l’accueil, envoyez quelqu’un vite',
+  ]),
+  ...routine([
+    'le véhicule de l’entreprise de gardiennage est garé au portail',
+    'relève faite avec Delta, rien à signaler sur le site',
+    'l’agent de nuit est arrivé en avance',
+    'le registre des rondes est signé',
+    'je ferme les grilles du parking pour la nuit',
+    'on a des travaux de soudure au bâtiment C avec permis de feu',
+    'les pompiers de l’entreprise font l’inspection mensuelle des RIA',
+    'il y a eu une coupure de la radio, tu me reçois maintenant ?',
+    'le monsieur de l’accueil demande qu’on lui ouvre la salle 3',
+    'la livraison de gaz est prévue demain matin',
+    'personne au parking B, je ferme',
+    'aucun blessé dans l’accrochage, juste de la tôle froissée',
+    'pas de flamme, c’était juste un court-circuit sur la prise, le disjoncteur a sauté',
+    'l’alarme incendie du bâtiment A est en test jusqu’à midi',
+    'le malaise de la cliente était une simple fatigue, elle repart avec sa fille',
+    'je vais sortir les poubelles au local déchets',
+    'les agents d’accueil font la pause déjeuner',
+    'la caméra 4 est floue, il faudra la nettoyer',
+    'un individu a demandé à voir le directeur, il patiente calmement',
+    'j’ai croisé le chat du voisin dans le parking',
+    'formation au maniement des extincteurs ce matin dans la cour',
+    'exercice de confinement à 10h, ne pas s’inquiéter',
+    'la porte d’entrée est coincée, il faut forcer un peu pour l’ouvrir',
+    'le fumoir du personnel est derrière le bâtiment B',
+    'l’ambulance privée vient chercher un patient en dialyse, ouvrez la barrière',
+    'les secouristes de la Croix-Rouge s’installent au poste de secours',
+    'j’ai oublié mon badge, tu peux m’ouvrir la porte du PC ?',
+    'un véhicule est resté bloqué à la barrière de sortie',
+  ]),
+];
+
 export const corpus: CorpusEntry[] = [
-  ...agression.map((text) => ({ text, emergency: true, category: 'agression' as const })),
-  ...arme.map((text) => ({ text, emergency: true, category: 'arme' as const })),
-  ...incendie.map((text) => ({ text, emergency: true, category: 'incendie' as const })),
-  ...blesse.map((text) => ({ text, emergency: true, category: 'blesse' as const })),
-  ...intrusion.map((text) => ({ text, emergency: true, category: 'intrusion' as const })),
-  ...appelAide.map((text) => ({ text, emergency: true, category: 'appel_aide' as const })),
-  ...negatives.map((text) => ({ text, emergency: false })),
+  ...emergencies('agression', agression),
+  ...emergencies('arme', arme),
+  ...emergencies('incendie', incendie),
+  ...emergencies('blesse', blesse),
+  ...emergencies('intrusion', intrusion),
+  ...emergencies('appel_aide', appelAide),
+  ...routine(negatives),
+  ...batch1,
+  ...batch2,
+  ...batch3,
 ];

@@ -1,6 +1,6 @@
 // Emergency detection in French radio transcripts (push-to-talk traffic of private security guards).
 //
-// Pure and deterministic: no I/O, no dependency, nothing learnt. The transcript is normalised into
+// Pure and deterministic: no I/O, nothing learnt (it imports only the contract's category list). The transcript is normalised into
 // clauses of tokens, then matched against weighted keyword tables (whole tokens only, so "alarme"
 // never matches "arme" and "volet" never matches "vol"). A match is dropped when a negation cue
 // precedes it ("pas de blessé", "aucune fumée"), when a resolution cue follows it ("l'incendie est
@@ -8,31 +8,22 @@
 // secours"). Drills, radio tests and false alarms cancel the whole message.
 //
 // Detection is made from the WORDS only. There is deliberately no inference from the voice, its
-// tone, stress or emotion: inferring emotions of employees at the workplace is a prohibited AI
-// practice in the EU (AI Act, art. 5(1)(f)), and the words are what the control room acts on anyway.
+// tone, stress or emotion: inferring the emotions of people at the workplace is a prohibited AI
+// practice in the EU (AI Act, art. 5(1)(f); its medical/safety exception is narrow and not relied on
+// here), and the words are what the control room acts on anyway.
 // The result is an aid for the control room operator, who stays in charge of the decision.
 //
-// The labelled corpus used to tune the tables is emergency-detection.corpus.ts; the test reports
-// precision and recall on it.
+// The labelled corpus used to tune the tables, and what was measured on sentences written after
+// the tables, are in emergency-detection.corpus.ts.
 
-export const emergencyCategories = [
-  'agression',
-  'arme',
-  'incendie',
-  'blesse',
-  'intrusion',
-  'appel_aide',
-] as const;
-export type EmergencyCategory = (typeof emergencyCategories)[number];
+// The categories and their labels are the contract's (the web shows them); re-exported for callers.
+import {
+  type EmergencyCategory,
+  emergencyCategories,
+  emergencyCategoryLabels,
+} from '@vigie/contract/radio-traffic.contract';
 
-export const emergencyCategoryLabels: Record<EmergencyCategory, string> = {
-  agression: 'Agression',
-  arme: 'Arme',
-  incendie: 'Incendie',
-  blesse: 'Blessé / malaise',
-  intrusion: 'Intrusion',
-  appel_aide: "Appel à l'aide",
-};
+export { type EmergencyCategory, emergencyCategories, emergencyCategoryLabels };
 
 export const recommendations: Record<EmergencyCategory | 'none', string> = {
   agression: 'Envoyer des renforts et prévenir le 17',
@@ -50,12 +41,12 @@ export interface EmergencyAnalysis {
   score: number;
   /** Null when no emergency is detected. */
   category: EmergencyCategory | null;
-  /** The matched phrases as written in the keyword tables (normalised: no accents, lower case). */
+  /** The matched phrases as written in the keyword tables (normalised: lower case, no accents). */
   keywords_found: string[];
   recommendation: string;
 }
 
-/** A message scoring at least this is an emergency. A single strong keyword is enough; weak ones need company. */
+/** A message scoring at least this is an emergency: one strong keyword is enough, weak ones need company. */
 export const EMERGENCY_THRESHOLD = 0.5;
 
 /** Added to the best weight for each further distinct keyword: several cues make an emergency likelier. */
@@ -63,8 +54,8 @@ const EXTRA_MATCH_BONUS = 0.1;
 /** Added once when a keyword is repeated ("urgence urgence urgence"): repetition is how guards shout on air. */
 const REPETITION_BONUS = 0.1;
 /**
- * A call for help says how urgent it is, not what happens. When a message also names the nature of the
- * emergency ("au secours, on m'agresse"), that nature must win the category, hence this discount.
+ * A call for help says how urgent it is, not what happens. When the message also names the nature of
+ * the emergency ("au secours, on m'agresse"), the nature must win the category, hence this discount.
  */
 const HELP_CALL_CATEGORY_FACTOR = 0.5;
 /** Tie-break between categories of equal weight: the most dangerous first. */
@@ -105,8 +96,7 @@ function foldText(text: string): string {
 function tokenise(clause: string): string[] {
   return clause
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-    .split(/\s+/)
+    .split(' ')
     .filter((token) => token.length > 0);
 }
 
@@ -133,8 +123,8 @@ export function normaliseTranscript(text: string): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Keyword tables. Phrases are written normalised (no accents, elisions split), inflections spelt
-// out: matching is exact on whole tokens, there is no stemming to surprise anyone.
+// Keyword tables. Phrases are written normalised (no accents, elisions split) and inflections are
+// spelt out: matching is exact on whole tokens, with no stemming to surprise anyone.
 // ---------------------------------------------------------------------------------------------
 
 /** Words near a keyword that change its weight (e.g. a knife is a threat only when someone holds it). */
@@ -158,6 +148,14 @@ interface KeywordRule {
   context?: Context;
 }
 
+/** A comma-separated list of phrases, so that long tables stay compact and readable. */
+function list(phrases: string): string[] {
+  return phrases
+    .split(',')
+    .map((phrase) => phrase.trim().replace(/\s+/g, ' '))
+    .filter((phrase) => phrase.length > 0);
+}
+
 function rule(
   category: EmergencyCategory | null,
   phrase: string,
@@ -167,245 +165,88 @@ function rule(
   return { phrase, tokens: phrase.split(' '), category, weight, ...(context ? { context } : {}) };
 }
 
-/** Rules of one category, grouped by weight to keep the tables readable. */
-function weighted(
-  category: EmergencyCategory,
-  groups: ReadonlyArray<[number, readonly string[]]>,
-): KeywordRule[] {
-  return groups.flatMap(([weight, phrases]) => phrases.map((phrase) => rule(category, phrase, weight)));
+/** Rules of one category, grouped by weight. */
+function weighted(category: EmergencyCategory, groups: ReadonlyArray<[number, string]>): KeywordRule[] {
+  return groups.flatMap(([weight, phrases]) => list(phrases).map((phrase) => rule(category, phrase, weight)));
 }
 
 const AGRESSION_RULES = weighted('agression', [
   [
     0.9,
-    [
-      'agression',
-      'agressions',
-      'rixe',
-      'rixes',
-      'roue de coups',
-      'menace de mort',
-      'menaces de mort',
-      'menacent de mort',
-      'tabasse',
-      'tabassee',
-      'tabasses',
-      'tabasser',
-      'tabassent',
-      'lynche',
-      'lyncher',
-    ],
+    `agression, agressions, rixe, rixes, roue de coups, menace de mort, menaces de mort, menacent de mort,
+     tabasse, tabassee, tabasses, tabasser, tabassent, lynche, lyncher`,
   ],
   [
     0.85,
-    [
-      'agresse',
-      'agressee',
-      'agresses',
-      'agressees',
-      'agresser',
-      'agressent',
-      'agresseur',
-      'agresseurs',
-      'etrangle',
-      'etranglee',
-      'etrangler',
-      'violenter',
-      'bagarre',
-      'bagarres',
-      'baston',
-      'se battent',
-      'se bat',
-      'se battre',
-      'coup de poing',
-      'coups de poing',
-      'coup de pied',
-      'coups de pied',
-      'coup de tete',
-      'coups de tete',
-      'coup de boule',
-      'tape dessus',
-      'tapent dessus',
-      'caillasse',
-      'caillasser',
-      'caillassent',
-      'jets de pierres',
-      'jet de pierres',
-    ],
+    `agresse, agressee, agresses, agressees, agresser, agressent, agresseur, agresseurs, etrangle, etranglee,
+     etrangler, violenter, bagarre, bagarres, baston, se battent, se bat, se battre, coup de poing,
+     coups de poing, coup de pied, coups de pied, coup de tete, coups de tete, coup de boule, tape dessus,
+     tapent dessus, caillasse, caillasser, caillassent, jets de pierres, jet de pierres, passe a tabac,
+     passent a tabac, passer a tabac, rouer de coups, rouent de coups, coup de genou, coups de genou,
+     coup de coude, coups de coude, en vient aux mains, en viennent aux mains, saute dessus, sautent dessus,
+     attaque, attaquee, attaques, attaquer, attaquent`,
   ],
   [
     0.75,
-    [
-      'frappe',
-      'frappee',
-      'frappes',
-      'frappees',
-      'frapper',
-      'frappent',
-      'pris a partie',
-      'prise a partie',
-      'altercation',
-      'gifle',
-      'giflee',
-      'gifler',
-      'me tape',
-      'm ecraser',
-      'l ecraser',
-      'violence',
-      'violences',
-      'violemment',
-    ],
+    `frappe, frappee, frappes, frappees, frapper, frappent, pris a partie, prise a partie, altercation, gifle,
+     giflee, gifler, me tape, cogne, cognent, cogner, s en prend a, s en prennent a, pousse par terre,
+     poussent par terre, plaque contre, plaque au sol, moleste, molester, mis une droite, mettre une droite,
+     met une droite, mis une claque, lance des bouteilles, lancent des bouteilles, jettent des pierres,
+     lancent des pierres, projectiles, m ecraser, l ecraser, violence, violences, violemment, fonce sur moi,
+     fonce sur nous, foncer sur, agrippe, agrippee, a la gorge, crache au visage, cracher au visage`,
   ],
   [
     0.6,
-    [
-      'crache dessus',
-      'casse tout',
-      'cassent tout',
-      'mordu',
-      'mordue',
-      'menace',
-      'menacee',
-      'menaces',
-      'menacer',
-      'menacent',
-      'menacant',
-      'violent',
-      'violente',
-      'violents',
-      'violentes',
-    ],
+    `des coups, attrape par le col, crache dessus, casse tout, cassent tout, mordu, mordue, menace, menacee,
+     menaces, menacer, menacent, menacant, violent, violente, violents, violentes, me pousse, me pousser,
+     m a pousse, le pousse, la pousse`,
   ],
   [
     0.45,
-    ['agressif', 'agressive', 'agressifs', 'agressives', 'bouscule', 'bousculee', 'bousculent', 'bousculer'],
+    'agressif, agressive, agressifs, agressives, bouscule, bousculee, bousculent, bousculer, embrouille',
   ],
-  [0.3, ['insulte', 'insultent', 'insultes']],
+  [0.3, 'insulte, insultent, insultes'],
 ]);
 
 const ARME_RULES = weighted('arme', [
   [
     1,
-    [
-      'arme a feu',
-      'armes a feu',
-      'arme blanche',
-      'armes blanches',
-      'arme longue',
-      'arme de poing',
-      'coup de feu',
-      'coups de feu',
-      'coup de couteau',
-      'coups de couteau',
-      'fusillade',
-      'prise d otage',
-      'prise d otages',
-      'poignarde',
-      'poignardee',
-      'poignarder',
-      'kalachnikov',
-    ],
+    `arme a feu, armes a feu, arme blanche, armes blanches, arme longue, arme de poing, coup de feu,
+     coups de feu, coup de couteau, coups de couteau, fusillade, prise d otage, prise d otages, poignarde,
+     poignardee, poignarder, kalachnikov, fait feu, ont fait feu, par balle, par balles`,
   ],
   [
     0.95,
-    [
-      'revolver',
-      'flingue',
-      'flingues',
-      'pistolet',
-      'pistolets',
-      'braquage',
-      'braquages',
-      'braque',
-      'braquent',
-      'tire sur',
-      'tirer sur',
-      'tirent sur',
-      'a tire',
-      'ont tire',
-      'machette',
-      'machettes',
-      'sabre',
-      'otage',
-      'otages',
-      'poing americain',
-    ],
+    `revolver, flingue, flingues, pistolet, pistolets, braquage, braquages, braque, braquent, braqueur,
+     braqueurs, tire sur, tirer sur, tirent sur, a tire, ont tire, machette, machettes, sabre, otage, otages,
+     poing americain`,
   ],
   [
     0.9,
-    [
-      'fusil',
-      'fusils',
-      'fusil de chasse',
-      'carabine',
-      'tirs',
-      'taser',
-      'bombe lacrymogene',
-      'lacrymogene',
-      'gazeuse',
-    ],
+    `fusil, fusils, fusil de chasse, carabine, calibre, tirs, taser, bombe lacrymogene, lacrymogene, gazeuse`,
   ],
-  [0.75, ['detonation', 'detonations', 'nous gaze']],
-  [0.6, ['tir']],
+  [0.8, 'bouteille cassee, tesson, tessons, objet tranchant'],
+  [0.75, 'detonation, detonations, nous gaze'],
+  [0.6, 'tir'],
 ]);
 
-/** Who may be holding something: "il a un couteau", "il sort un cutter", "armé d'une hache". */
+/** Someone holding something: "il a un couteau", "il sort un cutter", "armé d'une hache". */
 const WIELDING: Context = {
-  words: [
-    'a',
-    'sorti',
-    'sort',
-    'sortir',
-    'sortent',
-    'brandit',
-    'brandi',
-    'brandissant',
-    'agite',
-    'agitant',
-    'tient',
-    'tenant',
-    'menace',
-    'menacent',
-    'menacant',
-    'arme',
-    'armee',
-    'equipe',
-    'attaque',
-    'porte',
-    'porteur',
-  ],
+  words: list(`a, sorti, sort, sortir, sortent, brandit, brandi, brandissant, agite, agitant, tient, tenant,
+               menace, menaces, menacee, menacer, menacent, menacant, arme, armee, equipe, attaque, porte,
+               porteur, possession`),
   side: 'before',
   window: 3,
   weight: 0.95,
 };
 /** Objects that are tools as much as weapons: a threat only when someone wields them. */
-const WEAPON_OBJECTS = [
-  'couteau',
-  'couteaux',
-  'cutter',
-  'lame',
-  'hache',
-  'batte',
-  'batte de baseball',
-  'barre de fer',
-  'matraque',
-  'tournevis',
-  'seringue',
-];
+const WEAPON_OBJECTS = list(`couteau, couteaux, cutter, lame, hache, batte, batte de baseball, barre de fer,
+                             matraque, marteau, tournevis, seringue, ciseaux, cran d arret`);
+/** Held in hand: "un couteau à la main", "un cutter dans la main". */
+const IN_HAND = list('a la main, dans la main, dans les mains, en main');
 /** "armé" is also what a guard says of an alarm system: "le site est armé", "bâtiment B armé". */
 const ALARM_SETTING: Context = {
-  words: [
-    'alarme',
-    'alarmes',
-    'site',
-    'batiment',
-    'bat',
-    'zone',
-    'secteur',
-    'systeme',
-    'centrale',
-    'detection',
-  ],
+  words: list('alarme, alarmes, site, batiment, bat, zone, secteur, systeme, centrale, detection'),
   side: 'before',
   window: 3,
   weight: 0,
@@ -413,521 +254,254 @@ const ALARM_SETTING: Context = {
 
 const ARME_CONTEXT_RULES: KeywordRule[] = [
   ...WEAPON_OBJECTS.map((object) => rule('arme', object, 0.45, WIELDING)),
-  ...['arme', 'armes', 'armee', 'armees'].map((word) => rule('arme', word, 0.85, ALARM_SETTING)),
+  ...WEAPON_OBJECTS.flatMap((object) => IN_HAND.map((hand) => rule('arme', `${object} ${hand}`, 0.95))),
+  ...list('arme, armes, armee, armees').map((word) => rule('arme', word, 0.85, ALARM_SETTING)),
 ];
 
 const INCENDIE_RULES = weighted('incendie', [
   [
     1,
-    [
-      'il y a le feu',
-      'y a le feu',
-      'au feu',
-      'depart de feu',
-      'departs de feu',
-      'depart d incendie',
-      'pris feu',
-      'prend feu',
-      'prennent feu',
-      'en flammes',
-      'mis le feu',
-      'met le feu',
-      'degagement de fumee',
-    ],
+    `il y a le feu, y a le feu, au feu, depart de feu, departs de feu, depart d incendie, pris feu, prend feu,
+     prennent feu, en flammes, mis le feu, met le feu, degagement de fumee`,
   ],
-  [0.95, ['incendie', 'incendies', 'en feu', 'explosion']],
-  [0.85, ['flamme', 'flammes', 'brule', 'brulent', 'crame', 'cramer', 'crament']],
-  [0.8, ['fumee', 'fumees']],
-  [0.7, ['feu', 'feux', 'odeur de brule', 'odeur de fumee', 'sent le brule', 'appelez les pompiers']],
-  [0.35, ['pompiers', 'pompier', 'evacuation', 'evacuer', 'etincelles', 'court circuit']],
+  [0.95, 'incendie, incendies, en feu, explosion'],
+  [0.85, 'flamme, flammes, flammeches, brule, brulent, bruler, crame, cramer, crament, flambe, flambent'],
+  [0.8, 'enfume, enfumee, enfumes, enfumees'],
+  [0.7, 'feu, feux, odeur de brule, odeur de fumee, sent le brule, sent le crame, appelez les pompiers'],
+  [0.6, 'ca fume, braises'],
+  [0.35, 'pompiers, pompier, evacuation, evacuer, etincelles, court circuit'],
 ]);
+
+/** Smoke with a harmless source named next to it: a barbecue, a cigarette, steam. */
+const BENIGN_SMOKE: Context = {
+  words: list('barbecue, cigarette, cigarettes, clope, chicha, vapeur, fumigene, brouillard, encens'),
+  side: 'around',
+  window: 4,
+  weight: 0,
+};
+
+const INCENDIE_CONTEXT_RULES: KeywordRule[] = list('fumee, fumees').map((word) =>
+  rule('incendie', word, 0.8, BENIGN_SMOKE),
+);
 
 const BLESSE_RULES = weighted('blesse', [
   [
     1,
-    [
-      'arret cardiaque',
-      'arret cardio respiratoire',
-      'arret respiratoire',
-      'massage cardiaque',
-      'ne respire plus',
-      'respire plus',
-      'ne respire pas',
-      'respire pas',
-      'perdu connaissance',
-      'sans connaissance',
-      'detresse respiratoire',
-      'hemorragie',
-      'electrocute',
-      'electrocutee',
-      'fracture ouverte',
-    ],
+    `arret cardiaque, attaque cardiaque, arret cardio respiratoire, arret respiratoire, massage cardiaque, ne respire plus,
+     respire plus, ne respire pas, respire pas, perdu connaissance, sans connaissance, detresse respiratoire,
+     hemorragie, electrocute, electrocutee, fracture ouverte`,
   ],
   [
     0.95,
-    [
-      'inconscient',
-      'inconsciente',
-      'inanime',
-      'inanimee',
-      'evanoui',
-      'evanouie',
-      'overdose',
-      'crise d epilepsie',
-      'convulse',
-      'convulsions',
-      'personne au sol',
-      'homme a terre',
-      'femme a terre',
-    ],
+    `inconscient, inconsciente, inanime, inanimee, evanoui, evanouie, overdose, crise d epilepsie, convulse,
+     convulsions, personne au sol, homme a terre, femme a terre, avc, ne reagit pas, ne reagit plus,
+     s effondrer, s effondre, s est effondre, s est effondree, du mal a respirer, mal a respirer,
+     n arrive plus a respirer, s etouffe, etouffe, sans reaction`,
   ],
   [
     0.85,
-    [
-      'malaise',
-      'malaises',
-      'blesse',
-      'blessee',
-      'blesses',
-      'blessees',
-      'saigne',
-      'saignent',
-      'saignement',
-      'blessure',
-      'blessures',
-      'samu',
-      'pls',
-      'renverse par',
-      'renversee par',
-      'choc electrique',
-      'intoxication',
-      'intoxique',
-      'intoxiquee',
-      'fracture',
-      'douleurs a la poitrine',
-      'douleur a la poitrine',
-      'douleurs thoraciques',
-      'ne bouge plus',
-      'respire mal',
-      'accident de travail',
-      'crise cardiaque',
-      'appelez le 15',
-      'allonge au sol',
-    ],
+    `malaise, malaises, blesse, blessee, blesses, blessees, saigne, saignent, saignement, blessure, blessures,
+     samu, pls, renverse par, renversee par, choc electrique, intoxication, intoxique, intoxiquee, fracture,
+     douleurs a la poitrine, douleur a la poitrine, douleurs thoraciques, ne bouge plus, respire mal,
+     accident de travail, crise cardiaque, appelez le 15, allonge au sol, allongee au sol, allonge par terre,
+     allongee par terre, en sang, garrot, s est brule, s est brulee, brulure, brulures, main coupee,
+     doigt coupe, gravement brule, gravement brulee, reaction allergique, choc anaphylactique,
+     s evanouir, mauvaise chute, s est fait ecraser`,
   ],
   [
     0.7,
-    [
-      'fait une chute',
-      'a chute',
-      'plaie',
-      'hypoglycemie',
-      's est blesse',
-      's est blessee',
-      's est coupe',
-      's est coupee',
-      's est cogne',
-      's est cognee',
-      's est fait mal',
-      's est tordu',
-      's est tordue',
-      'est sonne',
-      'est sonnee',
-      'coince sous',
-      'coincee sous',
-      'bras coince',
-      'main coincee',
-      'jambe coincee',
-      'ne peut plus marcher',
-      'ne peut plus se lever',
-      'du sang',
-    ],
+    `fait une chute, a chute, plaie, hypoglycemie, s est blesse, s est blessee, s est coupe, s est coupee,
+     s est cogne, s est cognee, s est fait mal, s est tordu, s est tordue, est sonne, est sonnee, coince sous,
+     coincee sous, bras coince, main coincee, jambe coincee, ne peut plus marcher, ne peut plus se lever,
+     du sang, tombe dessus, tombee dessus, ouvert la main, ouvert la tete, ouvert le crane, ouvert l arcade,
+     ouvert la jambe, ouvert le genou, fait une crise, faire une crise, se sent mal, ne peut pas se relever,
+     ne peut plus se relever, n arrive pas a se relever`,
   ],
-  [0.6, ['douleur', 'douleurs', 'sang']],
-  [0.45, ['au sol', 'a terre', 'ecrase', 'ecrasee', 'accident', 'en tombant', 'vomit', 'se plaint de']],
-  [0.4, ['victime', 'defibrillateur', 'dsa']],
+  [0.6, 'douleur, douleurs, sang'],
+  [0.45, 'au sol, a terre, ecrase, ecrasee, accident, en tombant, vomit, se plaint de, ne bouge pas'],
+  [0.4, 'par terre'],
+  [0.4, 'victime, defibrillateur, dsa'],
 ]);
 
 /** A person as subject: "un homme est tombé" is an injury, "le carton est tombé" is not. */
 const PERSON: Context = {
-  words: [
-    'il',
-    'elle',
-    'ils',
-    'elles',
-    'homme',
-    'femme',
-    'personne',
-    'quelqu',
-    'client',
-    'cliente',
-    'salarie',
-    'salariee',
-    'agent',
-    'collegue',
-    'enfant',
-    'gamin',
-    'gamine',
-    'dame',
-    'monsieur',
-    'ouvrier',
-    'visiteur',
-    'visiteuse',
-    'chauffeur',
-    'livreur',
-    'individu',
-    'victime',
-    'pieton',
-    'cariste',
-    'bebe',
-    'fille',
-    'garcon',
-    'binome',
-  ],
+  words:
+    list(`il, elle, ils, elles, homme, femme, personne, quelqu, client, cliente, salarie, salariee, agent,
+               collegue, enfant, gamin, gamine, dame, monsieur, ouvrier, visiteur, visiteuse, chauffeur,
+               livreur, individu, victime, pieton, cariste, bebe, fille, garcon, binome`),
   side: 'before',
   window: 4,
   weight: 0.75,
 };
 
-const BLESSE_CONTEXT_RULES: KeywordRule[] = ['est tombe', 'est tombee', 'sont tombes', 'sont tombees'].map(
-  (phrase) => rule('blesse', phrase, 0.25, PERSON),
-);
+const BLESSE_CONTEXT_RULES: KeywordRule[] = list(
+  'est tombe, est tombee, sont tombes, sont tombees, tomber',
+).map((phrase) => rule('blesse', phrase, 0.25, PERSON));
 
 const INTRUSION_RULES = weighted('intrusion', [
   [
     0.95,
-    [
-      'intrusion',
-      'intrusions',
-      'effraction',
-      'par effraction',
-      'cambriolage',
-      'cambriolages',
-      'cambrioleur',
-      'cambrioleurs',
-      'cambriole',
-      'cambriolent',
-      'vol en cours',
-      'vols en cours',
-      's introduit',
-      's introduisent',
-      's est introduit',
-      's est introduite',
-      'se sont introduits',
-    ],
+    `intrusion, intrusions, effraction, par effraction, cambriolage, cambriolages, cambrioleur, cambrioleurs,
+     cambriole, cambriolent, vol en cours, vols en cours, s introduit, s introduisent, s est introduit,
+     s est introduite, se sont introduits, penetre, a penetre, ont penetre, penetrer`,
   ],
   [
     0.85,
-    [
-      'intrus',
-      'intruse',
-      'intruses',
-      'voleur',
-      'voleurs',
-      'voleuse',
-      'escalade',
-      'escaladent',
-      'escalader',
-      'enjambe',
-      'enjambent',
-      'enjamber',
-      'tentative d intrusion',
-      'tentative d effraction',
-      'non autorise',
-      'non autorisee',
-      'non autorises',
-      'non autorisees',
-      'squatteur',
-      'squatteurs',
-      'en train de voler',
-      'siphonner',
-      'siphonnent',
-      'siphonne',
-      'surpris quelqu un',
-      'passe par la fenetre',
-    ],
+    `intrus, intruse, intruses, voleur, voleurs, voleuse, escalade, escaladent, escalader, enjambe, enjambent,
+     enjamber, tentative d intrusion, tentative d effraction, non autorise, non autorisee, non autorises,
+     non autorisees, squatteur, squatteurs, squattent, en train de voler, siphonner, siphonnent, siphonne,
+     surpris quelqu un, passe par la fenetre, intrusion confirmee, alarme intrusion confirmee, de force`,
   ],
   [
     0.7,
-    [
-      'cagoule',
-      'cagoules',
-      'cagoulee',
-      'cagoulees',
-      'rode',
-      'rodent',
-      'roder',
-      'voler',
-      'volent',
-      'vole',
-      'volee',
-      'decoupe',
-      'decoupee',
-      'decoupes',
-      'decoupent',
-      'fracturee',
-      'fracturees',
-      'forcer',
-      'forcent',
-      'forcant',
-      'ont force',
-      'franchit',
-      'franchi',
-      'franchissent',
-      'franchir',
-      'du monde dedans',
-      'des gens dedans',
-      'quelqu un dedans',
-      'encore dedans',
-      'encore a l interieur',
-      's est cache',
-      's est cachee',
-      'se cache',
-      'se cachent',
-      'en train de fouiller',
-    ],
+    `cagoule, cagoules, cagoulee, cagoulees, rode, rodent, roder, voler, volent, vole, volee, decoupe,
+     decoupee, decoupes, decoupent, decouper, fracturee, fracturees, ont force, franchit,
+     franchi, franchissent, franchir, du monde dedans, des gens dedans, quelqu un dedans, encore dedans,
+     encore a l interieur, s est cache, s est cachee, se cache, se cachent, en train de fouiller,
+     tente d ouvrir, tentent d ouvrir, essaie d ouvrir, essaient d ouvrir, tente d entrer, tentent d entrer,
+     essaie d entrer, essaient d entrer, essaie de rentrer, essaient de rentrer`,
   ],
-  [0.6, ['sur le toit']],
-  [
-    0.45,
-    [
-      'il y a quelqu un',
-      'sont entres',
-      'sont entrees',
-      'dans l enceinte',
-      'en fuite',
-      's enfuit',
-      's enfuient',
-    ],
-  ],
-  [0.4, ['sans badge', 'inconnu', 'inconnus']],
+  [0.7, 'tentative de vol'],
+  [0.6, 'sur le toit, par le toit, sans autorisation'],
+  [0.6, 'est cache, est cachee, sont caches'],
+  [0.5, 'une ombre, silhouette, silhouettes, a disparu, ont disparu'],
+  [0.45, 'il y a quelqu un, sont entres, sont entrees, dans l enceinte, en fuite, s enfuit, s enfuient'],
+  [0.4, 'sans badge, inconnu, inconnus, encore la, alors que tout est ferme, apres la fermeture'],
+  [0.3, 'a l interieur'],
 ]);
 
 /** "vol" is theft only while it happens: "vol en cours", "un vol est en train de…", not "le vol de 18h". */
 const THEFT_IN_PROGRESS: Context = {
-  words: ['cours', 'train', 'flagrant'],
+  words: list('cours, train, flagrant'),
   side: 'around',
   window: 4,
   weight: 0.85,
 };
 /** Openings that get forced, broken or jumped over. */
-const OPENINGS = [
-  'porte',
-  'portes',
-  'serrure',
-  'casier',
-  'casiers',
-  'grille',
-  'barriere',
-  'rideau',
-  'fenetre',
-  'fenetres',
-  'vitre',
-  'vitres',
-  'vitrine',
-  'carreau',
-  'cadenas',
-  'coffre',
-  'distributeur',
-  'portail',
-  'cloture',
-  'mur',
-  'grillage',
-  'palissade',
-];
-const NEAR_OPENING = (weight: number, window = 3): Context => ({
+const OPENINGS =
+  list(`porte, portes, serrure, casier, casiers, grille, barriere, rideau, fenetre, fenetres, vitre,
+                       vitres, vitrine, carreau, cadenas, coffre, distributeur, portail, cloture, mur, grillage,
+                       palissade`);
+const nearOpening = (weight: number, window = 3): Context => ({
   words: OPENINGS,
   side: 'around',
   window,
   weight,
 });
+/** Animals are the usual cause of intrusion alarms at night: "un chat s'est introduit dans le local". */
+const ANIMAL_CAUSE: Context = {
+  words:
+    list(`chat, chats, chien, chiens, renard, renards, oiseau, oiseaux, pigeon, pigeons, rat, rats, souris,
+               sanglier, sangliers, animal, animaux, chevreuil, fouine`),
+  side: 'before',
+  window: 2,
+  weight: 0,
+};
 
 const INTRUSION_CONTEXT_RULES: KeywordRule[] = [
-  ...['vol', 'vols'].map((word) => rule('intrusion', word, 0, THEFT_IN_PROGRESS)),
-  ...['force', 'forcee', 'forces', 'forcees'].map((word) => rule('intrusion', word, 0, NEAR_OPENING(0.8))),
-  ...['saute', 'sautent', 'sauter'].map((word) => rule('intrusion', word, 0, NEAR_OPENING(0.8))),
+  ...list('vol, vols').map((word) => rule('intrusion', word, 0, THEFT_IN_PROGRESS)),
+  ...list('force, forcee, forces, forcees, forcer, forcent, forcant').map((word) =>
+    rule('intrusion', word, 0, nearOpening(0.8, 4)),
+  ),
+  ...list('saute, sautent, sauter, par dessus, perce, percee, percent').map((word) =>
+    rule('intrusion', word, 0, nearOpening(0.8)),
+  ),
   // A broken window alone may be old damage ("réparer la vitre cassée"): it needs another cue.
-  ...['casse', 'cassee', 'cassees', 'brise', 'brisee', 'brisees'].map((word) =>
-    rule('intrusion', word, 0, NEAR_OPENING(0.45, 4)),
+  ...list('casse, cassee, cassees, brise, brisee, brisees').map((word) =>
+    rule('intrusion', word, 0, nearOpening(0.45, 4)),
   ),
 ];
 
 const APPEL_AIDE_RULES = weighted('appel_aide', [
-  [1, ['au secours', 'a l aide', 'mayday', 'sos', 'appel de detresse']],
+  [1, 'au secours, a l aide, mayday, sos, appel de detresse'],
   [
     0.9,
-    [
-      'aidez moi',
-      'aide moi',
-      'aidez nous',
-      'venez m aider',
-      'venez nous aider',
-      'besoin d aide',
-      'en danger',
-      'urgence absolue',
-      'assistance immediate',
-      'demande assistance',
-      'appel d urgence',
-      'a moi',
-    ],
+    `aidez moi, aide moi, aidez nous, venez m aider, venez nous aider, besoin d aide, en danger,
+     urgence absolue, assistance immediate, demande assistance, appel d urgence, a moi`,
   ],
   [
     0.8,
-    [
-      'besoin de renfort',
-      'besoin de renforts',
-      'besoin renfort',
-      'besoin renforts',
-      'demande de renfort',
-      'demande de renforts',
-      'demande renfort',
-      'demande renforts',
-      'venez vite',
-      'venez tout de suite',
-      'situation critique',
-      'detresse',
-      'en difficulte',
-      'help',
-      'urgence',
-      'envoyez du monde',
-      'envoyez moi du monde',
-      'envoyez quelqu un',
-      'besoin de monde',
-      'besoin de vous',
-      'ca degenere',
-      'rejoignez moi',
-      'venez me chercher',
-    ],
+    `besoin de renfort, besoin de renforts, besoin renfort, besoin renforts, demande de renfort,
+     demande de renforts, demande renfort, demande renforts, renfort immediat, renforts immediats,
+     envoyez du renfort, envoyez des renforts, venez vite, venez tout de suite, situation critique, detresse,
+     en difficulte, help, urgence, envoyez du monde, envoyez moi du monde, envoyez quelqu un,
+     envoyez moi quelqu un, envoie quelqu un, envoyer quelqu un, besoin de monde, besoin de vous,
+     besoin de tout le monde, ca degenere, rejoignez moi, venez me chercher, m en sors pas, m en sors plus,
+     arrive plus a gerer, gere plus, envoyez moi de l aide, envoyez de l aide, il me faut de l aide,
+     besoin de soutien, soutien immediat`,
   ],
   [
-    0.6,
-    ['urgent', 'urgente', 'c est urgent', 'c est grave', 'secours', 'encercle', 'encerclee', 'pti', 'dati'],
+    0.7,
+    'besoin de quelqu un, venez tous, c est la catastrophe, part en vrille, envoyez tout le monde, besoin de bras',
   ],
-  [0.5, ['ne repond plus']],
-  [0.45, ['renfort', 'renforts', 'ne repond pas']],
-  [0.3, ['vite', 'tout de suite']],
+  [0.6, 'debordes, deborde, debordee, c est le chaos, encerclent, m encercler, nous encercler'],
+  [0.6, 'urgent, urgente, c est urgent, c est grave, encercle, encerclee, pti, dati'],
+  [0.5, 'ne repond plus, c est chaud'],
+  [0.45, 'renfort, renforts, ne repond pas'],
+  [0.35, 'venez, je suis seul'],
+  // "j'ai besoin d'aide pour décharger le camion" is a request, not a call for help.
+  [0.4, 'besoin d aide pour'],
+  [0.3, 'vite, tout de suite, immediatement'],
 ]);
+
+/** "secours" alone is a shout; "de secours", "les secours", "mode secours" name equipment or services. */
+const EQUIPMENT_OF: Context = {
+  words: list('de, des, les, le, du, en, mode, premiers, aux'),
+  side: 'before',
+  window: 1,
+  weight: 0,
+};
+
+const APPEL_AIDE_CONTEXT_RULES: KeywordRule[] = [rule('appel_aide', 'secours', 0.6, EQUIPMENT_OF)];
 
 /**
  * Routine compounds that contain an alarming word. Being longer, they win over the word they contain
  * ("porte coupe feu" hides "feu"), and being neutral they add nothing.
  */
-const NEUTRAL_COMPOUNDS: KeywordRule[] = [
-  // Traffic lights, fire doors, fireworks, hot-work permits, the fire alarm system itself.
-  'feu rouge',
-  'feux rouges',
-  'feu vert',
-  'feux verts',
-  'feu orange',
-  'feu tricolore',
-  'feux tricolores',
-  'feu de signalisation',
-  'feux de signalisation',
-  'coupe feu',
-  'pare feu',
-  'feu d artifice',
-  'feux d artifice',
-  'permis feu',
-  'permis de feu',
-  'alarme feu',
-  'securite incendie',
-  'exercice incendie',
-  'consigne incendie',
-  'consignes incendie',
-  'porte incendie',
-  'portes incendie',
-  'alarme incendie',
-  'alarmes incendie',
-  'detection incendie',
-  'detecteur incendie',
-  'detecteurs incendie',
-  'centrale incendie',
-  'registre incendie',
-  'plan incendie',
-  'risque incendie',
-  'risques incendie',
-  'service incendie',
-  'bouche incendie',
-  'borne incendie',
-  'poteau incendie',
-  'detecteur de fumee',
-  'detecteurs de fumee',
-  'detecteur fumee',
-  'detecteurs fumee',
-  'extracteur de fumee',
-  'machine a fumee',
-  'acces pompiers',
-  'acces pompier',
-  'voie pompiers',
-  // Emergency exits and equipment, first-aid posts, the emergency services themselves.
-  'issue de secours',
-  'issues de secours',
-  'sortie de secours',
-  'sorties de secours',
-  'porte de secours',
-  'escalier de secours',
-  'eclairage de secours',
-  'poste de secours',
-  'centre de secours',
-  'premiers secours',
-  'trousse de secours',
-  'les secours',
-  'sortie d urgence',
-  'sorties d urgence',
-  'issue d urgence',
-  'arret d urgence',
-  'bouton d urgence',
-  'numero d urgence',
-  'numeros d urgence',
-  'eclairage d urgence',
-  'cas d urgence',
-  // Intrusion alarm system, climbing wall, knocking at a door, tools called "pistolet".
-  'alarme intrusion',
-  'alarmes intrusion',
-  'detection intrusion',
-  'detecteur intrusion',
-  'centrale intrusion',
-  'anti intrusion',
-  'mur d escalade',
-  'frappe a la porte',
-  'frapper a la porte',
-  'frappent a la porte',
-  'frappe a la vitre',
-  'frappe a la fenetre',
-  'pistolet a colle',
-  'pistolet a peinture',
-  'pistolet a eau',
-  'pistolet de distribution',
-  // "c'est à moi de faire la ronde"
-  'c est a moi',
-  'a moi de',
-].map((phrase) => rule(null, phrase, 0));
+const NEUTRAL_COMPOUNDS: KeywordRule[] = list(`
+  feu rouge, feux rouges, feu vert, feux verts, feu orange, feu tricolore, feux tricolores,
+  feu de signalisation, feux de signalisation, coupe feu, pare feu, feu d artifice, feux d artifice,
+  permis feu, permis de feu, alarme feu,
+  securite incendie, exercice incendie, consigne incendie, consignes incendie, porte incendie,
+  portes incendie, alarme incendie, alarmes incendie, detection incendie, detecteur incendie,
+  detecteurs incendie, centrale incendie, registre incendie, plan incendie, risque incendie,
+  risques incendie, service incendie, bouche incendie, bouches incendie, borne incendie, bornes incendie,
+  poteau incendie, poteaux incendie,
+  detecteur de fumee, detecteurs de fumee, detecteur fumee, detecteurs fumee, extracteur de fumee,
+  machine a fumee, acces pompiers, acces pompier, voie pompiers,
+  issue de secours, issues de secours, sortie de secours, sorties de secours, porte de secours,
+  escalier de secours, eclairage de secours, poste de secours, centre de secours, premiers secours,
+  trousse de secours,
+  sortie d urgence, sorties d urgence, issue d urgence, arret d urgence, bouton d urgence,
+  numero d urgence, numeros d urgence, eclairage d urgence, cas d urgence,
+  alarme intrusion, alarmes intrusion, detection intrusion, detecteur intrusion, centrale intrusion,
+  anti intrusion, mur d escalade,
+  frappe a la porte, frapper a la porte, frappent a la porte, frappe a la vitre, frappe a la fenetre,
+  pistolet a colle, pistolet a peinture, pistolet a eau, pistolet de distribution, fait tomber,
+  c est a moi, a moi de
+`).map((phrase) => rule(null, phrase, 0));
 
 const ALL_RULES: KeywordRule[] = [
   ...AGRESSION_RULES,
   ...ARME_RULES,
   ...ARME_CONTEXT_RULES,
   ...INCENDIE_RULES,
+  ...INCENDIE_CONTEXT_RULES,
   ...BLESSE_RULES,
   ...BLESSE_CONTEXT_RULES,
-  ...INTRUSION_RULES,
+  // Intrusion rules without a context of their own are dropped when an animal is the subject.
+  ...INTRUSION_RULES.map((r) => ({ ...r, context: ANIMAL_CAUSE })),
   ...INTRUSION_CONTEXT_RULES,
   ...APPEL_AIDE_RULES,
+  ...APPEL_AIDE_CONTEXT_RULES,
   ...NEUTRAL_COMPOUNDS,
 ];
 
 /** Rules indexed by their first token, so matching a clause only tries plausible rules. */
-const RULES_BY_FIRST_TOKEN = indexByFirstToken(ALL_RULES);
-
-function indexByFirstToken(rules: readonly KeywordRule[]): Map<string, KeywordRule[]> {
-  const index = new Map<string, KeywordRule[]>();
-  for (const r of rules) {
-    const first = r.tokens[0] ?? '';
-    const list = index.get(first) ?? [];
-    list.push(r);
-    index.set(first, list);
-  }
-  return index;
+const RULES_BY_FIRST_TOKEN = new Map<string, KeywordRule[]>();
+for (const r of ALL_RULES) {
+  const first = r.tokens[0] ?? '';
+  RULES_BY_FIRST_TOKEN.set(first, [...(RULES_BY_FIRST_TOKEN.get(first) ?? []), r]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -944,8 +518,8 @@ const cue = (phrase: string, maxGap: number): Cue => ({ tokens: phrase.split(' '
 
 /**
  * Negation cues, looked for just before a keyword in the same clause. A bare "pas" only counts right
- * before the keyword ("il n'est pas armé"), since "il ne répond pas il est inconscient" is no negation.
- * "plus" only negates in "(il n')y a plus de…": "de plus en plus de fumée" is the opposite.
+ * before the keyword ("il n'est pas armé"): in "il ne répond pas il est inconscient" it negates nothing.
+ * "plus" only negates in "(il n')y a plus de…": "de plus en plus de fumée" says the opposite.
  */
 const NEGATION_CUES: readonly Cue[] = [
   cue('pas de', 3),
@@ -961,63 +535,29 @@ const NEGATION_CUES: readonly Cue[] = [
   cue('rien', 3),
   cue('personne n', 2),
   cue('personne ne', 2),
+  cue('personne de', 1),
 ];
 
 /** Said just after a keyword, these mean it is over: "l'incendie est maîtrisé", "le feu est éteint". */
-const RESOLUTION_CUES: readonly Cue[] = [
-  'eteint',
-  'eteinte',
-  'eteints',
-  'eteintes',
-  'maitrise',
-  'maitrisee',
-  'maitrises',
-  'maitrisees',
-  'sous controle',
-  'circonscrit',
-  'termine',
-  'terminee',
-  'fini',
-  'finie',
-].map((phrase) => cue(phrase, 3));
+const RESOLUTION_CUES: readonly Cue[] =
+  list(`eteint, eteinte, eteints, eteintes, maitrise, maitrisee, maitrises,
+  maitrisees, sous controle, circonscrit, termine, terminee, fini, finie`).map((phrase) => cue(phrase, 3));
 
 /**
  * Anywhere in the message, these say nothing is happening for real: a drill, a training, a radio
- * test, a false alarm, or someone reported fine. Negated ("ce n'est pas un exercice") they do not count.
+ * test, a false alarm, someone reported fine. Negated ("ce n'est pas un exercice") they do not count.
  */
-const MESSAGE_CANCELLERS: readonly string[] = [
-  'exercice',
-  'exercices',
-  'simulation',
-  'simule',
-  'simulee',
-  'formation',
-  'test radio',
-  'essai radio',
-  'c est un test',
-  'ceci est un test',
-  'fausse alerte',
-  'fausses alertes',
-  'fausse alarme',
-  'fausses alarmes',
-  'va bien',
-  'vont bien',
-  'retour au calme',
-  'fin d intervention',
-];
+const MESSAGE_CANCELLERS = list(`exercice, exercices, simulation, simule, simulee, formation, test radio,
+  essai radio, c est un test, ceci est un test, fausse alerte, fausses alertes, fausse alarme, fausses alarmes,
+  va bien, vont bien, retour au calme, fin d intervention, c est normal, tout est normal, est normale,
+  rien de grave`);
 
-/** These only cancel their own clause: "RAS au parking" says nothing of the next sentence; reports talk of the past. */
-const CLAUSE_CANCELLERS: readonly string[] = [
-  'ras',
-  'rien a signaler',
-  'rien d anormal',
-  'levee de doute negative',
-  'rapport de',
-  'rapport d',
-  'rapport sur',
-  'compte rendu',
-  'main courante',
-];
+/**
+ * These only cancel their own clause: "RAS au parking" says nothing of the next sentence, and reports
+ * or yesterday's events are not happening now.
+ */
+const CLAUSE_CANCELLERS = list(`ras, rien a signaler, rien d anormal, levee de doute negative, rapport de,
+  rapport d, rapport sur, compte rendu, main courante, hier, semaine derniere, nuit derniere`);
 
 // ---------------------------------------------------------------------------------------------
 // Matching
@@ -1042,10 +582,6 @@ function positionsOf(tokens: readonly string[], phrase: readonly string[]): numb
     if (matchesAt(tokens, phrase, at)) positions.push(at);
   }
   return positions;
-}
-
-function containsPhrase(tokens: readonly string[], phrase: string): boolean {
-  return positionsOf(tokens, phrase.split(' ')).length > 0;
 }
 
 /** The weight of a rule at a position, once its context is looked at. */
@@ -1097,14 +633,16 @@ function selectLongest(candidates: readonly Match[]): Match[] {
 
 /** A negation cue ends at most `maxGap` tokens before the keyword. */
 function isNegated(tokens: readonly string[], start: number): boolean {
+  const before = tokens.slice(0, start);
   return NEGATION_CUES.some((c) =>
-    positionsOf(tokens.slice(0, start), c.tokens).some((at) => start - (at + c.tokens.length) <= c.maxGap),
+    positionsOf(before, c.tokens).some((at) => start - (at + c.tokens.length) <= c.maxGap),
   );
 }
 
 /** A resolution cue starts at most `maxGap` tokens after the keyword. */
 function isResolved(tokens: readonly string[], end: number): boolean {
-  return RESOLUTION_CUES.some((c) => positionsOf(tokens.slice(end), c.tokens).some((at) => at <= c.maxGap));
+  const after = tokens.slice(end);
+  return RESOLUTION_CUES.some((c) => positionsOf(after, c.tokens).some((at) => at <= c.maxGap));
 }
 
 /** A canceller phrase present in the clause and not itself negated. */
@@ -1141,8 +679,12 @@ function scoreOf(matches: readonly Match[]): number {
   return round2(Math.min(1, raw));
 }
 
-/** The category with the highest total weight (calls for help discounted), ties to the most dangerous. */
+/**
+ * The category with the highest total weight (calls for help discounted), ties to the most dangerous.
+ * A weapon decides alone: it changes the response (nobody goes in alone), whatever else is said.
+ */
 function categoryOf(matches: readonly Match[]): EmergencyCategory | null {
+  if (matches.some((m) => m.rule.category === 'arme' && m.weight >= EMERGENCY_THRESHOLD)) return 'arme';
   const totals = new Map<EmergencyCategory, number>();
   for (const m of matches) {
     const category = m.rule.category;
@@ -1158,10 +700,6 @@ function categoryOf(matches: readonly Match[]): EmergencyCategory | null {
   return best;
 }
 
-function uniquePhrases(matches: readonly Match[]): string[] {
-  return [...new Set(matches.map((m) => m.rule.phrase))];
-}
-
 /** Analyses one transcript: whether it is an emergency, how sure, of what kind, and what to do. */
 export function analyseTranscript(text: string): EmergencyAnalysis {
   const clauses = normaliseClauses(text);
@@ -1174,7 +712,7 @@ export function analyseTranscript(text: string): EmergencyAnalysis {
     emergencyDetected,
     score,
     category,
-    keywords_found: uniquePhrases(matches),
+    keywords_found: [...new Set(matches.map((m) => m.rule.phrase))],
     recommendation: recommendations[category ?? 'none'],
   };
 }

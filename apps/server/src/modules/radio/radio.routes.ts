@@ -5,7 +5,7 @@
 import * as radioContract from '@vigie/contract/radio.contract';
 import * as traffic from '@vigie/contract/radio-traffic.contract';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../plugins/endpoint';
+import { route as contractRoute } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
 import { every } from '../../plugins/periodic';
 import { registerDeviceAuth } from '../integrations/device-auth';
@@ -23,7 +23,21 @@ import * as radios from './radios.service';
 import { radioSummary } from './summary.service';
 import { transcribePending } from './transcription';
 
+/**
+ * The specification writes the radio lists with a trailing slash (/api/radio/radios/): that is the
+ * contract's path, and the same handler also answers without it. Only here: elsewhere a trailing
+ * slash stays unknown.
+ */
+function bothForms(): typeof contractRoute {
+  return (a, endpoint, handler) => {
+    contractRoute(a, endpoint, handler);
+    if (endpoint.path.endsWith('/'))
+      contractRoute(a, { ...endpoint, path: endpoint.path.slice(0, -1) }, handler);
+  };
+}
+
 export async function radioRoutes(app: FastifyInstance) {
+  const route = bothForms();
   const deviceOf = registerDeviceAuth(app);
   const touchIfDue = keyUseRecorder();
   const transcribeOn = app.config.transcribe !== null;

@@ -53,6 +53,9 @@ const overJson = (v: unknown) => {
 const overUrl = (q: unknown) => ({ ...parseQuery(queryString(q).slice(1)) });
 
 const encodeSegment = (s: string) => {
+  // A segment of dots alone is resolved away by any client (RFC 3986 dot-segments): a literal dot id
+  // travels percent-encoded.
+  if (/^\.{1,2}$/.test(s)) return s.replace(/\./g, '%2E');
   try {
     return encodeURIComponent(s);
   } catch {
@@ -178,7 +181,13 @@ describe.each(engines)('bad input on %s', (engine) => {
             .map(([p, raw]) => ({
               part: 'path' as const,
               params: p as Record<string, string>,
-              raw: raw && Object.values(p).every((v) => !/[/?#\\]|^\.{1,2}$/.test(v)),
+              // Nor one made only of control characters and spaces, which URL parsing strips to
+              // nothing: the path would then name the collection (/api/radio/radios/).
+              raw:
+                raw &&
+                Object.values(p).every(
+                  (v) => !/[/?#\\]|^\.{1,2}$/.test(v) && [...v].some((ch) => ch.charCodeAt(0) > 0x20),
+                ),
             })),
         );
       }

@@ -21,10 +21,12 @@ const unwatched: Record<string, string> = {
   agent_positions: 'personal data written at clock-in and clock-out, read by no cached endpoint',
   files: 'bytes served by their own uncached routes; the row pointing at them (an agent) is watched',
   notifications: "each user's bell, read by no cached endpoint and pushed on the real-time stream",
-  radios: 'status reported by handsets every few seconds; the radio lists are not cached and follow radio.* events',
+  radios:
+    'status reported by handsets every few seconds; the radio lists are not cached and follow radio.* events',
   radio_channels: 'the radio lists are not cached; the page follows radio.changed events',
   radio_channel_members: 'the radio lists are not cached; the page follows radio.changed events',
-  radio_communications: 'written at radio traffic rates, read by no cached endpoint (radio.communication events)',
+  radio_communications:
+    'written at radio traffic rates, read by no cached endpoint (radio.communication events)',
   radio_alerts: 'read by no cached endpoint; pushed as radio.alert events',
 };
 

@@ -51,7 +51,7 @@ export const kinds: Kind[] = [
   { name: 'camera', prefix: '/api/cameras', refFields: ['cameraId'] },
   { name: 'alarm', prefix: '/api/alarms', refFields: ['alarmId'] },
   { name: 'integration key', prefix: '/api/integrations/keys', refFields: [] },
-  { name: 'agent', prefix: '/api/agents', refFields: ['agentId'], body: (u) => agentBody(u) },
+  { name: 'agent', prefix: '/api/agents', refFields: ['agentId', 'agentIds'], body: (u) => agentBody(u) },
   {
     name: 'shift',
     prefix: '/api/shifts',
@@ -106,6 +106,68 @@ export const kinds: Kind[] = [
     },
   },
   {
+    name: 'radio',
+    prefix: '/api/radio/radios',
+    refFields: ['radioIds', 'radio_id'],
+    create: async (f) =>
+      (await postFor(f, '/api/radio/radios/', { radioId: sweepImei(), serialNumber: `SN-${unique()}` })).id,
+  },
+  {
+    name: 'radio channel',
+    prefix: '/api/radio/channels',
+    refFields: ['channelId', 'currentChannelId'],
+    create: async (f) =>
+      (await postFor(f, '/api/radio/channels/', { name: `Canal ${unique()}`, type: 'team' })).id,
+  },
+  {
+    name: 'radio key',
+    prefix: '/api/radio/keys',
+    refFields: [],
+    create: async (f) => (await postFor(f, '/api/radio/keys', { name: `Passerelle ${unique()}` })).id,
+  },
+  {
+    name: 'radio alert',
+    prefix: '/api/radio/alerts',
+    refFields: [],
+    // An SOS of the company's radio raises one.
+    create: async (f) =>
+      (await postFor(f, '/api/radio/alerts/sos', { radio_id: await f.id(kindNamed('radio')) })).id,
+  },
+  {
+    name: 'radio communication',
+    prefix: '/api/radio/communications',
+    refFields: [],
+    // A handset's transmission with its audio (a short WAV), through the device API.
+    create: async (f) => {
+      const radio = await f.app.inject({
+        method: 'GET',
+        url: `/api/radio/radios/${await f.id(kindNamed('radio'))}`,
+        headers: f.tenant.auth,
+      });
+      const channel = await f.app.inject({
+        method: 'GET',
+        url: `/api/radio/channels/${await f.id(kindNamed('radio channel'))}`,
+        headers: f.tenant.auth,
+      });
+      const wav = Buffer.alloc(64);
+      wav.write('RIFF', 0);
+      wav.write('WAVE', 8);
+      const res = await f.app.inject({
+        method: 'POST',
+        url: '/api/radio/device/communications',
+        headers: await f.headersFor({
+          auth: false,
+          apiKey: true,
+          path: '/api/radio/device/communications',
+        } as Endpoint),
+        payload: { imei: radio.json().radioId, channel: channel.json().name, audio: wav.toString('base64') },
+      });
+      if (res.statusCode !== 201)
+        throw new Error(`communication for the sweep: ${res.statusCode} ${res.body}`);
+      return (res.json() as { id: string }).id;
+    },
+  },
+  {
     name: 'notification',
     prefix: '/api/notifications',
     refFields: [],
@@ -132,6 +194,27 @@ export const kinds: Kind[] = [
   },
 ];
 
+async function postFor(f: Fixture, url: string, payload: Record<string, unknown>) {
+  const res = await f.app.inject({ method: 'POST', url, headers: f.tenant.auth, payload });
+  if (res.statusCode !== 201) throw new Error(`${url} for the sweep: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string };
+}
+
+/** A fresh IMEI: 14 digits and their Luhn check digit. */
+function sweepImei() {
+  const body = `35${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    let d = Number(body[13 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
 /** Valid request parts for a route when the contract's schema alone cannot produce them. */
 export const samples: Record<string, (unique: string) => { body?: unknown; query?: Record<string, string> }> =
   {};
@@ -151,8 +234,11 @@ export function kindForPath(url: string, param: string): Kind {
 export const kindForField = (field: string) => kinds.find((k) => k.refFields.includes(field));
 const kindNamed = (name: string) => kinds.find((k) => k.name === name) as Kind;
 
-/** Fields named like references that hold no id: the spec names a badge's number `badgeId`. */
-const notReferences = new Set(['badgeId']);
+/**
+ * Fields named like references that hold no id: the spec names a badge's number `badgeId` and a
+ * radio's IMEI `radioId`.
+ */
+const notReferences = new Set(['badgeId', 'radioId']);
 
 /** Fields of an object schema (one level, and nested objects) that look like references (`…Id`). */
 export function referenceFields(schema: z.ZodType | undefined): string[] {
@@ -194,18 +280,25 @@ export class Fixture {
   /**
    * How a route's caller proves itself: the session (`auth`, default this tenant's), a device key
    * of this company for `apiKey` routes (created once per scope, never revoked by a probe), or
-   * nothing. Readers' routes take a key bound to an access point, the others an alarm panel's.
+   * nothing. Readers' routes take a key bound to an access point, handsets' a radio gateway key, the
+   * others an alarm panel's.
    */
   async headersFor(endpoint: Endpoint, auth = this.tenant.auth): Promise<Record<string, string>> {
     if (endpoint.auth) return auth;
     if (!endpoint.apiKey) return {};
-    const scope = endpoint.path.startsWith('/api/access/') ? 'access_point' : 'alarms';
+    const scope = endpoint.path.startsWith('/api/access/')
+      ? 'access_point'
+      : endpoint.path.startsWith('/api/radio/')
+        ? 'radio'
+        : 'alarms';
     let key = this.deviceKeys.get(scope);
     if (!key) {
       const url =
         scope === 'alarms'
           ? '/api/integrations/keys'
-          : `/api/access/points/${await this.id(kindNamed('access point'))}/keys`;
+          : scope === 'radio'
+            ? '/api/radio/keys'
+            : `/api/access/points/${await this.id(kindNamed('access point'))}/keys`;
       const res = await this.app.inject({
         method: 'POST',
         url,

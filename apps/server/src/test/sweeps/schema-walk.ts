@@ -99,6 +99,9 @@ export function validSample(schema: z.ZodType, ctx: SampleContext, where: string
   return value;
 }
 
+/** Valid values of formats with a check digit: an IMEI (15 digits, Luhn). */
+const wellKnownValues = ['490154203237518'];
+
 function sampleOf(schema: AnySchema, ctx: SampleContext, key: string): Json {
   const { inner } = unwrap(schema);
   const d = def(inner);
@@ -119,12 +122,18 @@ function sampleOf(schema: AnySchema, ctx: SampleContext, key: string): Json {
       if (f.format === 'date') return new Date().toISOString().slice(0, 10);
       if (f.pattern) {
         const tries = ['0612345678', 'abc', 'ABC', '123', 'a1', '2030-06-15', '2030-06', '08:00'];
-        return tries.find((t) => f.pattern?.test(t)) ?? tries[0];
+        const guess = tries.find((t) => f.pattern?.test(t)) ?? (tries[0] as string);
+        if (schema.safeParse(guess).success) return guess;
+        return wellKnownValues.find((v) => schema.safeParse(v).success) ?? guess;
       }
       const min = f.min ?? 1;
       const base = `Sweep ${ctx.unique}`;
-      const text = base.length >= min ? base : base.padEnd(min, 'x');
-      return f.max !== undefined ? text.slice(0, Math.max(min, Math.min(text.length, f.max))) : text;
+      const padded = base.length >= min ? base : base.padEnd(min, 'x');
+      const text =
+        f.max !== undefined ? padded.slice(0, Math.max(min, Math.min(padded.length, f.max))) : padded;
+      if (schema.safeParse(text).success) return text;
+      // Values with a check digit no walk can guess (an IMEI behind a transform).
+      return wellKnownValues.find((v) => schema.safeParse(v).success) ?? text;
     }
     case 'number': {
       const f = numberFacts(inner);

@@ -10,6 +10,7 @@ import { camerasKey } from '../../features/cameras/api/get-cameras';
 import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
 import { notificationsKey } from '../../features/notifications/api/get-notifications';
 import { planningKey } from '../../features/planning/api/get-agents';
+import { radioKeys } from '../../features/radio/api/radio-key';
 import { sitesKey } from '../../features/sites/api/get-sites';
 import { reportUnauthorized } from '../../lib/api-client';
 import { type StreamEvent, startRealtime } from '../../lib/realtime';
@@ -59,6 +60,12 @@ export function useRealtimeSync(userId: string | undefined) {
       // A badge check (a new log line, a point's last activity) or a badge or point changed.
       else if (event.type === 'access.logged' || event.type === 'access.changed')
         refresh(accessKey, dashboardKey);
+      // A radio's report or a radio or channel changed; a transmission (an emergency heard in it
+      // raises an alert) or an alert raised or handled.
+      else if (event.type === 'radio.changed')
+        refresh(radioKeys.radios, radioKeys.channels, radioKeys.summary);
+      else if (event.type === 'radio.communication' || event.type === 'radio.alert')
+        refresh(radioKeys.communications, radioKeys.alerts, radioKeys.summary);
       // Notifications are per user, but the stream is the company's: only ours refresh the bell.
       else if (event.type === 'notification.created' && (event.data.userId ?? userId) === userId)
         refresh(notificationsKey);

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dispatchRadioAlert } from '@vigie/contract/radio-traffic.contract';
+import { apiCall } from '../../../lib/api-client';
+import { radioAlertKey } from './get-radio-alert';
+import { radioKey } from './radio-key';
+
+export function postDispatch({ id, agentId }: { id: string; agentId: string }) {
+  return apiCall(dispatchRadioAlert, { params: { id }, body: { agentId } });
+}
+
+/** Sends an agent to the alert (it counts as its handling for the response time). */
+export function useDispatchRadioAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postDispatch,
+    onSuccess: (alert) => {
+      queryClient.setQueryData(radioAlertKey(alert.id), alert);
+      return queryClient.invalidateQueries({ queryKey: radioKey });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: radioKey }),
+  });
+}

@@ -1,0 +1,8 @@
+import { getCommunicationAudio } from '@vigie/contract/radio-traffic.contract';
+import { fetchFile } from '../../../lib/download';
+
+/** The recording of one transmission, fetched with the bearer header (each listening is logged). */
+export function fetchCommunicationAudio(id: string) {
+  const url = getCommunicationAudio.path.replace(':id', encodeURIComponent(id));
+  return fetchFile(url, "Impossible de charger l'enregistrement");
+}

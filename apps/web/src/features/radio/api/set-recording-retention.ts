@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { setRecordingRetention } from '@vigie/contract/radio-traffic.contract';
+import { apiCall } from '../../../lib/api-client';
+import { recordingRetentionKey } from './get-recording-retention';
+
+export function putRecordingRetention(days: number) {
+  return apiCall(setRecordingRetention, { body: { days } });
+}
+
+export function useSetRecordingRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putRecordingRetention,
+    onSuccess: (retention) => queryClient.setQueryData(recordingRetentionKey, retention),
+  });
+}

@@ -1,0 +1,59 @@
+import { type Channel, channelTypeLabels } from '@vigie/contract/radio.contract';
+import { Trash2, Users } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { PttPanel } from '../ptt/ptt-panel';
+import { ChannelPriorityBadge } from './radio-badges';
+
+type ChannelCardProps = {
+  channel: Channel;
+  canManage: boolean;
+  onMembers: (channel: Channel) => void;
+  onDelete: (channel: Channel) => void;
+};
+
+/** A channel: its type and priority, who is on it now, and its push-to-talk panel. */
+export function ChannelCard({ channel, canManage, onMembers, onDelete }: ChannelCardProps) {
+  return (
+    <Card className="flex w-full flex-col gap-4 p-5" data-testid="channel-card" data-channel-id={channel.id}>
+      <div className="flex flex-col gap-2">
+        <h3 className="font-semibold break-words text-white">{channel.name}</h3>
+        <div className="flex flex-wrap gap-1.5">
+          <Badge tone="accent">{channelTypeLabels[channel.type]}</Badge>
+          <ChannelPriorityBadge priority={channel.priority} />
+        </div>
+        {channel.description ? (
+          <p className="text-sm break-words text-slate-300">{channel.description}</p>
+        ) : null}
+        <p className="flex items-center gap-2 text-sm text-slate-300" data-testid="channel-members">
+          <Users aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
+          {`${channel.activeMembers} / ${channel.memberCount} ${channel.memberCount > 1 ? 'membres actifs' : 'membre actif'}`}
+        </p>
+      </div>
+      <PttPanel channel={channel} />
+      {canManage ? (
+        <div className="mt-auto grid grid-cols-2 gap-2 border-t border-ink-700 pt-4">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onMembers(channel)}
+            aria-label={`Membres du canal ${channel.name}`}
+          >
+            <Users aria-hidden="true" />
+            Membres
+          </Button>
+          <Button
+            variant="danger-ghost"
+            size="sm"
+            onClick={() => onDelete(channel)}
+            aria-label={`Supprimer le canal ${channel.name}`}
+          >
+            <Trash2 aria-hidden="true" />
+            Supprimer
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

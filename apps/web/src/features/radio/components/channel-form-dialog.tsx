@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { channelPriorityLabels, channelTypeLabels } from '@vigie/contract/radio.contract';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { FormSelect } from '../../../components/ui/form-select';
+import { Input, Textarea } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-errors';
+import { useCreateChannel } from '../api/create-channel';
+import {
+  type ChannelFormOutput,
+  type ChannelFormValues,
+  channelFormSchema,
+  channelPriorityOptions,
+  channelTypeOptions,
+  emptyChannelForm,
+} from './channel-form-schema';
+
+type ChannelFormDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/** 'Créer un canal': name, type, priority and description. */
+export function ChannelFormDialog({ open, onOpenChange }: ChannelFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Créer un canal"
+        description="Un canal de discussion push-to-talk : un site, une équipe, les urgences."
+      >
+        <ChannelForm onOpenChange={onOpenChange} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ChannelForm({ onOpenChange }: Omit<ChannelFormDialogProps, 'open'>) {
+  const create = useCreateChannel();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ChannelFormValues, unknown, ChannelFormOutput>({
+    resolver: zodResolver(channelFormSchema),
+    defaultValues: emptyChannelForm,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const channel = await create.mutateAsync(values);
+      const priority = channelPriorityLabels[channel.priority as 0 | 1 | 2] ?? channel.priority;
+      toast.success('Canal créé', {
+        description: `${channel.name} (${channelTypeLabels[channel.type]}, priorité ${priority})`,
+      });
+      onOpenChange(false);
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, 'Impossible de créer le canal') });
+    }
+  });
+
+  const a11y = (name: keyof ChannelFormValues) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `channel-${name}-error` : undefined,
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <FormField
+        id="channel-name"
+        label="Nom du canal"
+        required
+        error={errors.name?.message}
+        className="sm:col-span-2"
+      >
+        <Input
+          id="channel-name"
+          autoComplete="off"
+          placeholder="Ex. Site Nord, Équipe de nuit"
+          maxLength={80}
+          {...a11y('name')}
+          {...register('name')}
+        />
+      </FormField>
+      <FormField id="channel-type" label="Type" required error={errors.type?.message}>
+        <FormSelect
+          control={control}
+          name="type"
+          id="channel-type"
+          options={channelTypeOptions}
+          {...a11y('type')}
+        />
+      </FormField>
+      <FormField id="channel-priority" label="Priorité" required error={errors.priority?.message}>
+        <FormSelect
+          control={control}
+          name="priority"
+          id="channel-priority"
+          options={channelPriorityOptions}
+          {...a11y('priority')}
+        />
+      </FormField>
+      <FormField
+        id="channel-description"
+        label="Description"
+        error={errors.description?.message}
+        className="sm:col-span-2"
+      >
+        <Textarea
+          id="channel-description"
+          rows={3}
+          maxLength={500}
+          {...a11y('description')}
+          {...register('description')}
+        />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Création...' : 'Créer le canal'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Channel } from '@vigie/contract/radio.contract';
+import { RadioTower } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-errors';
+import { ConfirmDialog } from '../../access/components/confirm-dialog';
+import { useDeleteChannel } from '../api/delete-channel';
+import { useChannels } from '../api/get-channels';
+import { ChannelCard } from './channel-card';
+import { ChannelMembersDialog } from './channel-members-dialog';
+import { LoadError } from './load-error';
+
+/** The channels, by priority, each with its push-to-talk panel; members and removal for managers. */
+export function ChannelsSection({ canManage }: { canManage: boolean }) {
+  const list = useChannels();
+  const channels = list.data ?? [];
+  const [membersOf, setMembersOf] = useState<Channel | null>(null);
+  const [deleting, setDeleting] = useState<Channel | null>(null);
+  const remove = useDeleteChannel();
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success('Canal supprimé', { description: deleting.name });
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, 'Impossible de supprimer le canal') });
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="channels-title">
+      <div className="flex flex-col gap-0.5">
+        <h2 id="channels-title" className="text-lg font-semibold text-white">
+          Canaux
+        </h2>
+        <p className="text-sm text-fg-muted">
+          Écoutez un canal et parlez-y depuis le navigateur, comme sur une radio.
+        </p>
+      </div>
+
+      {list.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Chargement des canaux…" />
+        </div>
+      ) : !list.data ? (
+        <Card>
+          <LoadError
+            error={list.error}
+            fallback="Impossible de charger les canaux"
+            onRetry={() => void list.refetch()}
+          />
+        </Card>
+      ) : channels.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <RadioTower aria-hidden="true" className="size-10 text-fg-muted" />
+          <p className="text-lg font-medium text-white">Aucun canal</p>
+          <p className="text-sm text-fg-muted">
+            Créez un canal par site, par équipe, et un canal d'urgence prioritaire.
+          </p>
+        </Card>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Canaux">
+          {channels.map((channel) => (
+            <li key={channel.id} className="flex">
+              <ChannelCard
+                channel={channel}
+                canManage={canManage}
+                onMembers={setMembersOf}
+                onDelete={setDeleting}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ChannelMembersDialog channel={membersOf} onOpenChange={(open) => !open && setMembersOf(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Supprimer ce canal ?"
+        description={
+          deleting
+            ? `Le canal ${deleting.name} sera supprimé. L'historique de ses communications est conservé.`
+            : ''
+        }
+        confirmLabel="Supprimer"
+        pendingLabel="Suppression..."
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
+    </section>
+  );
+}

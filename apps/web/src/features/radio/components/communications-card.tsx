@@ -1,0 +1,43 @@
+import { MessagesSquare } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useRecentCommunications } from '../api/get-communications';
+import { CommunicationItem } from './communication-item';
+import { LoadError } from './load-error';
+
+/** 'Communications récentes': the last 5 transmissions, transcribed and analysed. */
+export function CommunicationsCard({ timezone }: { timezone?: string }) {
+  const list = useRecentCommunications();
+  return (
+    <Card data-testid="radio-communications">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MessagesSquare aria-hidden="true" className="size-5 text-blue-300" />
+          Communications récentes
+        </CardTitle>
+        <CardDescription>Transcrites et analysées par l'IA pour détecter les urgences.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {list.isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Chargement des communications…" />
+          </div>
+        ) : !list.data ? (
+          <LoadError
+            error={list.error}
+            fallback="Impossible de charger les communications"
+            onRetry={() => void list.refetch()}
+          />
+        ) : list.data.length === 0 ? (
+          <p className="py-6 text-center text-sm text-fg-muted">Aucune communication pour le moment.</p>
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Communications récentes">
+            {list.data.map((communication) => (
+              <CommunicationItem key={communication.id} communication={communication} timezone={timezone} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Radio } from '@vigie/contract/radio.contract';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { FormSelect } from '../../../components/ui/form-select';
+import { errorMessage } from '../../../lib/api-errors';
+import { useChannels } from '../api/get-channels';
+import { useUpdateRadio } from '../api/update-radio';
+import {
+  NO_AGENT,
+  NO_CHANNEL,
+  type RadioEditOutput,
+  type RadioEditValues,
+  radioEditSchema,
+  radioStatusOptions,
+} from './radio-form-schema';
+import { formatImei } from './radio-format';
+import { useAgentOptions } from './use-agent-options';
+
+type RadioEditDialogProps = { radio: Radio | null; onOpenChange: (open: boolean) => void };
+
+/** 'Modifier la radio': its agent, status and channel. */
+export function RadioEditDialog({ radio, onOpenChange }: RadioEditDialogProps) {
+  return (
+    <Dialog open={radio !== null} onOpenChange={onOpenChange}>
+      {radio ? (
+        <DialogContent title="Modifier la radio" description={`IMEI ${formatImei(radio.radioId)}`}>
+          <RadioEditForm radio={radio} onOpenChange={onOpenChange} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function RadioEditForm({ radio, onOpenChange }: { radio: Radio; onOpenChange: (open: boolean) => void }) {
+  const update = useUpdateRadio();
+  const agents = useAgentOptions();
+  const channels = useChannels();
+  const channelOptions = [
+    { value: NO_CHANNEL, label: 'Aucun canal' },
+    ...(channels.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+  ];
+  const {
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RadioEditValues, unknown, RadioEditOutput>({
+    resolver: zodResolver(radioEditSchema),
+    defaultValues: {
+      agentId: radio.agentId ?? NO_AGENT,
+      status: radio.status,
+      currentChannelId: radio.currentChannelId ?? NO_CHANNEL,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ id: radio.id, body: values });
+      toast.success('Radio modifiée', { description: `IMEI ${formatImei(radio.radioId)}` });
+      onOpenChange(false);
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, 'Impossible de modifier la radio') });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField id="radio-edit-agentId" label="Agent" error={errors.agentId?.message}>
+        <FormSelect control={control} name="agentId" id="radio-edit-agentId" options={agents.options} />
+      </FormField>
+      <FormField id="radio-edit-status" label="Statut" required error={errors.status?.message}>
+        <FormSelect control={control} name="status" id="radio-edit-status" options={radioStatusOptions} />
+      </FormField>
+      <FormField id="radio-edit-channel" label="Canal" error={errors.currentChannelId?.message}>
+        <FormSelect
+          control={control}
+          name="currentChannelId"
+          id="radio-edit-channel"
+          options={channelOptions}
+        />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Enregistrement...' : 'Enregistrer'}
+        </Button>
+      </div>
+    </form>
+  );
+}

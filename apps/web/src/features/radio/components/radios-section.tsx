@@ -1,0 +1,140 @@
+import type { Radio } from '@vigie/contract/radio.contract';
+import { RadioReceiver } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Card } from '../../../components/ui/card';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-errors';
+import { ConfirmDialog } from '../../access/components/confirm-dialog';
+import { useDeleteRadio } from '../api/delete-radio';
+import { useRadios } from '../api/get-radios';
+import { LoadError } from './load-error';
+import { RadioCard } from './radio-card';
+import { RadioEditDialog } from './radio-edit-dialog';
+import { formatImei } from './radio-format';
+
+type RadiosSectionProps = { canManage: boolean; timezone?: string; onAlert: (alertId: string) => void };
+
+const normalize = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+function matches(radio: Radio, query: string) {
+  if (!query) return true;
+  const digits = query.replace(/[\s/-]/g, '');
+  return (
+    (digits !== '' && radio.radioId.includes(digits)) ||
+    normalize(radio.serialNumber).includes(query) ||
+    normalize(radio.agentName ?? '').includes(query) ||
+    normalize(radio.currentChannel ?? '').includes(query)
+  );
+}
+
+/** The radios grid: search, a card per handset with SOS, and the managers' edit and remove. */
+export function RadiosSection({ canManage, timezone, onAlert }: RadiosSectionProps) {
+  const list = useRadios();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Radio | null>(null);
+  const [deleting, setDeleting] = useState<Radio | null>(null);
+  const remove = useDeleteRadio();
+  const radios = list.data ?? [];
+  const query = normalize(search.trim());
+  const shown = radios.filter((radio) => matches(radio, query));
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success('Radio retirée', { description: `IMEI ${formatImei(deleting.radioId)}` });
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, 'Impossible de retirer la radio') });
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="radios-title">
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <div className="flex flex-col gap-0.5">
+          <h2 id="radios-title" className="text-lg font-semibold text-white">
+            Radios
+          </h2>
+          <p className="text-sm text-fg-muted" aria-live="polite">
+            {list.data
+              ? `${radios.length} radio${radios.length > 1 ? 's' : ''} · ${radios.filter((r) => r.online).length} en ligne`
+              : null}
+          </p>
+        </div>
+        {radios.length > 0 ? (
+          <SearchInput
+            wrapperClassName="w-full md:max-w-sm"
+            aria-label="Rechercher une radio"
+            placeholder="IMEI, n° de série, agent ou canal..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        ) : null}
+      </div>
+
+      {list.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Chargement des radios…" />
+        </div>
+      ) : !list.data ? (
+        <Card>
+          <LoadError
+            error={list.error}
+            fallback="Impossible de charger les radios"
+            onRetry={() => void list.refetch()}
+          />
+        </Card>
+      ) : radios.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <RadioReceiver aria-hidden="true" className="size-10 text-fg-muted" />
+          <p className="text-lg font-medium text-white">Aucune radio</p>
+          <p className="text-sm text-fg-muted">
+            Ajoutez vos terminaux push-to-talk 4G avec leur IMEI pour suivre leur état et leurs alertes.
+          </p>
+        </Card>
+      ) : shown.length === 0 ? (
+        <Card className="p-8 text-center text-sm text-fg-muted">
+          Aucune radio ne correspond à la recherche.
+        </Card>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Radios">
+          {shown.map((radio) => (
+            <li key={radio.id} className="flex">
+              <RadioCard
+                radio={radio}
+                canManage={canManage}
+                timezone={timezone}
+                onAlert={onAlert}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <RadioEditDialog radio={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Retirer cette radio ?"
+        description={
+          deleting
+            ? `La radio ${formatImei(deleting.radioId)} sera retirée du parc. Ses communications et ses alertes sont conservées.`
+            : ''
+        }
+        confirmLabel="Retirer"
+        pendingLabel="Retrait..."
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
+    </section>
+  );
+}

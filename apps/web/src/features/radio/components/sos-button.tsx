@@ -1,0 +1,46 @@
+import type { Radio } from '@vigie/contract/radio.contract';
+import { Siren } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-errors';
+import { useTriggerSos } from '../api/trigger-sos';
+import { formatDistance, formatImei } from './radio-format';
+
+type SosButtonProps = { radio: Radio; onAlert: (alertId: string) => void };
+
+/** Raises an SOS for the radio (at its last position): toast, then the alert with its nearest agents. */
+export function SosButton({ radio, onAlert }: SosButtonProps) {
+  const sos = useTriggerSos();
+
+  const trigger = async () => {
+    try {
+      const location = radio.lastLocation
+        ? { lat: radio.lastLocation.lat, lng: radio.lastLocation.lng }
+        : undefined;
+      const alert = await sos.mutateAsync({ radioId: radio.id, location });
+      const nearest = alert.nearestAgents[0];
+      toast.warning('SOS Déclenché', {
+        description: nearest
+          ? `Agent le plus proche : ${nearest.name}, à ${formatDistance(nearest.distanceM)}.`
+          : 'Aucun agent disponible à proximité : le poste de contrôle est alerté.',
+      });
+      onAlert(alert.id);
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, 'Impossible de déclencher SOS') });
+    }
+  };
+
+  return (
+    <Button
+      variant="danger"
+      className="w-full font-bold tracking-wide"
+      disabled={sos.isPending}
+      onClick={() => void trigger()}
+      aria-label={`SOS — radio ${formatImei(radio.radioId)}${radio.agentName ? ` (${radio.agentName})` : ''}`}
+      data-testid="radio-sos"
+    >
+      <Siren aria-hidden="true" />
+      {sos.isPending ? 'Envoi du SOS...' : 'SOS'}
+    </Button>
+  );
+}

@@ -1,0 +1,13 @@
+import { useAgents } from '../../planning/api/get-agents';
+import { NO_AGENT } from './radio-form-schema';
+
+/** 'Aucun agent' then the company's agents, for the radio forms' select. */
+export function useAgentOptions() {
+  const agents = useAgents();
+  const options = [
+    { value: NO_AGENT, label: 'Aucun agent' },
+    ...(agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name })),
+  ];
+  const nameOf = (id: string | null) => (id ? (agents.data?.find((a) => a.id === id)?.name ?? null) : null);
+  return { options, nameOf, loading: agents.isPending };
+}
