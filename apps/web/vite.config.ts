@@ -16,10 +16,12 @@ const vendorGroups = [
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
+    // ws: the push-to-talk socket (/api/radio/ptt/socket) goes through the proxy too.
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true } },
   },
   preview: {
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
+    // ws: the push-to-talk socket (/api/radio/ptt/socket) goes through the proxy too.
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true } },
   },
   build: {
     // dist/.vite/manifest.json: lets tools (size budgets) follow each route's static imports.

@@ -21,7 +21,7 @@ export type RealtimeOptions = {
   onUnauthorized: () => void;
 };
 
-type ChannelMessage = { kind: 'event'; event: StreamEvent };
+type ChannelMessage = { kind: 'event'; event: StreamEvent } | { kind: 'alive' };
 
 const MAX_BACKOFF_MS = 30_000;
 /** The server pings every 15 s: silence this long means a dead connection (a sleeping laptop). */
@@ -42,6 +42,39 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 export type RawMessage = { id: string | null; event: string; data: string };
+
+// Whether the stream is known to be up: data or a ping heard within the silence timeout (in any
+// tab: the leading tab relays its activity). Screens poll only while it is not.
+let liveUntil = 0;
+let liveTimer: ReturnType<typeof setTimeout> | undefined;
+const liveListeners = new Set<() => void>();
+const notifyLive = () => {
+  for (const listener of liveListeners) listener();
+};
+
+function markAlive() {
+  const wasLive = isRealtimeLive();
+  liveUntil = Date.now() + SILENCE_TIMEOUT_MS;
+  clearTimeout(liveTimer);
+  liveTimer = setTimeout(notifyLive, SILENCE_TIMEOUT_MS + 10);
+  if (!wasLive) notifyLive();
+}
+
+function markDown() {
+  liveUntil = 0;
+  clearTimeout(liveTimer);
+  notifyLive();
+}
+
+export const isRealtimeLive = () => Date.now() < liveUntil;
+
+/** For useSyncExternalStore: called when the stream goes up or down. */
+export function subscribeRealtimeLive(listener: () => void) {
+  liveListeners.add(listener);
+  return () => {
+    liveListeners.delete(listener);
+  };
+}
 
 /** Parses `text/event-stream` (id, event, data, retry fields; comments ignored). */
 export async function readEventStream(
@@ -109,6 +142,7 @@ async function runStream(
   signal: AbortSignal,
   lastEventId: () => string | null,
   onEvent: (event: StreamEvent) => void,
+  onAlive: () => void,
 ) {
   let attempt = 0;
   let retryMs = 1_000;
@@ -119,9 +153,11 @@ async function runStream(
     const abortConnection = () => connection.abort();
     signal.addEventListener('abort', abortConnection, { once: true });
     let watchdog: ReturnType<typeof setTimeout> | undefined;
+    let open = false;
     const onActivity = () => {
       clearTimeout(watchdog);
       watchdog = setTimeout(abortConnection, SILENCE_TIMEOUT_MS);
+      if (open) onAlive();
     };
     try {
       const headers: Record<string, string> = {
@@ -138,6 +174,8 @@ async function runStream(
       }
       if (!response.ok || !response.body) throw new Error(`event stream: HTTP ${response.status}`);
       attempt = 0;
+      open = true;
+      onAlive();
       await readEventStream(
         response.body,
         (message) => {
@@ -154,6 +192,7 @@ async function runStream(
     } finally {
       clearTimeout(watchdog);
       signal.removeEventListener('abort', abortConnection);
+      if (open) markDown();
     }
     if (signal.aborted) return;
     const base = Math.min(MAX_BACKOFF_MS, retryMs * 2 ** attempt);
@@ -186,6 +225,7 @@ export function startRealtime(options: RealtimeOptions): () => void {
 
   channel?.addEventListener('message', (message: MessageEvent<ChannelMessage>) => {
     if (message.data?.kind === 'event') deliver(message.data.event);
+    if (message.data?.kind === 'alive') markAlive();
   });
 
   const lead = () =>
@@ -196,6 +236,10 @@ export function startRealtime(options: RealtimeOptions): () => void {
       (event) => {
         channel?.postMessage({ kind: 'event', event } satisfies ChannelMessage);
         deliver(event);
+      },
+      () => {
+        channel?.postMessage({ kind: 'alive' } satisfies ChannelMessage);
+        markAlive();
       },
     );
 
@@ -211,5 +255,6 @@ export function startRealtime(options: RealtimeOptions): () => void {
   return () => {
     stop.abort();
     channel?.close();
+    markDown();
   };
 }

@@ -1,21 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listChannels } from '@vigie/contract/radio.contract';
 import { apiCall } from '../../../lib/api-client';
-import { RADIO_POLL_MS, radioKeys } from './radio-key';
+import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
 
 export function getChannels(signal?: AbortSignal) {
   return apiCall(listChannels, { signal, query: { limit: 500 } });
 }
 
-export function channelsQueryOptions() {
+export function channelsQueryOptions(refetchInterval: number | false = RADIO_POLL_MS) {
   return queryOptions({
     queryKey: radioKeys.channels,
     queryFn: ({ signal }) => getChannels(signal),
-    refetchInterval: RADIO_POLL_MS,
+    refetchInterval,
   });
 }
 
 /** Radio channels, by priority, with their members. */
 export function useChannels() {
-  return useQuery(channelsQueryOptions());
+  return useQuery(channelsQueryOptions(useRadioPoll(30_000)));
 }

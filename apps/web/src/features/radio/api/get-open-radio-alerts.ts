@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listRadioAlerts, type RadioAlert } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { RADIO_POLL_MS, radioKeys } from './radio-key';
+import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
 
 /** Spec section 9: the emergency alerts card shows 3 items. */
 export const OPEN_RADIO_ALERTS_SHOWN = 3;
@@ -23,14 +23,14 @@ export async function getOpenRadioAlerts(signal?: AbortSignal) {
   return [...active, ...acknowledged].sort(byUrgency).slice(0, OPEN_RADIO_ALERTS_SHOWN);
 }
 
-export function openRadioAlertsQueryOptions() {
+export function openRadioAlertsQueryOptions(refetchInterval: number | false = RADIO_POLL_MS) {
   return queryOptions({
     queryKey: [...radioKeys.alerts, 'open'],
     queryFn: ({ signal }) => getOpenRadioAlerts(signal),
-    refetchInterval: RADIO_POLL_MS,
+    refetchInterval,
   });
 }
 
 export function useOpenRadioAlerts() {
-  return useQuery(openRadioAlertsQueryOptions());
+  return useQuery(openRadioAlertsQueryOptions(useRadioPoll()));
 }

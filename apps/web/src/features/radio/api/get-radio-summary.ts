@@ -1,21 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getRadioSummary } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { RADIO_POLL_MS, radioKeys } from './radio-key';
+import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
 
 export function fetchRadioSummary(signal?: AbortSignal) {
   return apiCall(getRadioSummary, { signal });
 }
 
-export function radioSummaryQueryOptions() {
+export function radioSummaryQueryOptions(refetchInterval: number | false = RADIO_POLL_MS) {
   return queryOptions({
     queryKey: radioKeys.summary,
     queryFn: ({ signal }) => fetchRadioSummary(signal),
-    refetchInterval: RADIO_POLL_MS,
+    refetchInterval,
   });
 }
 
 /** The 'Analyse IA' card: counters, average response time and the recommendation. */
 export function useRadioSummary() {
-  return useQuery(radioSummaryQueryOptions());
+  return useQuery(radioSummaryQueryOptions(useRadioPoll(30_000)));
 }
