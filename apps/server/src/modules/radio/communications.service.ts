@@ -177,8 +177,12 @@ export async function listCommunications(
   });
 }
 
-/** The recording of a communication; every playback or download is written to the audit log. */
+/**
+ * The recording of a communication, for the control room (administrators and operators); every
+ * playback or download is written to the audit log.
+ */
 export async function communicationAudio(db: Database, auth: AuthContext, id: string) {
+  if (auth.role === 'agent') throw radioErrors.recordingsForControlRoom();
   return db.withTenant(auth.companyId, async (tx) => {
     const row = await repo.findCommunication(tx, auth.companyId, id);
     if (!row) throw radioErrors.communicationNotFound();

@@ -38,6 +38,11 @@ export const radioErrors = {
   readOnly: () =>
     forbidden('radio.read_only', 'Seuls les administrateurs et les opérateurs peuvent gérer les radios'),
   adminOnly: () => forbidden('radio.admin_only', 'Réservé aux administrateurs'),
+  recordingsForControlRoom: () =>
+    forbidden(
+      'radio.recordings_control_room',
+      'Les enregistrements sont réservés aux administrateurs et aux opérateurs',
+    ),
   wrongScope: () => forbidden('radio.wrong_scope', "Cette clé n'est pas une clé de passerelle radio"),
   badAudio: () =>
     invalid(

@@ -396,6 +396,10 @@ describe.each(engines)('radio on %s', (engine) => {
     expect(audio.rawPayload.equals(wav)).toBe(true);
     const other = await registerCompany(t.app);
     expect((await get(`/api/radio/communications/${id}/audio`, other.auth)).statusCode).toBe(404);
+    const agentUser = await addUser(t.app, owner, 'agent');
+    const agentPlay = await get(`/api/radio/communications/${id}/audio`, agentUser.auth);
+    expect(agentPlay.statusCode).toBe(403);
+    expect(agentPlay.json().detail).toBe('Les enregistrements sont réservés aux administrateurs et aux opérateurs');
     const audits = rowsOf<{ n: number }>(
       await asCompany(
         owner.company.id,
