@@ -86,7 +86,8 @@ async function withNearest(
 
 /**
  * The site an alert belongs to: the agent's service under way, else the agent's assigned site, else
- * the site nearest to the position; null for a company without any of these.
+ * the site nearest to the position; null when none of these is known (an alarm on a guessed site
+ * would send people to the wrong place: the radio alert and its notification still go out).
  */
 async function siteOfAlert(
   tx: Tx,
@@ -107,8 +108,7 @@ async function siteOfAlert(
             and ${at?.lat ?? null}::float8 is not null
           order by (st.latitude - ${at?.lat ?? 0}::float8) ^ 2
                    + ((st.longitude - ${at?.lng ?? 0}::float8) * cos(radians(${at?.lat ?? 0}::float8))) ^ 2
-          limit 1),
-        (select st.id from sites st where st.company_id = ${companyId} order by st.created_at limit 1)
+          limit 1)
       ) as site_id`),
   );
   return row?.site_id ?? null;

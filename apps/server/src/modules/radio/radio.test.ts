@@ -399,7 +399,9 @@ describe.each(engines)('radio on %s', (engine) => {
     const agentUser = await addUser(t.app, owner, 'agent');
     const agentPlay = await get(`/api/radio/communications/${id}/audio`, agentUser.auth);
     expect(agentPlay.statusCode).toBe(403);
-    expect(agentPlay.json().detail).toBe('Les enregistrements sont réservés aux administrateurs et aux opérateurs');
+    expect(agentPlay.json().detail).toBe(
+      'Les enregistrements sont réservés aux administrateurs et aux opérateurs',
+    );
     const audits = rowsOf<{ n: number }>(
       await asCompany(
         owner.company.id,
