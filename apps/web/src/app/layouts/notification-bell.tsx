@@ -30,7 +30,12 @@ export function NotificationBell({ timezone }: { timezone?: string }) {
     activeAlarms > 0 ? `${plural(activeAlarms, 'alarme')} non acquittée${activeAlarms > 1 ? 's' : ''}` : null,
     unread > 0 ? `${plural(unread, 'notification')} non lue${unread > 1 ? 's' : ''}` : null,
   ].filter(Boolean);
-  const label = parts.length === 0 ? 'Notifications' : `Notifications : ${parts.join(', ')}`;
+  // The accessible name carries the number the badge shows, outside parentheses, which axe ignores
+  // (label-content-name-mismatch).
+  const label =
+    parts.length === 0
+      ? 'Notifications'
+      : `Notifications : ${total > 99 ? '99+' : total} — ${parts.join(', ')}`;
 
   return (
     <DropdownMenu>

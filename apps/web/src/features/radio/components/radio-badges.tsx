@@ -30,7 +30,7 @@ export function ChannelPriorityBadge({ priority }: { priority: number }) {
   const value = (priority in channelPriorityLabels ? priority : 0) as ChannelPriority;
   return (
     <Badge tone={priorityTones[value]} data-testid="channel-priority">
-      <span className="font-normal">Priorité</span> {channelPriorityLabels[value]}
+      <span className="font-normal">Priorité :</span> {channelPriorityLabels[value]}
     </Badge>
   );
 }

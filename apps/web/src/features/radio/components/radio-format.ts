@@ -10,7 +10,10 @@ export function formatDistance(metres: number): string {
 
 /** '2,4 min', or '—' when there is nothing to average. */
 export function formatMinutes(minutes: number | null): string {
-  return minutes === null ? '—' : `${oneDecimal.format(minutes)} min`;
+  if (minutes === null) return '—';
+  // Under a minute, seconds: a 1 s response must not read '0 min'.
+  if (minutes < 1) return `${Math.round(minutes * 60)} s`;
+  return `${oneDecimal.format(minutes)} min`;
 }
 
 /** '35 209900 176148 1' (reporting body, type, serial, check digit); anything else as it is. */

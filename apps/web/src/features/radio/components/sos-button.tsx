@@ -8,16 +8,14 @@ import { formatDistance, formatImei } from './radio-format';
 
 type SosButtonProps = { radio: Radio; onAlert: (alertId: string) => void };
 
-/** Raises an SOS for the radio (at its last position): toast, then the alert with its nearest agents. */
+/** Raises an SOS for the radio (at its last reported position): toast, then the alert with its nearest agents. */
 export function SosButton({ radio, onAlert }: SosButtonProps) {
   const sos = useTriggerSos();
 
   const trigger = async () => {
     try {
-      const location = radio.lastLocation
-        ? { lat: radio.lastLocation.lat, lng: radio.lastLocation.lng }
-        : undefined;
-      const alert = await sos.mutateAsync({ radioId: radio.id, location });
+      // No position sent: the server takes the radio's last report and says so (never a fixed point).
+      const alert = await sos.mutateAsync({ radioId: radio.id });
       const nearest = alert.nearestAgents[0];
       toast.warning('SOS Déclenché', {
         description: nearest
