@@ -44,6 +44,30 @@ export const companies = pgTable(
     accessLogRetentionReason: text('access_log_retention_reason'),
     // Radio recordings (personal data): 6 months at most.
     recordingRetentionDays: integer('recording_retention_days').notNull().default(183),
+    // Settings · Sécurité (administrators): enforced by the auth plugin and the login.
+    sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(30),
+    autoLogout: boolean('auto_logout').notNull().default(true),
+    // CIDR ranges allowed to sign in and call the API; empty = everywhere.
+    ipAllowlist: text('ip_allowlist').array().notNull().default(sql`'{}'::text[]`),
+    // Null = never.
+    passwordExpiryDays: integer('password_expiry_days').default(90),
+    twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+    // Settings · Système (administrators).
+    autoBackup: boolean('auto_backup').notNull().default(true),
+    backupFrequency: text('backup_frequency', { enum: ['hourly', 'daily', 'weekly', 'monthly'] })
+      .notNull()
+      .default('daily'),
+    backupRetentionDays: integer('backup_retention_days').notNull().default(365),
+    logLevel: text('log_level', { enum: ['error', 'warn', 'info', 'debug'] })
+      .notNull()
+      .default('info'),
+    maintenanceMode: boolean('maintenance_mode').notNull().default(false),
+    // Settings · Identité (administrators): printed on the documents of the reports.
+    legalName: text('legal_name'),
+    legalAddress: text('legal_address'),
+    siret: text('siret'),
+    cnapsAuthorisation: text('cnaps_authorisation'),
+    logoFileId: uuid('logo_file_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -70,6 +94,20 @@ export const users = pgTable(
     city: text('city'),
     timezone: text('timezone').notNull().default('Europe/Paris'),
     language: text('language').notNull().default('fr'),
+    // Password expiry counts from here.
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    // Two-factor sign-in (TOTP, RFC 6238): the secret sealed (plugins/secrets.ts); set at enrolment,
+    // enabled once a first code is checked; the last accepted time step refuses a replayed code.
+    totpSecretSealed: text('totp_secret_sealed'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    // Settings · Notifications: each user's own switches (spec defaults).
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    notifySms: boolean('notify_sms').notNull().default(true),
+    notifyPush: boolean('notify_push').notNull().default(true),
+    notifyCriticalOnly: boolean('notify_critical_only').notNull().default(false),
+    notifyWeekends: boolean('notify_weekends').notNull().default(true),
+    notifyMaintenance: boolean('notify_maintenance').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -121,11 +159,57 @@ export const auditLog = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    // The address the request came from (null for background work).
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     index('audit_log_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+// Two-factor recovery codes: 10 per enrolment, shown once, stored hashed, each usable once.
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('recovery_codes_user_idx').on(t.companyId, t.userId),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+// Web Push subscriptions: one per browser of a user.
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.companyId, t.endpoint),
+    index('push_subscriptions_user_idx').on(t.companyId, t.userId),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 
