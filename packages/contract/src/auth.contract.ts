@@ -107,26 +107,76 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
+/**
+ * What a session may do until its user acts: change an expired password, or enrol two-factor
+ * sign-in that the company requires. Until then every other call answers 403 with this reason.
+ */
+export const sessionRestrictions = ['password_expired', 'two_factor_setup'] as const;
+export type SessionRestriction = (typeof sessionRestrictions)[number];
+
 export const loginResponse = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),
   expires_at: timestampSchema,
   user: userSchema,
   company: companySchema,
+  restriction: z.enum(sessionRestrictions).nullable(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** The password was right and the user has two-factor sign-in: the code comes next. */
+export const twoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  /** Signed, bound to the user, valid 5 minutes: sent back with the code. */
+  challenge: z.string(),
+  expires_at: timestampSchema,
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 
 export const login = defineEndpoint({
   method: 'POST',
   path: '/api/auth/login',
-  summary: 'Ouvrir une session',
+  summary: 'Ouvrir une session (ou demander le code de double authentification)',
   tags: ['auth'],
   auth: false,
   body: loginBody,
+  response: z.union([loginResponse, twoFactorChallengeSchema]),
+});
+
+export const loginSecondStepBody = z
+  .object({
+    challenge: z.string({ error: 'La demande de connexion est obligatoire' }).min(1).max(600),
+    /** The 6 digits of the authenticator app… */
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { error: 'Le code doit compter 6 chiffres' })
+      .optional(),
+    /** …or one of the recovery codes. */
+    recoveryCode: z.string().trim().max(40, { error: 'Code de secours invalide' }).optional(),
+  })
+  .refine((b) => b.code !== undefined || b.recoveryCode !== undefined, {
+    error: 'Saisissez le code à 6 chiffres ou un code de secours',
+    path: ['code'],
+  });
+
+export const loginSecondStep = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/login/2fa',
+  summary: 'Terminer la connexion avec le code de double authentification',
+  tags: ['auth'],
+  auth: false,
+  body: loginSecondStepBody,
   response: loginResponse,
 });
 
-export const meResponse = z.object({ user: userSchema, company: companySchema });
+export const meResponse = z.object({
+  user: userSchema,
+  company: companySchema,
+  restriction: z.enum(sessionRestrictions).nullable(),
+  /** Paramètres · Sécurité: sign the browser out after this idle time (null: auto-logout off). */
+  autoLogoutMinutes: z.number().int().nullable(),
+});
 export type MeResponse = z.infer<typeof meResponse>;
 
 export const me = defineEndpoint({

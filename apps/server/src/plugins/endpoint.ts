@@ -72,6 +72,9 @@ export const responseSerializerCompiler: FastifySerializerCompiler<any> = (route
         io: 'output',
         unrepresentable: 'throw',
       }) as JsonSchema;
+      // A union answer (a login that asks for the second factor) picks its branch by validating
+      // with ajv's formats, stricter than zod's: zod serialises it (a rare, small answer).
+      if (Array.isArray(json.anyOf)) return zodSerializerCompiler(route);
       return fastJson(simplifyNullables(json) as Parameters<typeof fastJson>[0]);
     } catch {
       // not expressible as JSON Schema: zod it is

@@ -24,7 +24,18 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * those tables joins this list; until it does, the change feed still catches its writes, a moment
  * after their commit instead of before their answer.
  */
-const accessModules = ['/api/auth/', '/api/users', '/api/company', '/api/integrations/keys'];
+const accessModules = [
+  '/api/auth/',
+  '/api/users',
+  '/api/company',
+  '/api/integrations/keys',
+  // A password or two-factor change lifts a session's restriction; the company's security and
+  // system settings (timeout, allowlist, maintenance) are what sessions enforce.
+  '/api/me/',
+  '/api/settings/',
+  '/api/radio/keys',
+  '/api/access/points/',
+];
 const writesAccess = (url: string) => accessModules.some((prefix) => url.startsWith(prefix));
 
 declare module 'fastify' {

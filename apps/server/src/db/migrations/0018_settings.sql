@@ -66,7 +66,8 @@ CREATE POLICY tenant_isolation ON push_subscriptions USING (company_id = app_com
 REVOKE UPDATE, DELETE ON audit_log FROM vigie_app;--> statement-breakpoint
 -- A session now answers what the auth plugin enforces on every request: the company's idle timeout
 -- (Paramètres · Sécurité, replacing the instance-wide one), its IP allowlist, maintenance mode,
--- and whether the user's password has expired.
+-- whether the user's password has expired, and whether the company requires a two-factor sign-in
+-- the user has not set up.
 DROP FUNCTION auth_resolve_session(text, integer);--> statement-breakpoint
 CREATE FUNCTION auth_resolve_session(p_token_hash text, p_idle_seconds integer)
   RETURNS TABLE (
@@ -75,7 +76,8 @@ CREATE FUNCTION auth_resolve_session(p_token_hash text, p_idle_seconds integer)
     user_city text, user_timezone text, user_language text, user_created_at timestamptz,
     company_reference text, company_name text, company_email text, company_phone text,
     company_address text, company_subscription text, company_created_at timestamptz,
-    idle_seconds integer, ip_allowlist text[], maintenance_mode boolean, password_expired boolean
+    idle_seconds integer, ip_allowlist text[], maintenance_mode boolean, password_expired boolean,
+    two_factor_missing boolean, auto_logout boolean
   )
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
   AS $$
@@ -103,7 +105,9 @@ BEGIN
            c.reference, c.name, c.email, c.phone, c.address, c.subscription, c.created_at,
            idle, c.ip_allowlist, c.maintenance_mode,
            (c.password_expiry_days IS NOT NULL
-             AND u.password_changed_at < now() - make_interval(days => c.password_expiry_days))
+             AND u.password_changed_at < now() - make_interval(days => c.password_expiry_days)),
+           (c.two_factor_required AND u.totp_enabled_at IS NULL),
+           c.auto_logout
       FROM users u JOIN companies c ON c.id = u.company_id
      WHERE u.company_id = s.company_id AND u.id = s.user_id;
 END

@@ -35,6 +35,8 @@ export async function seedDemo(db: Database): Promise<boolean> {
     isOwner: true,
     user,
     company,
+    restriction: null,
+    rules: { ipAllowlist: [], maintenance: false, idleMinutes: 30, autoLogout: true },
   };
   const people = [
     { name: 'Karim Benali', role: 'operator', city: 'Paris' },

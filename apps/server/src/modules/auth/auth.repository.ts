@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { sessions } from '../../db/schema';
@@ -36,6 +36,12 @@ export type ResolvedSessionRow = {
   company_address: string | null;
   company_subscription: 'basic' | 'pro' | 'enterprise';
   company_created_at: Date | string;
+  idle_seconds: number;
+  ip_allowlist: string[] | null;
+  maintenance_mode: boolean;
+  password_expired: boolean;
+  two_factor_missing: boolean;
+  auto_logout: boolean;
 };
 
 export async function resolveSession(db: Db, tokenHash: string, idleSeconds: number) {
@@ -54,4 +60,20 @@ export async function revokeSession(tx: Tx, companyId: string, sessionId: string
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.companyId, companyId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeOtherSessions(tx: Tx, companyId: string, userId: string, keepSessionId: string) {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.companyId, companyId),
+        eq(sessions.userId, userId),
+        ne(sessions.id, keepSessionId),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }

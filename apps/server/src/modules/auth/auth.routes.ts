@@ -1,10 +1,28 @@
-import { login, logout, me, register, registerLegacyQuery } from '@vigie/contract/auth.contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  login,
+  loginSecondStep,
+  logout,
+  me,
+  register,
+  registerLegacyQuery,
+} from '@vigie/contract/auth.contract';
+import {
+  changePassword,
+  disableTwoFactor,
+  enableTwoFactor,
+  getProfile,
+  getTwoFactor,
+  startTwoFactor,
+  updateProfile,
+} from '@vigie/contract/me.contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../plugins/endpoint';
 import { RequestValidationError } from '../../plugins/errors';
 import * as service from './auth.service';
 import { LoginThrottle } from './login-throttle';
+import * as profile from './me.service';
 import { closeSession } from './sessions.service';
+import * as twoFactor from './two-factor.service';
 
 export async function authRoutes(app: FastifyInstance) {
   const throttle = new LoginThrottle();
@@ -20,14 +38,30 @@ export async function authRoutes(app: FastifyInstance) {
     return service.registerCompany(app.db, body, service.legacyAdmin(q.data));
   });
 
+  const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
   route(app, login, async ({ body, request }) =>
-    service.login(app.db, app.config, throttle, body, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    }),
+    service.login(app.db, app.config, app.secrets, throttle, body, client(request)),
+  );
+  route(app, loginSecondStep, async ({ body, request }) =>
+    service.loginSecondStep(app.db, app.config, app.secrets, throttle, body, client(request)),
   );
 
-  route(app, me, async ({ auth }) => ({ user: auth.user, company: auth.company }));
+  route(app, me, async ({ auth }) => ({
+    user: auth.user,
+    company: auth.company,
+    restriction: auth.restriction,
+    autoLogoutMinutes: auth.rules.autoLogout ? auth.rules.idleMinutes : null,
+  }));
+
+  route(app, getProfile, async ({ auth }) => profile.getProfile(app.db, auth));
+  route(app, updateProfile, async ({ auth, body }) => profile.updateProfile(app.db, auth, body));
+  route(app, changePassword, async ({ auth, body }) => profile.changePassword(app.db, auth, body));
+  route(app, getTwoFactor, async ({ auth }) => twoFactor.twoFactorStatus(app.db, auth));
+  route(app, startTwoFactor, async ({ auth }) => twoFactor.startSetup(app.db, app.secrets, auth));
+  route(app, enableTwoFactor, async ({ auth, body }) =>
+    twoFactor.enable(app.db, app.secrets, auth, body.code),
+  );
+  route(app, disableTwoFactor, async ({ auth, body }) => twoFactor.disable(app.db, app.secrets, auth, body));
 
   route(app, logout, async ({ auth }) => {
     await closeSession(app.db, auth);

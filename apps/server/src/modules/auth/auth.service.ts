@@ -1,17 +1,21 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type {
   companyInput,
   loginBody,
+  loginSecondStepBody,
   registerBody,
   registerLegacyQuery,
+  SessionRestriction,
 } from '@vigie/contract/auth.contract';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
+import type { SecretBox } from '../../plugins/secrets';
 import { recordAudit } from '../audit/audit.service';
 import { toCompanyDto } from '../companies/companies.models';
 import { findCompany } from '../companies/companies.repository';
 import { createCompany } from '../companies/companies.service';
+import { ipAllowed } from '../settings/ip-allowlist';
 import { toUserDto } from '../users/users.models';
 import { findUser } from '../users/users.repository';
 import { createOwner } from '../users/users.service';
@@ -20,6 +24,7 @@ import * as repo from './auth.repository';
 import type { LoginThrottle } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { openSession } from './sessions.service';
+import { checkSecondFactor } from './two-factor.service';
 
 type CompanyInput = z.output<typeof companyInput>;
 type AdminInput = z.output<typeof registerBody>['admin'];
@@ -51,9 +56,81 @@ export function legacyAdmin(q: z.output<typeof registerLegacyQuery>) {
   return { name: q.user_name, email: q.user_email, password: q.user_password, phone: q.user_phone };
 }
 
+/** The checks of the company's rules at sign-in, once the password (and code) are right. */
+function checkSignInRules(
+  company: { ipAllowlist: string[]; maintenanceMode: boolean },
+  role: string,
+  ip: string,
+) {
+  if (company.ipAllowlist.length > 0 && !ipAllowed(ip, company.ipAllowlist)) throw authErrors.ipRefused();
+  if (company.maintenanceMode && role !== 'admin') throw authErrors.maintenance();
+}
+
+const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/** A signed, short-lived proof that the password was right, to be completed by the code. */
+function issueChallenge(secrets: SecretBox, companyId: string, userId: string, now = Date.now()) {
+  const expires = now + CHALLENGE_TTL_MS;
+  const payload = `${companyId}.${userId}.${expires}`;
+  const token = `${Buffer.from(payload).toString('base64url')}.${secrets.mac('login-2fa', payload)}`;
+  return { twoFactorRequired: true as const, challenge: token, expires_at: new Date(expires).toISOString() };
+}
+
+function readChallenge(secrets: SecretBox, token: string, now = Date.now()) {
+  const [encoded, mac] = token.split('.');
+  if (!encoded || !mac) return null;
+  const payload = Buffer.from(encoded, 'base64url').toString();
+  const expected = secrets.mac('login-2fa', payload);
+  if (expected.length !== mac.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(mac)))
+    return null;
+  const [companyId, userId, expires] = payload.split('.');
+  if (!companyId || !userId || !expires || Number(expires) < now) return null;
+  return { companyId, userId };
+}
+
+async function openSignedInSession(
+  tx: Tx,
+  config: Config,
+  user: NonNullable<Awaited<ReturnType<typeof findUser>>>,
+  company: NonNullable<Awaited<ReturnType<typeof findCompany>>>,
+  client: { ip: string; userAgent: string | undefined },
+  how: 'password' | 'two_factor',
+) {
+  const session = await openSession(tx, config, {
+    companyId: company.id,
+    userId: user.id,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  await recordAudit(tx, {
+    companyId: company.id,
+    actorUserId: user.id,
+    action: 'auth.login',
+    entity: 'session',
+    details: { ip: client.ip, with: how },
+  });
+  const expired =
+    company.passwordExpiryDays !== null &&
+    user.passwordChangedAt.getTime() < Date.now() - company.passwordExpiryDays * 86_400_000;
+  const restriction: SessionRestriction | null = expired
+    ? 'password_expired'
+    : company.twoFactorRequired && !user.totpEnabledAt
+      ? 'two_factor_setup'
+      : null;
+  return {
+    access_token: session.token,
+    token_type: 'bearer' as const,
+    expires_at: session.expiresAt.toISOString(),
+    user: toUserDto(user),
+    company: toCompanyDto(company),
+    restriction,
+  };
+}
+
 export async function login(
   db: Database,
   config: Config,
+  secrets: SecretBox,
   throttle: LoginThrottle,
   input: z.output<typeof loginBody>,
   client: { ip: string; userAgent: string | undefined },
@@ -72,25 +149,38 @@ export async function login(
     const user = await findUser(tx, candidate.company_id, candidate.user_id);
     const company = await findCompany(tx, candidate.company_id);
     if (!user || !company) throw authErrors.invalidCredentials();
-    const session = await openSession(tx, config, {
-      companyId: company.id,
-      userId: user.id,
-      ip: client.ip,
-      userAgent: client.userAgent,
-    });
-    await recordAudit(tx, {
-      companyId: company.id,
-      actorUserId: user.id,
-      action: 'auth.login',
-      entity: 'session',
-      details: { ip: client.ip },
-    });
-    return {
-      access_token: session.token,
-      token_type: 'bearer' as const,
-      expires_at: session.expiresAt.toISOString(),
-      user: toUserDto(user),
-      company: toCompanyDto(company),
-    };
+    checkSignInRules(company, user.role, client.ip);
+    // With two-factor sign-in, the password alone opens nothing: the code comes next.
+    if (user.totpEnabledAt) return issueChallenge(secrets, company.id, user.id);
+    return openSignedInSession(tx, config, user, company, client, 'password');
   });
+}
+
+/** The second step: the challenge of the first and a code (or a recovery code), throttled. */
+export async function loginSecondStep(
+  db: Database,
+  config: Config,
+  secrets: SecretBox,
+  throttle: LoginThrottle,
+  input: z.output<typeof loginSecondStepBody>,
+  client: { ip: string; userAgent: string | undefined },
+) {
+  const who = readChallenge(secrets, input.challenge);
+  if (!who) throw authErrors.challengeInvalid();
+  const key = `2fa:${who.userId}`;
+  if (throttle.isBlocked(key, client.ip)) throw authErrors.throttled();
+  const result = await db.withTenant(who.companyId, async (tx) => {
+    const user = await findUser(tx, who.companyId, who.userId);
+    const company = await findCompany(tx, who.companyId);
+    if (!user?.totpEnabledAt || !company) return null;
+    if (!(await checkSecondFactor(tx, secrets, user, input))) return null;
+    checkSignInRules(company, user.role, client.ip);
+    return openSignedInSession(tx, config, user, company, client, 'two_factor');
+  });
+  if (!result) {
+    throttle.recordFailure(key, client.ip);
+    throw authErrors.codeInvalid();
+  }
+  throttle.recordSuccess(key);
+  return result;
 }

@@ -1,5 +1,6 @@
 // Opaque bearer sessions: a 256-bit random token, stored only as its SHA-256, with a sliding idle
-// timeout (SESSION_IDLE_MINUTES) and an absolute lifetime (SESSION_MAX_HOURS). Logout revokes.
+// timeout (the company's, Paramètres · Sécurité) and an absolute lifetime (SESSION_MAX_HOURS).
+// Logout revokes; a password change revokes the user's other sessions.
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
@@ -57,6 +58,17 @@ function toAuthContext(row: repo.ResolvedSessionRow): AuthContext {
       subscription: row.company_subscription,
       createdAt: iso(row.company_created_at),
     },
+    restriction: row.password_expired
+      ? 'password_expired'
+      : row.two_factor_missing
+        ? 'two_factor_setup'
+        : null,
+    rules: {
+      ipAllowlist: row.ip_allowlist ?? [],
+      maintenance: row.maintenance_mode,
+      idleMinutes: Math.round(row.idle_seconds / 60),
+      autoLogout: row.auto_logout,
+    },
   };
 }
 
@@ -80,4 +92,9 @@ export async function openSession(
 
 export async function closeSession(db: Database, auth: AuthContext) {
   await db.withTenant(auth.companyId, (tx) => repo.revokeSession(tx, auth.companyId, auth.sessionId));
+}
+
+/** Ends every other session of the user (a password change); answers how many. */
+export async function closeOtherSessions(tx: Tx, companyId: string, userId: string, keepSessionId: string) {
+  return repo.revokeOtherSessions(tx, companyId, userId, keepSessionId);
 }

@@ -1,0 +1,178 @@
+// Two-factor sign-in (TOTP): enrolment (a secret sealed at rest, confirmed by a first code), ten
+// single-use recovery codes (shown once, stored hashed), the second step of the login, and
+// disabling (asks for a code). The secret is sealed with the instance's key (plugins/secrets.ts).
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { Database, Tx } from '../../db/client';
+import { recoveryCodes, users } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
+import { conflict, invalid } from '../../plugins/errors';
+import type { SecretBox } from '../../plugins/secrets';
+import { recordAudit } from '../audit/audit.service';
+import { findCompany } from '../companies/companies.repository';
+import { findUser } from '../users/users.repository';
+import { newTotpSecret, otpauthUri, verifyTotp } from './totp';
+
+const RECOVERY_CODES = 10;
+const hashCode = (code: string) =>
+  createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
+
+/** 'abcd-efgh-ijkl' style codes: 60 bits each, easy to read out and type. */
+function newRecoveryCode() {
+  const raw = randomBytes(8).toString('base64url').replace(/[-_]/g, 'x').slice(0, 12).toLowerCase();
+  return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8, 12)}`;
+}
+
+async function recoveryLeft(tx: Tx, companyId: string, userId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(
+      and(
+        eq(recoveryCodes.companyId, companyId),
+        eq(recoveryCodes.userId, userId),
+        isNull(recoveryCodes.usedAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+async function status(tx: Tx, auth: AuthContext) {
+  const user = await findUser(tx, auth.companyId, auth.userId);
+  const company = await findCompany(tx, auth.companyId);
+  return {
+    enabled: Boolean(user?.totpEnabledAt),
+    required: Boolean(company?.twoFactorRequired),
+    recoveryCodesLeft: await recoveryLeft(tx, auth.companyId, auth.userId),
+  };
+}
+
+export async function twoFactorStatus(db: Database, auth: AuthContext) {
+  return db.withTenant(auth.companyId, (tx) => status(tx, auth));
+}
+
+export async function startSetup(db: Database, secrets: SecretBox, auth: AuthContext) {
+  return db.withTenant(auth.companyId, async (tx) => {
+    const user = await findUser(tx, auth.companyId, auth.userId);
+    if (user?.totpEnabledAt)
+      throw conflict('auth.two_factor_enabled', 'La double authentification est déjà activée');
+    const secret = newTotpSecret();
+    await tx
+      .update(users)
+      .set({ totpSecretSealed: secrets.seal(secret), totpLastStep: null })
+      .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
+    const uri = otpauthUri(secret, auth.user.email);
+    return { secret, otpauthUri: uri, qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
+  });
+}
+
+const badCode = () =>
+  invalid(['body', 'code'], 'Code incorrect ou expiré : saisissez le code affiché maintenant', 'auth.code');
+
+/**
+ * Checks a TOTP code or a recovery code of the user in the caller's transaction (a used recovery
+ * code is burnt, an accepted TOTP step is remembered); false when neither matches.
+ */
+export async function checkSecondFactor(
+  tx: Tx,
+  secrets: SecretBox,
+  user: { companyId: string; id: string; totpSecretSealed: string | null; totpLastStep: number | null },
+  proof: { code?: string | undefined; recoveryCode?: string | undefined },
+  now = Date.now(),
+) {
+  if (proof.code && user.totpSecretSealed) {
+    const secret = secrets.open(user.totpSecretSealed);
+    const step = secret ? verifyTotp(secret, proof.code, now, user.totpLastStep) : null;
+    if (step === null) return false;
+    await tx
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(and(eq(users.companyId, user.companyId), eq(users.id, user.id)));
+    return true;
+  }
+  if (proof.recoveryCode) {
+    const used = await tx
+      .update(recoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(recoveryCodes.companyId, user.companyId),
+          eq(recoveryCodes.userId, user.id),
+          eq(recoveryCodes.codeHash, hashCode(proof.recoveryCode)),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id });
+    return used.length > 0;
+  }
+  return false;
+}
+
+export async function enable(db: Database, secrets: SecretBox, auth: AuthContext, code: string) {
+  return db.withTenant(auth.companyId, async (tx) => {
+    const user = await findUser(tx, auth.companyId, auth.userId);
+    if (!user) throw badCode();
+    if (user.totpEnabledAt)
+      throw conflict('auth.two_factor_enabled', 'La double authentification est déjà activée');
+    if (!user.totpSecretSealed)
+      throw conflict('auth.two_factor_not_started', "Commencez l'activation pour obtenir le QR code");
+    if (!(await checkSecondFactor(tx, secrets, user, { code }))) throw badCode();
+    await tx
+      .update(users)
+      .set({ totpEnabledAt: new Date() })
+      .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
+    await tx
+      .delete(recoveryCodes)
+      .where(and(eq(recoveryCodes.companyId, auth.companyId), eq(recoveryCodes.userId, auth.userId)));
+    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((c) => ({ companyId: auth.companyId, userId: auth.userId, codeHash: hashCode(c) })));
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'auth.two_factor_enabled',
+      entity: 'user',
+      entityId: auth.userId,
+      details: {},
+    });
+    return { recoveryCodes: codes };
+  });
+}
+
+export async function disable(
+  db: Database,
+  secrets: SecretBox,
+  auth: AuthContext,
+  proof: { code?: string | undefined; recoveryCode?: string | undefined },
+) {
+  return db.withTenant(auth.companyId, async (tx) => {
+    const user = await findUser(tx, auth.companyId, auth.userId);
+    if (!user?.totpEnabledAt)
+      throw conflict('auth.two_factor_disabled', "La double authentification n'est pas activée");
+    const current = await status(tx, auth);
+    if (current.required)
+      throw conflict(
+        'auth.two_factor_required',
+        'Votre société exige la double authentification : elle ne peut pas être désactivée',
+      );
+    if (!(await checkSecondFactor(tx, secrets, user, proof))) throw badCode();
+    await tx
+      .update(users)
+      .set({ totpEnabledAt: null, totpSecretSealed: null, totpLastStep: null })
+      .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
+    await tx
+      .delete(recoveryCodes)
+      .where(and(eq(recoveryCodes.companyId, auth.companyId), eq(recoveryCodes.userId, auth.userId)));
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'auth.two_factor_disabled',
+      entity: 'user',
+      entityId: auth.userId,
+      details: {},
+    });
+    return status(tx, auth);
+  });
+}
