@@ -200,6 +200,7 @@ describe.each(engines)('account security on %s', (engine) => {
     const codes = enabled.json().recoveryCodes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
+    for (const c of codes) expect(c).toMatch(/^[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}-[a-hjkmnp-z2-9]{4}$/);
     // The secret and the codes are not stored in clear.
     const stored = (
       (await asCompany(

@@ -18,10 +18,14 @@ const RECOVERY_CODES = 10;
 const hashCode = (code: string) =>
   createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
 
-/** 'abcd-efgh-ijkl' style codes: 60 bits each, easy to read out and type. */
+/** An alphabet without look-alikes (no 0/o, 1/l/i): codes are read out and typed by hand. */
+const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** 'abcd-efgh-jkmn' style codes: 12 characters of a 31-letter alphabet, about 59 bits each. */
 function newRecoveryCode() {
-  const raw = randomBytes(8).toString('base64url').replace(/[-_]/g, 'x').slice(0, 12).toLowerCase();
-  return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8, 12)}`;
+  const bytes = randomBytes(12);
+  const chars = [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
 }
 
 async function recoveryLeft(tx: Tx, companyId: string, userId: string) {
