@@ -19,12 +19,14 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { planningRoutes } from './modules/planning/planning.routes';
 import { radioRoutes } from './modules/radio/radio.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { frameworkErrorHandler, RequestValidationError, registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerReadCache } from './plugins/read-cache';
+import { requestContextPlugin } from './plugins/request-context';
 import { loadSecretBox, type SecretBox } from './plugins/secrets';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -55,6 +57,7 @@ const modules = [
   radioRoutes,
   notificationsRoutes,
   eventsRoutes,
+  settingsRoutes,
 ];
 
 export async function buildApp(opts: {
@@ -91,6 +94,8 @@ export async function buildApp(opts: {
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
 
+  // First: the audit log reads the client's address from it (plugins/request-context.ts).
+  await app.register(requestContextPlugin);
   await registerSecurity(app);
   await registerOpenApi(app);
   await registerReadCache(app);

@@ -30,6 +30,20 @@ const envSchema = z.object({
   // Outgoing e-mail (escalations): smtp://user:pass@host:port or smtps://…; unset = no e-mail.
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Vigie <alertes@vigie.local>'),
+  // SMS of notifications: an HTTP gateway that takes POST {"to","text","sender"} as JSON (2xx = sent),
+  // with an optional bearer token; unset = no SMS.
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  // Web Push keys (VAPID), the same on every instance of a database (`npx web-push
+  // generate-vapid-keys`); unset: <DATA_DIR>/vapid.json, created on the first start. The subject is a
+  // mailto: or https: contact for the push services.
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  // Background work queue: interval of its catch-up pass (0: only the kick after each enqueue), and
+  // the delay before a failed job's first retry (doubled at each attempt).
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   // Comment line sent on every real-time stream so that proxies keep it open.
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
   // Answers of list endpoints kept in memory until the company's data changes (0 disables), and
@@ -44,6 +58,11 @@ const envSchema = z.object({
   TRANSCRIBE_URL: z.string().url().optional(),
   TRANSCRIBE_MODEL: z.string().default('whisper-1'),
   TRANSCRIBE_API_KEY: z.string().optional(),
+  // Backups (DATA_DIR/backups, Paramètres · Système): on PostgreSQL, run pg_dump on the companies'
+  // schedule too (1; the role of DATABASE_URL must bypass row-level security); how often the backup
+  // job checks whether one is due (ms; 0 disables it).
+  BACKUP_PG_DUMP: z.enum(['0', '1']).default('0'),
+  BACKUP_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -70,11 +89,17 @@ export type Config = {
   dailyJobsIntervalMs: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
+  sms: { url: string; token: string | undefined } | null;
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
+  jobsPollIntervalMs: number;
+  jobsRetryBaseMs: number;
   sseHeartbeatMs: number;
   readCacheTtlMs: number;
   readCacheMaxBytes: number;
   secretsKey: string | undefined;
   transcribe: { url: string; model: string; apiKey: string | undefined } | null;
+  backupPgDump: boolean;
+  backupCheckIntervalMs: number;
 };
 
 // The built web app, relative to this file so it is found whatever the working directory.
@@ -82,6 +107,9 @@ const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../w
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = envSchema.parse(env);
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither');
+  }
   if (e.SECRETS_KEY && e.SECRETS_KEY.length < 32) {
     throw new Error('SECRETS_KEY must hold at least 32 characters (for example: openssl rand -base64 32)');
   }
@@ -105,6 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dailyJobsIntervalMs: e.DAILY_JOBS_INTERVAL_MS,
     smtpUrl: e.SMTP_URL || undefined,
     smtpFrom: e.SMTP_FROM,
+    sms: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN || undefined } : null,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY || undefined,
+      privateKey: e.VAPID_PRIVATE_KEY || undefined,
+      subject: e.VAPID_SUBJECT || undefined,
+    },
+    jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+    jobsRetryBaseMs: e.JOBS_RETRY_BASE_MS,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
     readCacheTtlMs: e.READ_CACHE_TTL_MS,
     readCacheMaxBytes: Math.round(e.READ_CACHE_MAX_MB * 1024 * 1024),
@@ -112,5 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transcribe: e.TRANSCRIBE_URL
       ? { url: e.TRANSCRIBE_URL, model: e.TRANSCRIBE_MODEL, apiKey: e.TRANSCRIBE_API_KEY || undefined }
       : null,
+    backupPgDump: e.BACKUP_PG_DUMP === '1',
+    backupCheckIntervalMs: e.BACKUP_CHECK_INTERVAL_MS,
   };
 }

@@ -7,6 +7,7 @@
 export * from './schema/access';
 export * from './schema/accounts';
 export * from './schema/alarms-events';
+export * from './schema/jobs';
 export * from './schema/planning';
 export * from './schema/radio';
 export * from './schema/shared';

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { ErrorBoundary } from './error-boundary';
+import { MaintenanceGate } from './maintenance-gate';
 import { UnauthorizedRedirect } from './navigation';
 import { AppRoutes } from './routes';
 import { bootstrapSession } from './session-bootstrap';
@@ -13,9 +14,11 @@ export function App() {
     <BrowserRouter>
       <UnauthorizedRedirect />
       <ErrorBoundary>
-        <Suspense fallback={<FullPageSpinner />}>
-          <AppRoutes />
-        </Suspense>
+        <MaintenanceGate>
+          <Suspense fallback={<FullPageSpinner />}>
+            <AppRoutes />
+          </Suspense>
+        </MaintenanceGate>
       </ErrorBoundary>
     </BrowserRouter>
   );

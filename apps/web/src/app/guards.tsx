@@ -1,4 +1,5 @@
 import type { UserRole } from '@vigie/contract/enums';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
@@ -8,6 +9,10 @@ export function homePathFor(role: UserRole | undefined): string {
   return role === 'agent' ? '/dashboard/service' : '/dashboard';
 }
 
+// Loaded with the first signed-in screen, never by the landing page.
+const RestrictedSession = lazy(() => import('./restricted-session'));
+const IdleLogout = lazy(() => import('./idle-logout'));
+
 /** Navigation state of the menu's 'Tableau de bord' entry: the overview was asked for. */
 export const overviewRequested = { overview: true } as const;
 
@@ -16,7 +21,9 @@ const wantsOverview = (state: unknown) =>
   typeof state === 'object' && state !== null && (state as { overview?: unknown }).overview === true;
 
 /**
- * Dashboard: spinner while the stored session is confirmed, /login without a user. Signing in
+ * Dashboard: spinner while the stored session is confirmed, /login without a user. A restricted
+ * session (expired password, two-factor enrolment the company requires) sees only its full-screen
+ * step until it is done. The company's auto-logout watches every signed-in screen. Signing in
  * goes to /dashboard (the login page's own navigation): an agent is taken from there to 'Mon
  * service', unless the menu's 'Tableau de bord' asked for the overview. Deciding on the state
  * rather than on the first location keeps it right whatever order the login's navigations run in.
@@ -26,11 +33,31 @@ export function RequireSession() {
   const location = useLocation();
   if (session.status === 'loading') return <FullPageSpinner />;
   if (!session.user) return <Navigate to="/login" replace />;
+  const idle = (
+    <Suspense fallback={null}>
+      <IdleLogout />
+    </Suspense>
+  );
+  if (session.restriction) {
+    return (
+      <>
+        <Suspense fallback={<FullPageSpinner />}>
+          <RestrictedSession restriction={session.restriction} />
+        </Suspense>
+        {idle}
+      </>
+    );
+  }
   const home = homePathFor(session.user.role);
   if (isOverview(location.pathname) && !isOverview(home) && !wantsOverview(location.state)) {
     return <Navigate to={home} replace />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {idle}
+    </>
+  );
 }
 
 /** Login and registration: a signed-in user goes straight to their home page. */

@@ -1,7 +1,8 @@
 import type { Endpoint } from '@vigie/contract/common';
 import type { z } from 'zod';
-import { ApiError, detailToMessage, GENERIC_ERROR } from './api-errors';
-import { clearSession, getToken } from './session';
+import { ApiError, detailToMessage, GENERIC_ERROR, restrictionOf } from './api-errors';
+import { isMaintenanceDetail, reportMaintenance } from './maintenance';
+import { clearSession, getToken, setRestriction } from './session';
 
 // The one HTTP client. Every call is described by a contract `Endpoint` (method, path, schemas),
 // so the URL, the body and the answer's type all come from the shared declaration.
@@ -83,8 +84,7 @@ async function request<E extends Endpoint>(
   const payload = response.status === 204 ? null : await readJson(response);
   if (!response.ok) {
     const detail = payload && typeof payload === 'object' && 'detail' in payload ? payload.detail : null;
-    if (response.status === 401 && !options?.ignoreUnauthorized) reportUnauthorized();
-    throw new ApiError(response.status, detail, detailToMessage(detail) ?? GENERIC_ERROR);
+    throw failure(response.status, detail, GENERIC_ERROR, options?.ignoreUnauthorized);
   }
   return { payload: payload as Output<E['response']>, response };
 }
@@ -125,6 +125,18 @@ export async function apiList<E extends Endpoint>(
   };
 }
 
+/**
+ * An error answer, with what it means for the whole app: a 401 ends the session, a restriction's
+ * 403 sends the user to its full-screen step, maintenance shows the maintenance screen.
+ */
+export function failure(status: number, detail: unknown, fallback: string, ignoreUnauthorized = false) {
+  if (status === 401 && !ignoreUnauthorized) reportUnauthorized();
+  const restriction = restrictionOf(status, detail);
+  if (restriction) setRestriction(restriction);
+  if (isMaintenanceDetail(status, detail)) reportMaintenance(detail);
+  return new ApiError(status, detail, detailToMessage(detail) ?? fallback);
+}
+
 /** The session is over (a 401 outside the api client, e.g. the event stream): clear it and leave. */
 export function reportUnauthorized() {
   clearSession();
@@ -157,8 +169,7 @@ export async function apiBlob<E extends Endpoint>(
   if (!response.ok) {
     const payload = await readJson(response);
     const detail = payload && typeof payload === 'object' && 'detail' in payload ? payload.detail : null;
-    if (response.status === 401) reportUnauthorized();
-    throw new ApiError(response.status, detail, detailToMessage(detail) ?? GENERIC_ERROR);
+    throw failure(response.status, detail, GENERIC_ERROR);
   }
   return response.blob();
 }

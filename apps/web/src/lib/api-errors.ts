@@ -1,4 +1,5 @@
 // Turning an error answer into the French text shown to the user (spec section 8).
+import type { SessionRestriction } from '@vigie/contract/auth.contract';
 
 export const GENERIC_ERROR = 'Une erreur est survenue';
 
@@ -40,4 +41,28 @@ export function detailToMessage(detail: unknown): string | null {
 export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR): string {
   if (error instanceof ApiError) return error.message || fallback;
   return fallback;
+}
+
+/**
+ * A restricted session's 403 (an expired password, a two-factor enrolment the company requires):
+ * the error body carries only the French detail, so its opening words tell which.
+ */
+const restrictionDetails: readonly [string, SessionRestriction][] = [
+  ['Votre mot de passe a expiré', 'password_expired'],
+  ['Votre société exige la double authentification', 'two_factor_setup'],
+];
+
+export function restrictionOf(status: number, detail: unknown): SessionRestriction | null {
+  if (status !== 403 || typeof detail !== 'string') return null;
+  return restrictionDetails.find(([start]) => detail.startsWith(start))?.[1] ?? null;
+}
+
+/** A call refused because the company is in maintenance mode (503 'Vigie est en maintenance…'). */
+export function isMaintenanceError(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 503 &&
+    typeof error.detail === 'string' &&
+    error.detail.startsWith('Vigie est en maintenance')
+  );
 }

@@ -1,11 +1,11 @@
 // Files the API builds (exports, printable cards) are fetched with the bearer header, like every
 // call, then saved through a temporary link: a plain <a href> could not send the header.
-import { reportUnauthorized } from './api-client';
-import { ApiError, detailToMessage } from './api-errors';
+import { failure } from './api-client';
+import { ApiError } from './api-errors';
 import { getToken } from './session';
 
 /** Fetches `url` (an API path with its query) as a file; a French ApiError on failure. */
-export async function fetchFile(url: string, failure: string): Promise<Blob> {
+export async function fetchFile(url: string, fallback: string): Promise<Blob> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -16,7 +16,6 @@ export async function fetchFile(url: string, failure: string): Promise<Blob> {
     throw new ApiError(0, null, 'Le serveur est injoignable. Vérifiez votre connexion.');
   }
   if (!response.ok) {
-    if (response.status === 401) reportUnauthorized();
     let detail: unknown = null;
     try {
       const payload: unknown = await response.json();
@@ -24,7 +23,7 @@ export async function fetchFile(url: string, failure: string): Promise<Blob> {
     } catch {
       // Not JSON: keep the generic message.
     }
-    throw new ApiError(response.status, detail, detailToMessage(detail) ?? failure);
+    throw failure(response.status, detail, fallback);
   }
   return response.blob();
 }

@@ -1,7 +1,13 @@
 import { format } from 'date-fns';
 import { fr } from 'date-fns/locale/fr';
+import { getSession } from './session';
 
 export const DEFAULT_TIMEZONE = 'Europe/Paris';
+
+/** The signed-in user's timezone (Paramètres · Profil utilisateur), Europe/Paris otherwise. */
+export function userTimezone(): string {
+  return getSession().user?.timezone || DEFAULT_TIMEZONE;
+}
 
 /**
  * Wall-clock parts of an instant in the given IANA timezone, as a Date whose local fields hold
@@ -27,22 +33,22 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** '21/11/2026 14:05' in the user's timezone (Europe/Paris by default). */
-export function formatDateTime(value: string | Date, timezone: string = DEFAULT_TIMEZONE): string {
+/** '21/11/2026 14:05' in the user's timezone (the signed-in user's, Europe/Paris by default). */
+export function formatDateTime(value: string | Date, timezone: string = userTimezone()): string {
   const date = toDate(value);
   if (!date) return '—';
   return format(toZonedWallClock(date, timezone), 'dd/MM/yyyy HH:mm', { locale: fr });
 }
 
 /** '21/11/2026' in the user's timezone. */
-export function formatDate(value: string | Date, timezone: string = DEFAULT_TIMEZONE): string {
+export function formatDate(value: string | Date, timezone: string = userTimezone()): string {
   const date = toDate(value);
   if (!date) return '—';
   return format(toZonedWallClock(date, timezone), 'dd/MM/yyyy', { locale: fr });
 }
 
 /** 'samedi 21 novembre 2026' — for headings. */
-export function formatLongDate(value: string | Date, timezone: string = DEFAULT_TIMEZONE): string {
+export function formatLongDate(value: string | Date, timezone: string = userTimezone()): string {
   const date = toDate(value);
   if (!date) return '—';
   return format(toZonedWallClock(date, timezone), 'EEEE d MMMM yyyy', { locale: fr });

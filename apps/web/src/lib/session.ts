@@ -1,8 +1,9 @@
-import type { Company, User } from '@vigie/contract/auth.contract';
+import type { Company, MeResponse, SessionRestriction, User } from '@vigie/contract/auth.contract';
 import { useSyncExternalStore } from 'react';
 
-// Session store (spec section 4). localStorage keeps exactly `token` and `user`; the company
-// is only held in memory and comes from GET /api/auth/me or the login answer.
+// Session store (spec section 4). localStorage keeps `token` and `user` (and, for the tabs' shared
+// auto-logout, the time of the last activity: idle-activity.ts); the company, the restriction and
+// the auto-logout delay are only held in memory and come from GET /api/auth/me or the login answer.
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
@@ -15,6 +16,13 @@ export interface SessionState {
   token: string | null;
   user: User | null;
   company: Company | null;
+  /** What the session must do before anything else (expired password, two-factor enrolment). */
+  restriction: SessionRestriction | null;
+  /**
+   * Minutes without activity before the browser signs out: null = auto-logout off, undefined = not
+   * known yet (the login answer does not carry it: GET /api/auth/me does).
+   */
+  autoLogoutMinutes: number | null | undefined;
 }
 
 function readStorage(key: string): string | null {
@@ -36,11 +44,20 @@ function readStoredUser(): User | null {
   }
 }
 
+const signedOut: SessionState = {
+  status: 'ready',
+  token: null,
+  user: null,
+  company: null,
+  restriction: null,
+  autoLogoutMinutes: undefined,
+};
+
 function initialState(): SessionState {
   const token = readStorage(TOKEN_KEY);
   const user = readStoredUser();
-  if (token && user) return { status: 'loading', token, user, company: null };
-  return { status: 'ready', token: null, user: null, company: null };
+  if (token && user) return { ...signedOut, status: 'loading', token, user };
+  return signedOut;
 }
 
 let state: SessionState = initialState();
@@ -64,15 +81,20 @@ export function getToken(): string | null {
   return state.token;
 }
 
-/** After a successful login: store token and user, set user and company. */
-export function startSession(token: string, user: User, company: Company) {
+/** After a successful login: store token and user, set user, company and the session's restriction. */
+export function startSession(
+  token: string,
+  user: User,
+  company: Company,
+  restriction: SessionRestriction | null = null,
+) {
   try {
     window.localStorage.setItem(TOKEN_KEY, token);
     window.localStorage.setItem(USER_KEY, JSON.stringify(user));
   } catch {
     // Private mode or full storage: the session still works for this tab.
   }
-  setState({ status: 'ready', token, user, company });
+  setState({ status: 'ready', token, user, company, restriction, autoLogoutMinutes: undefined });
 }
 
 /** After GET /api/auth/me (or a profile change): refresh user and company, keep the token. */
@@ -86,6 +108,19 @@ export function updateProfile(user: User, company: Company) {
   setState({ ...state, status: 'ready', user, company });
 }
 
+/** GET /api/auth/me answered: the profile, the restriction and the company's auto-logout. */
+export function applyMe(me: MeResponse) {
+  if (!state.token) return;
+  updateProfile(me.user, me.company);
+  setState({ ...state, restriction: me.restriction, autoLogoutMinutes: me.autoLogoutMinutes });
+}
+
+/** A call was refused with a restriction's 403: the session goes to the full-screen step. */
+export function setRestriction(restriction: SessionRestriction | null) {
+  if (!state.token || state.restriction === restriction) return;
+  setState({ ...state, restriction });
+}
+
 /** Logout, expired session or failed profile fetch: forget everything. */
 export function clearSession() {
   try {
@@ -94,7 +129,7 @@ export function clearSession() {
   } catch {
     // Ignored: see startSession.
   }
-  setState({ status: 'ready', token: null, user: null, company: null });
+  setState(signedOut);
 }
 
 export function useSession(): SessionState {

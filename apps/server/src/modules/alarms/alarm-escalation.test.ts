@@ -1,6 +1,5 @@
-// Escalation with an explicit clock (no fake timers) and a real SMTP server on a local port.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+// Escalation with an explicit clock (no fake timers); its notification leaves through the
+// notifications' delivery queue to a real SMTP server on a local port.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addUser,
@@ -10,63 +9,25 @@ import {
   type Tenant,
   type TestApp,
 } from '../../test/harness';
+import { drainJobs, type SmtpInbox, startSmtp } from '../notifications/test-support';
 import { escalateDueAlarms } from './alarm-escalation';
-import { createMailer, type Mailer } from './alarm-mailer';
-
-/** Just enough MIME to read what nodemailer sent (quoted-printable body, encoded-word subject). */
-const qp = (s: string) =>
-  Buffer.from(
-    s
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
-    'latin1',
-  ).toString('utf8');
-const parse = (raw: string) => {
-  const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
-  const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? '';
-  const subject = subjectLine
-    .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : qp(data.replace(/_/g, ' ')),
-    );
-  return { subject: subject.replace(/\s+/g, ' ').replace(/\?= =\?/g, ''), text: qp(body.join('\n\n')) };
-};
-
-interface Received {
-  to: string[];
-  raw: string;
-}
 
 describe.each(engines)('alarm escalation on %s', (engine) => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  let mailer: Mailer;
-  const inbox: Received[] = [];
+  let smtp: SmtpInbox;
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, done) {
-        let raw = '';
-        stream.on('data', (c: Buffer) => {
-          raw += c.toString();
-        });
-        stream.on('end', () => {
-          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          done();
-        });
-      },
+    smtp = await startSmtp();
+    t = await createTestApp(engine, {
+      SMTP_URL: smtp.url,
+      SMTP_FROM: 'Vigie <alertes@vigie.test>',
+      PUBLIC_URL: 'https://vigie.test',
+      JOBS_POLL_INTERVAL_MS: '0',
     });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    const port = (smtp.server.address() as AddressInfo).port;
-    mailer = createMailer(`smtp://127.0.0.1:${port}`, 'Vigie <alertes@vigie.test>') as Mailer;
   });
   afterAll(async () => {
-    mailer.close();
-    await new Promise<void>((r) => smtp.close(() => r()));
     await t.close();
+    await smtp.close();
   });
 
   const create = async (tenant: Tenant, siteId: string, severity: string, title: string) =>
@@ -103,13 +64,11 @@ describe.each(engines)('alarm escalation on %s', (engine) => {
 
     // Four minutes later nothing is due; six minutes later the two serious active ones are.
     const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-    expect(await escalateDueAlarms(t.db, { minutes: 5, mailer, now: at(4) })).toBe(0);
-    const inboxBefore = inbox.length;
-    expect(
-      await escalateDueAlarms(t.db, { minutes: 5, mailer, now: at(6), publicUrl: 'https://vigie.test' }),
-    ).toBe(2);
+    expect(await escalateDueAlarms(t.db, { minutes: 5, now: at(4) })).toBe(0);
+    expect(await escalateDueAlarms(t.db, { minutes: 5, now: at(6) })).toBe(2);
     // Once only.
-    expect(await escalateDueAlarms(t.db, { minutes: 5, mailer, now: at(7) })).toBe(0);
+    expect(await escalateDueAlarms(t.db, { minutes: 5, now: at(7) })).toBe(0);
+    await drainJobs(t.db);
 
     const get = async (id: string) =>
       (await t.app.inject({ method: 'GET', url: `/api/alarms/${id}`, headers: owner.auth })).json();
@@ -126,23 +85,23 @@ describe.each(engines)('alarm escalation on %s', (engine) => {
     expect((await get(medium.id)).escalatedAt).toBeNull();
     expect((await get(handled.id)).escalatedAt).toBeNull();
 
-    const mails = inbox.slice(inboxBefore);
-    expect(mails).toHaveLength(2);
-    for (const m of mails) expect(m.to.sort()).toEqual([owner.user.email, operator.user.email].sort());
-    const parsed = mails.map((m) => parse(m.raw));
-    const squash = (v: string | undefined) => (v ?? '').replace(/\s+/g, '');
-    expect(parsed.map((p) => squash(p.subject)).sort()).toEqual(
-      [
-        '[Vigie] Alarme critique non acquittée : Intrusion critique',
-        '[Vigie] Alarme important non acquittée : Intrusion importante',
-      ].map(squash),
-    );
-    const text = parsed.find((p) => p.subject?.includes('critique'))?.text ?? '';
+    // One e-mail per escalated alarm and recipient (administrators and operators), among the
+    // e-mails of the new alarms.
+    const mails = smtp.mails.filter((m) => m.subject.includes('non acquittée'));
+    expect(mails).toHaveLength(4);
+    const ofCritical = mails.filter((m) => m.subject.includes('Intrusion critique'));
+    expect(ofCritical.flatMap((m) => m.to).sort()).toEqual([owner.user.email, operator.user.email].sort());
+    expect([...new Set(mails.map((m) => m.subject))].sort()).toEqual([
+      '[Vigie] URGENT — Alarme critique non acquittée : Intrusion critique',
+      '[Vigie] URGENT — Alarme importante non acquittée : Intrusion importante',
+    ]);
+    const text = ofCritical[0]?.text ?? '';
+    expect(text).toContain("L'alarme « Intrusion critique » n'a pas été acquittée depuis 5 minutes.");
     expect(text).toContain('Site : Usine Est');
-    expect(text).toContain('https://vigie.test/dashboard/alarms');
+    expect(text).toContain(`https://vigie.test/dashboard/alarms?alarm=${critical.id}`);
   });
 
-  it('escalates without e-mail when SMTP is not configured', async () => {
+  it('escalates without e-mail for those who switched e-mail off', async () => {
     const owner = await registerCompany(t.app);
     const siteId = (
       await t.app.inject({
@@ -152,12 +111,19 @@ describe.each(engines)('alarm escalation on %s', (engine) => {
         payload: { name: 'S', address: 'A' },
       })
     ).json().id;
+    const current = (
+      await t.app.inject({ method: 'GET', url: '/api/me/notifications', headers: owner.auth })
+    ).json();
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/notifications',
+      headers: owner.auth,
+      payload: { ...current, emailAlerts: false },
+    });
     const a = await create(owner, siteId, 'high', 'Sans courriel');
-    const before = inbox.length;
-    expect(
-      await escalateDueAlarms(t.db, { minutes: 1, mailer: null, now: new Date(Date.now() + 120_000) }),
-    ).toBe(1);
-    expect(inbox.length).toBe(before);
+    expect(await escalateDueAlarms(t.db, { minutes: 1, now: new Date(Date.now() + 120_000) })).toBe(1);
+    await drainJobs(t.db);
+    expect(smtp.mails.filter((m) => m.subject.includes('Sans courriel'))).toEqual([]);
     const got = (
       await t.app.inject({ method: 'GET', url: `/api/alarms/${a.id}`, headers: owner.auth })
     ).json();

@@ -1,41 +1,20 @@
 // Escalation: an active high or critical alarm not acknowledged within ALARM_ESCALATION_MINUTES is
-// escalated once — timeline entry, `alarm.escalated` event (administrators and operators), and an
-// e-mail to them when SMTP is configured. Safe with several instances: the UPDATE only takes
-// alarms still unescalated, so one instance wins each alarm.
-import { type Alarm, alarmSeverityLabels } from '@vigie/contract/alarms.contract';
+// escalated once — timeline entry, `alarm.escalated` event, and a critical notification to
+// administrators and operators (e-mail, SMS, push by their switches: the notifications module) in
+// the same transaction, so a rolled-back escalation tells no one. Safe with several instances: the
+// UPDATE only takes alarms still unescalated, so one instance wins each alarm.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { alertRecipients } from '../users/users.service';
-import type { Mailer } from './alarm-mailer';
-import { frenchDateTime } from './alarms.models';
+import { notifyEscalations } from './alarm-notifications';
 import { escalateAlarms } from './alarms.service';
 
 export interface EscalationOptions {
   now?: Date;
   minutes: number;
-  mailer: Mailer | null;
-  publicUrl?: string | undefined;
   onError?: (err: unknown) => void;
-}
-
-export function escalationMail(alarm: Alarm, minutes: number, publicUrl: string | undefined) {
-  const severity = alarmSeverityLabels[alarm.severity];
-  return {
-    subject: `[Vigie] Alarme ${severity.toLowerCase()} non acquittée : ${alarm.title}`,
-    text: [
-      `L'alarme « ${alarm.title} » (gravité ${severity}) n'a pas été acquittée depuis ${minutes} minutes.`,
-      '',
-      `Site : ${alarm.siteName}`,
-      `Emplacement : ${alarm.location}`,
-      `Déclenchée le : ${frenchDateTime(alarm.timestamp, 'Europe/Paris')} (heure de Paris)`,
-      `Description : ${alarm.description}`,
-      '',
-      publicUrl
-        ? `Traiter l'alarme : ${publicUrl.replace(/\/$/, '')}/dashboard/alarms`
-        : "Traitez-la depuis l'écran Alarmes de Vigie.",
-    ].join('\n'),
-  };
+  /** @deprecated Ignored: e-mail now leaves through the notifications' delivery queue. */
+  mailer?: null;
 }
 
 /** One pass over every company; answers the number of alarms escalated by this instance. */
@@ -84,21 +63,9 @@ async function escalateBatch(
   note: string,
   opts: EscalationOptions,
 ) {
-  const { alarms, recipients } = await db.withTenant(companyId, async (tx) => {
+  return db.withTenant(companyId, async (tx) => {
     const done = await escalateAlarms(tx, companyId, ids, now, note);
-    return {
-      alarms: done,
-      recipients: done.length > 0 && opts.mailer ? await alertRecipients(tx, companyId) : [],
-    };
+    await notifyEscalations(tx, companyId, done, opts.minutes, now);
+    return done.length;
   });
-  // After the commit: an e-mail never announces an escalation that was rolled back.
-  for (const alarm of alarms) {
-    await opts.mailer
-      ?.send({
-        to: recipients.map((r) => r.email),
-        ...escalationMail(alarm, opts.minutes, opts.publicUrl),
-      })
-      .catch((err) => opts.onError?.(err));
-  }
-  return alarms.length;
 }

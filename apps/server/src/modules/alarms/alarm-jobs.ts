@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { cameraStatusEvents } from '../cameras/camera-status-events';
 import { escalateDueAlarms } from './alarm-escalation';
-import { createMailer } from './alarm-mailer';
 import { cameraAlarmHandler } from './camera-alarms';
 
 const idleByDb = new WeakMap<Database, () => Promise<void>>();
@@ -19,7 +18,6 @@ export function registerAlarmJobs(app: FastifyInstance) {
   cameraStatusEvents.on('deleted', cameras.handler);
   idleByDb.set(app.db, cameras.idle);
 
-  const mailer = createMailer(app.config.smtpUrl, app.config.smtpFrom);
   const interval = app.config.alarmEscalationIntervalMs;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> | null = null;
@@ -27,8 +25,6 @@ export function registerAlarmJobs(app: FastifyInstance) {
     if (current) return;
     current = escalateDueAlarms(app.db, {
       minutes: app.config.alarmEscalationMinutes,
-      mailer,
-      publicUrl: app.config.publicUrl,
       onError,
     })
       .catch(onError)
@@ -47,6 +43,5 @@ export function registerAlarmJobs(app: FastifyInstance) {
     clearInterval(timer);
     await current;
     await cameras.idle();
-    mailer?.close();
   });
 }

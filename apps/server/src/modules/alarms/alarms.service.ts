@@ -22,6 +22,7 @@ import { decodeCursor } from '../../plugins/pagination';
 import { recordAudits } from '../audit/audit.service';
 import { findCameraRow } from '../cameras/cameras.service';
 import { publishEvents } from '../events/events.service';
+import { newAlarmsNotificationSql } from './alarm-notifications';
 import { alarmErrors } from './alarms.errors';
 import { type AlarmRow, alarmEventPayload, toAlarmDto } from './alarms.models';
 import * as repo from './alarms.repository';
@@ -106,8 +107,17 @@ const newAlarmOf = (actor: Actor, input: CreateAlarmInput): repo.NewAlarm => ({
   authorName: actor.name,
 });
 
-/** Creates in the caller's transaction; undefined when a camera already has its open offline alarm. */
-export async function insertAlarm(tx: Tx, actor: Actor, input: CreateAlarmInput): Promise<Alarm | undefined> {
+/**
+ * Creates in the caller's transaction; undefined when a camera already has its open offline alarm.
+ * Administrators and operators are notified (alarm-notifications.ts) unless `notify` is false: a
+ * caller that tells them itself, in its own words.
+ */
+export async function insertAlarm(
+  tx: Tx,
+  actor: Actor,
+  input: CreateAlarmInput,
+  opts: { notify?: boolean } = {},
+): Promise<Alarm | undefined> {
   if (input.cameraId) {
     const camera = await findCameraRow(tx, actor.companyId, input.cameraId).catch((err: unknown) => {
       throw err instanceof AppError && err.statusCode === 404 ? alarmErrors.cameraNotFound() : err;
@@ -115,7 +125,10 @@ export async function insertAlarm(tx: Tx, actor: Actor, input: CreateAlarmInput)
     if (camera.siteId !== input.siteId) throw alarmErrors.cameraOfAnotherSite();
   }
   const [row] = await repo.insertAlarms(tx, actor.companyId, [newAlarmOf(actor, input)]);
-  if (row) return toAlarmDto(row, actor.timezone);
+  if (row) {
+    if (opts.notify !== false) await tx.execute(newAlarmsNotificationSql(actor.companyId, [row.id]));
+    return toAlarmDto(row, actor.timezone);
+  }
   if (input.type === 'camera_offline' && input.cameraId) return undefined;
   throw alarmErrors.siteNotFound();
 }
@@ -133,8 +146,15 @@ function creationsOf(db: Database) {
   let group = creationGroups.get(db);
   if (!group) {
     group = new GroupCommit(async (companyId, items) => {
-      // One round trip and one transaction: the alarms, then the side statements.
+      // One round trip and one transaction: the alarms, the side statements, then the one statement
+      // that notifies of every alarm of the group that was created.
       const also = items.flatMap((c) => (c.alongside ? [c.alongside] : []));
+      also.push(
+        newAlarmsNotificationSql(
+          companyId,
+          items.map((c) => c.alarm.id),
+        ),
+      );
       const rows = await db.writeTenant<AlarmRow>(
         companyId,
         repo.insertAlarmsSql(

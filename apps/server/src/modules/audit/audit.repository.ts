@@ -1,8 +1,110 @@
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { auditLog } from '../../db/schema';
+import { likePattern } from '../../plugins/pagination';
 
-export type AuditEntry = typeof auditLog.$inferInsert;
+export type AuditRow = typeof auditLog.$inferInsert;
 
-export async function insertAuditEntries(tx: Tx, entries: AuditEntry[]) {
+export async function insertAuditEntries(tx: Tx, entries: AuditRow[]) {
   if (entries.length > 0) await tx.insert(auditLog).values(entries);
+}
+
+export interface AuditFilter {
+  userId?: string | undefined;
+  actionPrefix?: string | undefined;
+  entity?: string | undefined;
+  /** Instants bounding the entries: from included, to excluded. */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  search?: string | undefined;
+}
+
+/** An entry as the journal shows it, with the acting user's name. */
+export interface JournalRow {
+  id: string;
+  at: Date;
+  /** `at` to the microsecond, as the next page's cursor (a Date keeps milliseconds only). */
+  atKey: string;
+  actorUserId: string | null;
+  actorName: string | null;
+  actorGone: boolean;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  details: Record<string, unknown> | null;
+  ip: string | null;
+}
+
+/**
+ * The user's name comes from the users table of the same company (the journal is read far more
+ * rarely than it is written: no copy of the name is kept in each entry).
+ */
+const filterWhere = (companyId: string, f: AuditFilter): SQL | undefined =>
+  and(
+    sql`a.company_id = ${companyId}`,
+    f.userId ? sql`a.actor_user_id = ${f.userId}::uuid` : undefined,
+    // starts_with is leakproof: usable as an index condition under row-level security.
+    f.actionPrefix ? sql`starts_with(a.action, ${f.actionPrefix})` : undefined,
+    f.entity ? sql`a.entity = ${f.entity}` : undefined,
+    f.from ? sql`a.created_at >= ${f.from.toISOString()}::timestamptz` : undefined,
+    f.to ? sql`a.created_at < ${f.to.toISOString()}::timestamptz` : undefined,
+    f.search
+      ? sql`vigie_fold(a.action || ' ' || a.entity || ' ' || coalesce(a.entity_id, '') || ' ' ||
+              coalesce(a.details::text, '') || ' ' || coalesce(u.name, '')) like vigie_fold(${likePattern(f.search)})`
+      : undefined,
+  );
+
+const selectJournal = (where: SQL | undefined, extra: SQL, limit: number) => sql`
+  select a.id::text as id, a.created_at as at,
+         to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "atKey",
+         a.actor_user_id as "actorUserId", u.name as "actorName",
+         (a.actor_user_id is not null and u.id is null) as "actorGone",
+         a.action, a.entity, a.entity_id as "entityId", a.details, a.ip
+    from audit_log a
+    left join users u on u.company_id = a.company_id and u.id = a.actor_user_id
+   where ${and(where, extra)}
+   order by a.created_at desc, a.id desc
+   limit ${limit}`;
+
+const toRow = (r: JournalRow & { at: Date | string }): JournalRow => ({
+  ...r,
+  at: r.at instanceof Date ? r.at : new Date(r.at),
+});
+
+/** The journal grows without end: its total is counted up to this bound (pages go by cursor). */
+export const COUNT_BOUND = 10_000;
+
+type Page = { limit: number; before?: [string, number] | undefined };
+
+/**
+ * A page newest first (limit + 1 rows: the extra one says there is more); the cursor is the last
+ * entry's (created_at to the microsecond, id). It walks the (company_id, created_at) index backwards
+ * from the cursor: entries of the same instant only are put in id order (an incremental sort).
+ */
+export const journalPageSql = (companyId: string, f: AuditFilter, page: Page) =>
+  selectJournal(
+    filterWhere(companyId, f),
+    page.before
+      ? sql`(a.created_at, a.id) < (${page.before[0]}::timestamptz, ${page.before[1]}::bigint)`
+      : sql`true`,
+    page.limit + 1,
+  );
+
+export async function listJournalPage(tx: Tx, companyId: string, f: AuditFilter, page: Page) {
+  const where = filterWhere(companyId, f);
+  const rows = rowsOf<JournalRow>(await tx.execute(journalPageSql(companyId, f, page))).map(toRow);
+  const [count] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from (
+      select 1 from audit_log a left join users u on u.company_id = a.company_id and u.id = a.actor_user_id
+       where ${where} limit ${COUNT_BOUND}) c`),
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The filtered entries for an export, newest first, at most `limit`. */
+export async function journalForExport(tx: Tx, companyId: string, f: AuditFilter, limit: number) {
+  return rowsOf<JournalRow>(await tx.execute(selectJournal(filterWhere(companyId, f), sql`true`, limit))).map(
+    toRow,
+  );
 }

@@ -1,6 +1,8 @@
-// Who did what, when, on which record. Written in the same transaction as the change it records,
-// so a change without its audit entry cannot exist.
+// Who did what, when, on which record, from which address. Written in the same transaction as the
+// change it records, so a change without its audit entry cannot exist. Entries are never updated or
+// deleted by the application (the app role has no UPDATE or DELETE on audit_log, migration 0018).
 import type { Tx } from '../../db/client';
+import { requestContext } from '../../plugins/request-context';
 import { insertAuditEntries } from './audit.repository';
 
 export interface AuditInput {
@@ -10,6 +12,8 @@ export interface AuditInput {
   entity: string;
   entityId?: string | null;
   details?: Record<string, unknown>;
+  /** The client's address; by default the current request's (none for background work). */
+  ip?: string | null;
 }
 
 export async function recordAudit(tx: Tx, input: AuditInput) {
@@ -18,6 +22,7 @@ export async function recordAudit(tx: Tx, input: AuditInput) {
 
 /** Several entries in one statement (a job's batch: 100 escalations). */
 export async function recordAudits(tx: Tx, inputs: AuditInput[]) {
+  const requestIp = requestContext()?.ip ?? null;
   await insertAuditEntries(
     tx,
     inputs.map((input) => ({
@@ -27,6 +32,7 @@ export async function recordAudits(tx: Tx, inputs: AuditInput[]) {
       entity: input.entity,
       entityId: input.entityId ?? null,
       details: input.details ?? null,
+      ip: input.ip === undefined ? requestIp : input.ip,
     })),
   );
 }

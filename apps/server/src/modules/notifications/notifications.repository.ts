@@ -3,13 +3,7 @@ import type { Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type NewNotification = typeof notifications.$inferInsert;
-
-/** Inserts; a row whose (user, dedupe key) exists already is skipped. Answers the rows inserted. */
-export async function insertNotifications(tx: Tx, rows: NewNotification[]) {
-  if (rows.length === 0) return [];
-  return tx.insert(notifications).values(rows).onConflictDoNothing().returning();
-}
+// Written by notify() in one statement with its event and deliveries: notifications.sql.ts.
 
 export async function listForUser(
   tx: Tx,

@@ -1,15 +1,25 @@
-// The one way a module tells people something: `notify` stores the in-app notification (the bell)
-// and pushes it on the event stream, in the caller's transaction. Delivery by e-mail, SMS or Web
-// Push according to each user's settings comes with the settings module.
+// The one way a module tells people something: `notify` stores the in-app notification (the bell),
+// pushes it on the event stream, and queues its delivery by e-mail, SMS and Web Push according to
+// each recipient's switches (notifications.sql.ts) — all in the caller's transaction, so that a
+// rolled-back change tells no one. The deliveries run off the request path (delivery/).
+//
+// Kinds in use (the `kind` column; `maintenance.*` is what the maintenance switch filters):
+//   alarm.<type>            a new alarm (alarms/alarm-notifications.ts); severity from the alarm's
+//   maintenance.<type>      a new camera_offline or technical alarm
+//   alarm.escalated         an alarm left unacknowledged (alarms/alarm-escalation.ts)
+//   radio.sos, radio.emergency  an SOS or an emergency detected on the radio (radio/alerts.service.ts)
+//   licence.<alert>         a CNAPS card or qualification expiring or expired (planning/licence-job.ts)
+//   report.ready            a generated report is ready to download (reserved for the reports module)
+// An absent agent is an `agent_absent` alarm (planning/attendance-job.ts), told as `alarm.agent_absent`.
 import type { listNotificationsQuery, Notification } from '@vigie/contract/notifications.contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { AuthContext } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { decodeCursor } from '../../plugins/pagination';
-import { publishEvents } from '../events/events.service';
-import { userIdsByRoles } from '../users/users.service';
 import * as repo from './notifications.repository';
+import { notifySql, rowsSource } from './notifications.sql';
 
 export interface NotificationInput {
   kind: string;
@@ -21,6 +31,12 @@ export interface NotificationInput {
   link?: string | null;
   /** A notification with the same key is not repeated to the same user (daily jobs). */
   dedupeKey?: string | null;
+  /**
+   * false: what the app already shows by itself (an active alarm is in the bell until acknowledged).
+   * Delivered outside all the same, and stored, as read and without `notification.created`, only
+   * for the users it is delivered to (the record of what they were sent).
+   */
+  inApp?: boolean;
 }
 
 export const toNotificationDto = (r: repo.NotificationRow): Notification => ({
@@ -34,34 +50,36 @@ export const toNotificationDto = (r: repo.NotificationRow): Notification => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** Stores and pushes; answers how many users were told (0 when all had it already). */
-export async function notify(tx: Tx, companyId: string, input: NotificationInput) {
-  const userIds =
-    'userIds' in input.audience
-      ? input.audience.userIds
-      : await userIdsByRoles(tx, companyId, input.audience.roles);
-  const rows = await repo.insertNotifications(
-    tx,
-    userIds.map((userId) => ({
-      companyId,
-      userId,
-      kind: input.kind,
-      severity: input.severity,
-      title: input.title,
-      body: input.body,
-      link: input.link ?? null,
-      dedupeKey: input.dedupeKey ?? null,
+/**
+ * Stores, pushes and queues the deliveries of one or several notifications, in one statement.
+ * Answers how many notifications were stored (0 when everyone had them already). `now` is when the
+ * weekend switch is judged (tests give their own clock).
+ */
+export async function notify(
+  tx: Tx,
+  companyId: string,
+  input: NotificationInput | NotificationInput[],
+  opts: { now?: Date } = {},
+) {
+  const inputs = Array.isArray(input) ? input : [input];
+  if (inputs.length === 0) return 0;
+  const source = rowsSource(
+    inputs.map((n) => ({
+      kind: n.kind,
+      severity: n.severity,
+      title: n.title,
+      body: n.body,
+      link: n.link ?? null,
+      dedupe_key: n.dedupeKey ?? null,
+      in_app: n.inApp ?? true,
+      user_ids: 'userIds' in n.audience ? n.audience.userIds : [],
+      roles: 'roles' in n.audience ? n.audience.roles : [],
     })),
   );
-  await publishEvents(
-    tx,
-    companyId,
-    rows.map((r) => ({
-      type: 'notification.created' as const,
-      payload: { id: r.id, userId: r.userId, kind: r.kind, severity: r.severity, title: r.title },
-    })),
+  const [row] = rowsOf<{ told: number }>(
+    await tx.execute(notifySql(companyId, source, opts.now ?? new Date())),
   );
-  return rows.length;
+  return row?.told ?? 0;
 }
 
 export async function listMine(db: Database, auth: AuthContext, q: z.output<typeof listNotificationsQuery>) {

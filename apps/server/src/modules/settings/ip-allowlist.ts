@@ -1,35 +1,49 @@
-// The company's IP allowlist (Paramètres · Sécurité): CIDR ranges, IPv4 and IPv6. Enforced at
-// sign-in and on every request of a session (plugins/auth.ts). An IPv4 client seen by a dual-stack
-// socket as `::ffff:a.b.c.d` matches the IPv4 ranges.
-import { BlockList, isIP } from 'node:net';
+// Whether a client address falls in the company's allowed ranges (Paramètres · Sécurité). The auth
+// plugin asks it on every request of a company that has a list, so each list is compiled once into a
+// node:net BlockList and kept as long as the list itself (the session cache holds the same array).
+import { BlockList } from 'node:net';
+import { canonicalCidr } from '@vigie/contract/settings.contract';
 
-const lists = new Map<string, BlockList>();
+const compiled = new WeakMap<readonly string[], BlockList>();
 
-function blockListOf(cidrs: string[]) {
-  const key = cidrs.join(',');
-  let list = lists.get(key);
-  if (!list) {
-    list = new BlockList();
-    for (const cidr of cidrs) {
-      const [address, bits] = cidr.split('/');
-      const family = isIP(address ?? '');
-      if (!address || family === 0) continue;
-      const type = family === 4 ? 'ipv4' : 'ipv6';
-      list.addSubnet(address, bits === undefined ? (family === 4 ? 32 : 128) : Number(bits), type);
-    }
-    if (lists.size > 1000) lists.clear();
-    lists.set(key, list);
+function compile(cidrs: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of cidrs) {
+    // Stored lists are canonical already (the contract parses them); anything else is re-read, and
+    // skipped if it is no range at all.
+    const cidr = canonicalCidr(entry);
+    if (!cidr) continue;
+    const at = cidr.lastIndexOf('/');
+    const net = cidr.slice(0, at);
+    list.addSubnet(net, Number(cidr.slice(at + 1)), net.includes(':') ? 'ipv6' : 'ipv4');
   }
   return list;
 }
 
-/** Whether `ip` falls in one of `cidrs` (an empty list allows everyone). */
-export function ipAllowed(ip: string, cidrs: string[]) {
+/**
+ * The client as BlockList checks it: `::ffff:10.0.0.1` (in any of its spellings) is the IPv4 client
+ * 10.0.0.1 behind a dual-stack socket; a zone (`fe80::1%eth0`) is dropped.
+ */
+function clientOf(ip: string): { address: string; type: 'ipv4' | 'ipv6' } | null {
+  if (ip.includes('/')) return null;
+  const cidr = canonicalCidr(ip.split('%')[0] ?? '');
+  if (!cidr || !(cidr.endsWith('/32') || cidr.endsWith('/128'))) return null;
+  const address = cidr.slice(0, cidr.lastIndexOf('/'));
+  return { address, type: address.includes(':') ? 'ipv6' : 'ipv4' };
+}
+
+/**
+ * True when `ip` is inside one of `cidrs` (CIDRs, IPv4 or IPv6; an IPv4-mapped client matches the
+ * IPv4 ranges). An empty list allows everyone ("no allowlist"); an address that is not one is refused.
+ */
+export function ipAllowed(ip: string, cidrs: readonly string[]): boolean {
   if (cidrs.length === 0) return true;
-  const list = blockListOf(cidrs);
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  const address = mapped ?? ip;
-  const family = isIP(address);
-  if (family === 0) return false;
-  return list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const client = clientOf(ip);
+  if (!client) return false;
+  let list = compiled.get(cidrs);
+  if (!list) {
+    list = compile(cidrs);
+    compiled.set(cidrs, list);
+  }
+  return list.check(client.address, client.type);
 }

@@ -28,7 +28,7 @@ const unwatched: Record<string, string> = {
   radio_communications:
     'written at radio traffic rates, read by no cached endpoint (radio.communication events)',
   radio_alerts: 'read by no cached endpoint; pushed as radio.alert events',
-  recovery_codes: "two-factor recovery codes, read only at sign-in (no cache)",
+  recovery_codes: 'two-factor recovery codes, read only at sign-in (no cache)',
   push_subscriptions: "each browser's Web Push subscription, read only when a notification is delivered",
 };
 

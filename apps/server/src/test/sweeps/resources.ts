@@ -1,7 +1,7 @@
 // What the sweeps know about the API's resources: how to create one of each kind in a company, and
 // which body/query fields reference it. Teaching the sweeps a new module is a few lines in `kinds`;
 // a route with a path parameter under an unknown prefix fails the sweeps until it is taught.
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type { Endpoint } from '@vigie/contract/common';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -20,6 +20,12 @@ export interface Kind {
   body?: (unique: string, ref: (field: string) => string | undefined) => unknown;
   /** Custom creation when `POST prefix` is not how this kind comes to exist; returns the id. */
   create?: (f: Fixture) => Promise<string>;
+  /**
+   * Route patterns whose parameter this kind fills, for a resource that is no row of a list of the
+   * company (a backup file of the server: `/api/settings/backups/:name`). Its `prefix` then names no
+   * list route, so that no sweep looks for it in one.
+   */
+  paths?: string[];
 }
 
 /** An agent who may work: a valid CNAPS card far ahead. */
@@ -168,6 +174,19 @@ export const kinds: Kind[] = [
     },
   },
   {
+    // A backup of the whole database, addressed by its file name. The sweeps run on in-memory
+    // databases, which have no backups folder: a well-formed name is enough (valid for the schema, and
+    // unknown to every company, which is what a probe with another company's name must meet).
+    name: 'backup',
+    prefix: '/api/settings/backups/:name',
+    paths: ['/api/settings/backups/:name'],
+    refFields: [],
+    create: async () => {
+      backupCounter++;
+      return `vigie-20300101-${String(1_000_000 + backupCounter).slice(1)}-000.tar.gz`;
+    },
+  },
+  {
     name: 'notification',
     prefix: '/api/notifications',
     refFields: [],
@@ -217,10 +236,42 @@ function sweepImei() {
 
 /** Valid request parts for a route when the contract's schema alone cannot produce them. */
 export const samples: Record<string, (unique: string) => { body?: unknown; query?: Record<string, string> }> =
-  {};
+  {
+    // A browser's PushSubscription: a push service's https URL and a real P-256 key, which no
+    // schema walk can invent.
+    // Bodies whose fields depend on each other (a code or a recovery code; a new password that
+    // differs and is confirmed): refused by the server as wrong, never as malformed.
+    'POST /api/auth/login/2fa': () => ({ body: { challenge: 'x'.repeat(43), code: '123456' } }),
+    'POST /api/me/password': () => ({
+      body: {
+        currentPassword: 'faux-mot-de-passe',
+        newPassword: 'Nouveau-mot-2passe',
+        confirmPassword: 'Nouveau-mot-2passe',
+      },
+    }),
+    'POST /api/me/2fa/enable': () => ({ body: { code: '123456' } }),
+    'POST /api/me/2fa/disable': () => ({ body: { code: '123456' } }),
+    'POST /api/notifications/push/subscriptions': (u) => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return {
+        body: {
+          endpoint: `https://fcm.googleapis.com/fcm/send/sweep-${u}`,
+          keys: {
+            p256dh: ecdh.getPublicKey().toString('base64url'),
+            auth: randomBytes(16).toString('base64url'),
+          },
+        },
+      };
+    },
+  };
+
+let backupCounter = 0;
 
 /** The kind a path addresses: the longest known prefix of the path before the parameter. */
 export function kindForPath(url: string, param: string): Kind {
+  const named = kinds.find((k) => k.paths?.includes(url));
+  if (named) return named;
   const before = url.slice(0, url.indexOf(`:${param}`)).replace(/\/$/, '');
   const kind = [...kinds].sort((a, b) => b.prefix.length - a.prefix.length).find((k) => before === k.prefix);
   if (!kind) {

@@ -3,6 +3,7 @@
 // on it the inputs each schema rejects.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { samples } from './resources';
 
 // biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions are walked dynamically.
 export type AnySchema = any;
@@ -89,6 +90,11 @@ export interface SampleContext {
  * build one (teach the sweep a sample in resources.ts then).
  */
 export function validSample(schema: z.ZodType, ctx: SampleContext, where: string): Json {
+  // A route taught a sample (resources.ts) uses it for the part its schema accepts.
+  const taught = samples[where]?.(ctx.unique);
+  for (const part of [taught?.body, taught?.query]) {
+    if (part !== undefined && schema.safeParse(part).success) return part as Json;
+  }
   const value = sampleOf(schema, ctx, '');
   const parsed = schema.safeParse(value);
   if (!parsed.success) {

@@ -8,6 +8,7 @@ export function Component() {
   const isAdmin = user?.role === 'admin';
   return (
     <SettingsPage
+      isAdmin={isAdmin}
       usersPanel={isAdmin ? <UsersPanel timezone={user.timezone} /> : null}
       integrationsPanel={isAdmin ? <IntegrationsPanel timezone={user.timezone} /> : null}
     />

@@ -12,7 +12,10 @@ type FormFieldProps = {
   children: ReactNode;
 };
 
-/** Label, control and error message; the control must carry `id` and `aria-describedby={id-error}`. */
+/**
+ * Label, control and error message; the control must carry `id` and `aria-describedby={id-error}`
+ * (or `{id-hint}` for the hint, shown while there is no error).
+ */
 export function FormField({ id, label, error, required, hint, className, children }: FormFieldProps) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -26,7 +29,11 @@ export function FormField({ id, label, error, required, hint, className, childre
         ) : null}
       </div>
       {children}
-      {hint && !error ? <p className="text-xs text-fg-muted">{hint}</p> : null}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-fg-muted">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-red-300">
           {error}

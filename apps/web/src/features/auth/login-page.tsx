@@ -5,25 +5,20 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { errorMessage } from '../../lib/api-errors';
+import { errorMessage, isMaintenanceError } from '../../lib/api-errors';
 import type { FieldErrors } from './api/field-errors';
+import { loadLoginApi } from './api/load-login-api';
 import type * as LoginApi from './api/login';
+import { TwoFactorStep } from './components/two-factor-step';
 
 type FieldName = keyof LoginApi.LoginForm;
-
-// Validation (the contract's schema, hence zod) and the API call are loaded on first submit:
-// the login page's first load must stay under 120 KB gzipped.
-let loginApi: Promise<typeof LoginApi> | undefined;
-const loadLoginApi = () => {
-  loginApi ??= import('./api/login');
-  return loginApi;
-};
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<LoginApi.LoginForm>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  const [twoFactor, setTwoFactor] = useState<LoginApi.TwoFactorPending | null>(null);
   // After a first submit, each change re-validates its field (as react-hook-form did).
   const validator = useRef<typeof LoginApi | null>(null);
 
@@ -53,15 +48,35 @@ export default function LoginPage() {
         return;
       }
       setErrors({});
-      await api.postLogin(result.data);
+      const outcome = await api.postLogin(result.data);
+      if (outcome.kind === 'two-factor') {
+        setTwoFactor(outcome);
+        return;
+      }
       toast.success('Connexion réussie');
       navigate('/dashboard', { replace: true });
     } catch (error) {
+      // Maintenance mode: the maintenance screen replaces the page, no toast.
+      if (isMaintenanceError(error)) return;
       toast.error('Erreur de connexion', { description: errorMessage(error, 'Erreur de connexion') });
     } finally {
       setSubmitting(false);
     }
   };
+
+  if (twoFactor) {
+    return (
+      <TwoFactorStep
+        pending={twoFactor}
+        onSignedIn={() => navigate('/dashboard', { replace: true })}
+        onBack={(reason) => {
+          setTwoFactor(null);
+          setValues((current) => ({ ...current, password: '' }));
+          if (reason) toast.error('Erreur de connexion', { description: reason });
+        }}
+      />
+    );
+  }
 
   return (
     <div className="flex flex-col gap-8">

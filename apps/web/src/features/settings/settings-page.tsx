@@ -1,86 +1,105 @@
-import { Bell, KeyRound, MonitorCog, ShieldEllipsis, UserRoundCog, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { ModulePlaceholder } from '../../components/module-placeholder';
+import {
+  Bell,
+  KeyRound,
+  Landmark,
+  type LucideIcon,
+  MonitorCog,
+  ScrollText,
+  ShieldEllipsis,
+  UserRoundCog,
+  Users,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AuditTab } from './components/audit-tab';
+import { IdentityTab } from './components/identity-tab';
+import { NotificationsTab } from './components/notifications-tab';
+import { ProfileTab } from './components/profile-tab';
+import { SecurityTab } from './components/security-tab';
+import { SystemTab } from './components/system-tab';
 
-const pendingTabs = [
-  {
-    value: 'profile',
-    label: 'Profil utilisateur',
-    icon: UserRoundCog,
-    description:
-      'Vous y modifierez votre nom, votre téléphone, votre langue, votre fuseau horaire et votre mot de passe.',
-  },
-  {
-    value: 'notifications',
-    label: 'Notifications',
-    icon: Bell,
-    description: 'Vous y choisirez les canaux (email, SMS, push) et les alertes que vous souhaitez recevoir.',
-  },
-  {
-    value: 'security',
-    label: 'Sécurité',
-    icon: ShieldEllipsis,
-    description:
-      'Vous y réglerez la double authentification, l’expiration des sessions, la liste blanche d’adresses IP et l’expiration des mots de passe.',
-  },
-  {
-    value: 'system',
-    label: 'Système',
-    icon: MonitorCog,
-    description:
-      'Vous y configurerez les sauvegardes automatiques, la rétention des données, les journaux et le mode maintenance.',
-  },
-] as const;
+type SettingsTab = { value: string; label: string; icon: LucideIcon; content: ReactNode };
 
 type SettingsPageProps = {
+  isAdmin: boolean;
+  /** From the users and integrations features; null for non-administrators. */
   usersPanel: ReactNode | null;
   integrationsPanel?: ReactNode | null;
 };
 
 /**
- * Settings tabs. `usersPanel` and `integrationsPanel` are given by the app (they come from the
- * users and integrations features) and are null for non-administrators, who then only see their
- * own settings tabs.
+ * Paramètres. Everyone has their profile, notifications and own two-factor sign-in; administrators
+ * also manage the users, integrations, and the company's security, system, identity and audit
+ * journal. The open tab is in the address (`?tab=security`), so a link can open it.
  */
-export default function SettingsPage({ usersPanel, integrationsPanel = null }: SettingsPageProps) {
+export default function SettingsPage({ isAdmin, usersPanel, integrationsPanel = null }: SettingsPageProps) {
+  const [params, setParams] = useSearchParams();
+  const tabs: SettingsTab[] = [
+    ...(usersPanel ? [{ value: 'users', label: 'Utilisateurs', icon: Users, content: usersPanel }] : []),
+    ...(integrationsPanel
+      ? [{ value: 'integrations', label: 'Intégrations', icon: KeyRound, content: integrationsPanel }]
+      : []),
+    { value: 'profile', label: 'Profil utilisateur', icon: UserRoundCog, content: <ProfileTab /> },
+    { value: 'notifications', label: 'Notifications', icon: Bell, content: <NotificationsTab /> },
+    {
+      value: 'security',
+      label: 'Sécurité',
+      icon: ShieldEllipsis,
+      content: <SecurityTab isAdmin={isAdmin} />,
+    },
+    ...(isAdmin
+      ? [
+          { value: 'system', label: 'Système', icon: MonitorCog, content: <SystemTab /> },
+          { value: 'identity', label: 'Identité', icon: Landmark, content: <IdentityTab /> },
+          { value: 'audit', label: 'Journal', icon: ScrollText, content: <AuditTab /> },
+        ]
+      : []),
+  ];
+  const asked = params.get('tab');
+  const current = tabs.find((tab) => tab.value === asked)?.value ?? tabs[0]?.value ?? 'profile';
+  // On a phone the tab list scrolls sideways: keep the open tab (from a link, too) in view.
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    list.current
+      ?.querySelector<HTMLElement>(`[data-testid="settings-tab-${current}"]`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
+
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Paramètres</h1>
-        <p className="text-fg-muted">Gérez votre société, vos utilisateurs et vos préférences.</p>
+        <p className="text-fg-muted">
+          {isAdmin
+            ? 'Gérez votre société, vos utilisateurs et vos préférences.'
+            : 'Gérez votre profil, vos notifications et la sécurité de votre compte.'}
+        </p>
       </div>
-      <Tabs defaultValue={usersPanel ? 'users' : 'profile'}>
-        <TabsList aria-label="Rubriques des paramètres">
-          {usersPanel ? (
-            <TabsTrigger value="users">
-              <Users aria-hidden="true" />
-              Utilisateurs
-            </TabsTrigger>
-          ) : null}
-          {integrationsPanel ? (
-            <TabsTrigger value="integrations">
-              <KeyRound aria-hidden="true" />
-              Intégrations
-            </TabsTrigger>
-          ) : null}
-          {pendingTabs.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value}>
+      <Tabs
+        value={current}
+        onValueChange={(tab) =>
+          setParams(
+            (previous) => {
+              const next = new URLSearchParams(previous);
+              next.set('tab', tab);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <TabsList ref={list} aria-label="Rubriques des paramètres">
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value} data-testid={`settings-tab-${tab.value}`}>
               <tab.icon aria-hidden="true" />
               {tab.label}
             </TabsTrigger>
           ))}
         </TabsList>
-        {usersPanel ? <TabsContent value="users">{usersPanel}</TabsContent> : null}
-        {integrationsPanel ? <TabsContent value="integrations">{integrationsPanel}</TabsContent> : null}
-        {pendingTabs.map((tab) => (
+        {tabs.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>
-            <ModulePlaceholder
-              headingLevel={2}
-              title={tab.label}
-              icon={tab.icon}
-              description={tab.description}
-            />
+            {tab.content}
           </TabsContent>
         ))}
       </Tabs>

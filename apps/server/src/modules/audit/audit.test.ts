@@ -1,0 +1,215 @@
+// The audit journal: the caller's address recorded with each entry, pages newest first with a cursor,
+// the filters, the CSV export (itself audited), company isolation, roles, and that the application's
+// database role cannot change or remove an entry.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addUser,
+  createTestApp,
+  engines,
+  login,
+  registerCompany,
+  type Tenant,
+  type TestApp,
+} from '../../test/harness';
+import { recordAudit } from './audit.service';
+
+describe.each(engines)('audit journal on %s', (engine) => {
+  let t: TestApp;
+  let owner: Tenant;
+  let other: Tenant;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { TRUST_PROXY: 'true' });
+    owner = await registerCompany(t.app);
+    other = await registerCompany(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (url: string, who: Tenant | null) =>
+    t.app.inject({ method: 'GET', url, headers: who ? who.auth : {} });
+  const createSite = (
+    who: Tenant,
+    name: string,
+    headers: Record<string, string> = {},
+    remoteAddress?: string,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/sites',
+      headers: { ...who.auth, ...headers },
+      payload: { name, address: '1 rue de la Paix, Paris' },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+
+  it("records the caller's address with an action made over HTTP (through a trusted proxy too)", async () => {
+    expect((await createSite(owner, 'Site direct', {}, '198.51.100.7')).statusCode).toBe(201);
+    expect((await createSite(owner, 'Site proxy', { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(
+      201,
+    );
+    const list = await get('/api/audit?action=site.created', owner);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ action: 'site.created', details: { name: 'Site proxy' }, ip: '203.0.113.9' }),
+      expect.objectContaining({
+        action: 'site.created',
+        details: { name: 'Site direct' },
+        ip: '198.51.100.7',
+        actorUserId: owner.user.id,
+        actorName: owner.user.name,
+        entity: 'site',
+      }),
+    ]);
+    // Background work has no request, and no address.
+    await t.db.withTenant(owner.company.id, (tx) =>
+      recordAudit(tx, { companyId: owner.company.id, actorUserId: null, action: 'job.test', entity: 'job' }),
+    );
+    const job = (await get('/api/audit?action=job.test', owner)).json()[0];
+    expect(job).toMatchObject({ ip: null, actorUserId: null, actorName: null });
+  });
+
+  it('pages newest first with a cursor and filters on the server', async () => {
+    for (const name of ['Île de Ré', 'Dépôt Sud', 'Garage Est']) await createSite(owner, name);
+    const first = await get('/api/audit?action=site.&limit=2', owner);
+    expect(first.json().map((e: { details: { name: string } }) => e.details.name)).toEqual([
+      'Garage Est',
+      'Dépôt Sud',
+    ]);
+    expect(first.headers['x-total-count']).toBe('5');
+    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))?.[1];
+    expect(next).toBeDefined();
+    const second = await get(next as string, owner);
+    expect(second.json().map((e: { details: { name: string } }) => e.details.name)).toEqual([
+      'Île de Ré',
+      'Site proxy',
+    ]);
+    const third = await get(/<([^>]+)>/.exec(String(second.headers.link))?.[1] as string, owner);
+    expect(third.json().map((e: { details: { name: string } }) => e.details.name)).toEqual(['Site direct']);
+    expect(third.headers.link).toBeUndefined();
+
+    // Search ignores case and accents, and reads the details and the user's name.
+    const search = await get('/api/audit?search=ILE%20DE%20RE', owner);
+    expect(search.json()).toHaveLength(1);
+    expect(
+      (await get(`/api/audit?search=${encodeURIComponent(owner.user.name)}&entity=site`, owner)).json(),
+    ).toHaveLength(5);
+    expect(
+      (await get('/api/audit?entity=company', owner))
+        .json()
+        .every((e: { entity: string }) => e.entity === 'company'),
+    ).toBe(true);
+
+    // By user.
+    const admin = await addUser(t.app, owner, 'admin');
+    await createSite(admin, 'Site du second');
+    const byAdmin = await get(`/api/audit?userId=${admin.user.id}`, owner);
+    // Their sign-in, then their site.
+    expect(byAdmin.json().map((e: { action: string }) => e.action)).toEqual(['site.created', 'auth.login']);
+    expect(byAdmin.json().every((e: { actorUserId: string }) => e.actorUserId === admin.user.id)).toBe(true);
+
+    // Days are the reader's local days: today has everything, yesterday nothing.
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris' }).format(new Date());
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect((await get(`/api/audit?from=${today}&to=${today}&action=site.`, owner)).json()).toHaveLength(6);
+    expect((await get(`/api/audit?to=${yesterday}`, owner)).json()).toEqual([]);
+  });
+
+  it('refuses bad filters and forged cursors in French', async () => {
+    const bad = await get('/api/audit?from=2026-02-30&userId=42&limit=0', owner);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail.map((d: { loc: unknown[] }) => d.loc)).toEqual(
+      expect.arrayContaining([
+        ['query', 'from'],
+        ['query', 'userId'],
+        ['query', 'limit'],
+      ]),
+    );
+    const order = await get('/api/audit?from=2026-05-02&to=2026-05-01', owner);
+    expect(order.json().detail[0].msg).toBe('La date de fin doit suivre la date de début');
+    const forged = Buffer.from(JSON.stringify(['x', 'y'])).toString('base64url');
+    const cursor = await get(`/api/audit?cursor=${forged}`, owner);
+    expect(cursor.statusCode).toBe(422);
+    expect(cursor.json().detail[0].msg).toBe('Curseur de pagination invalide');
+  });
+
+  it("never shows another company's entries", async () => {
+    await createSite(other, 'Site de l’autre société');
+    const mine = (await get('/api/audit?limit=500', owner)).json();
+    expect(mine.length).toBeGreaterThan(0);
+    expect(JSON.stringify(mine)).not.toContain('autre société');
+    expect(JSON.stringify(mine)).not.toContain(other.user.id);
+    const theirs = (await get(`/api/audit?userId=${owner.user.id}`, other)).json();
+    expect(theirs).toEqual([]);
+    const csv = (await get('/api/audit/export', other)).body;
+    expect(csv).not.toContain('Site direct');
+  });
+
+  it('exports the filtered journal as CSV for French Excel, formulas escaped, and audits the export', async () => {
+    // A user whose name a spreadsheet would take for a formula.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: owner.auth,
+      payload: {
+        name: '=HYPERLINK("http://x")',
+        email: `formule-${Date.now()}@exemple.fr`,
+        password: 'motdepasse1',
+        role: 'admin',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const sneaky = await login(t.app, created.json().email, 'motdepasse1');
+    await createSite(sneaky, '+33 Site; "guillemets"');
+    const res = await get('/api/audit/export?action=site.', owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="journal-audit-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(res.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Date et heure;Utilisateur;Action;Objet;Identifiant;Détails;Adresse IP');
+    expect(lines[1]).toContain(`;"'=HYPERLINK(""http://x"")";site.created;site;`);
+    expect(lines[1]).toContain('"{""name"":""+33 Site; \\""guillemets\\""""}"');
+    expect(lines).toHaveLength(1 + 7);
+    const exported = (await get('/api/audit?action=audit.exported', owner)).json()[0];
+    expect(exported).toMatchObject({
+      actorUserId: owner.user.id,
+      details: { lines: 7, filters: 'action « site. »' },
+    });
+  });
+
+  it('needs a session and an administrator', async () => {
+    expect((await get('/api/audit', null)).statusCode).toBe(401);
+    expect((await get('/api/audit/export', null)).statusCode).toBe(401);
+    for (const role of ['operator', 'agent'] as const) {
+      const who = await addUser(t.app, owner, role);
+      for (const url of ['/api/audit', '/api/audit/export']) {
+        const res = await get(url, who);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().detail).toBe("Réservé aux administrateurs : journal d'audit");
+      }
+    }
+  });
+
+  it('is append-only for the application: its role can neither update nor delete an entry', async () => {
+    const companyId = owner.company.id;
+    const attempt = (statement: ReturnType<typeof sql>) =>
+      t.db
+        .withTenant(companyId, (tx) => tx.execute(statement))
+        .then(
+          () => 'done',
+          (err: { cause?: { code?: string }; code?: string }) => err.cause?.code ?? err.code,
+        );
+    // 42501: insufficient privilege.
+    expect(await attempt(sql`update audit_log set action = 'falsifié' where company_id = ${companyId}`)).toBe(
+      '42501',
+    );
+    expect(await attempt(sql`delete from audit_log where company_id = ${companyId}`)).toBe('42501');
+    expect((await get('/api/audit?search=falsifi', owner)).json()).toEqual([]);
+  });
+});

@@ -1,0 +1,102 @@
+import { FileDown, ScrollText } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { errorMessage } from '../../../lib/api-errors';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { downloadAudit } from '../api/export-audit';
+import { type AuditFilters as AuditQuery, useAudit } from '../api/get-audit';
+import { AuditFilters, type AuditFilterValues, emptyAuditFilters } from './audit-filters';
+import { AuditList } from './audit-list';
+import { LoadError } from './load-error';
+import { SectionLoading } from './section-loading';
+
+function toQuery(values: AuditFilterValues, search: string): AuditQuery {
+  const badRange = values.from !== '' && values.to !== '' && values.from > values.to;
+  return {
+    search: search || undefined,
+    action: values.action === 'all' ? undefined : values.action,
+    from: values.from || undefined,
+    // An inverted range answers nothing (and a 422): keep the start, the filters say why.
+    to: badRange ? undefined : values.to || undefined,
+  };
+}
+
+function countLabel(shown: number, total: number) {
+  if (total > shown) return `Les ${shown} entrées les plus récentes sur ${total}`;
+  return `${total} entrée${total > 1 ? 's' : ''}`;
+}
+
+/** Paramètres · Journal d'audit (administrators): who did what, when, from where. */
+export function AuditTab() {
+  const [filters, setFilters] = useState<AuditFilterValues>(emptyAuditFilters);
+  const search = useDebouncedValue(filters.search.trim(), 300);
+  const query = useAudit(toQuery(filters, search));
+  const entries = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+  const [exporting, setExporting] = useState(false);
+  const filtered = search !== '' || filters.action !== 'all' || !!filters.from || !!filters.to;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadAudit(toQuery(filters, search));
+      toast.success("Journal d'audit exporté");
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, "Impossible d'exporter le journal d'audit") });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <AuditFilters values={filters} onChange={setFilters} />
+      {query.isPending ? (
+        <SectionLoading label="Chargement du journal d'audit…" />
+      ) : query.isError && !query.data ? (
+        <Card>
+          <LoadError
+            error={query.error}
+            fallback="Impossible de charger le journal d'audit"
+            onRetry={() => void query.refetch()}
+          />
+        </Card>
+      ) : entries.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-12 text-center">
+          <ScrollText aria-hidden="true" className="size-10 text-fg-muted" />
+          <p className="text-lg font-medium text-white">Aucune entrée trouvée</p>
+          <p className="text-sm text-fg-muted">
+            {filtered
+              ? 'Essayez une autre recherche ou d’autres filtres.'
+              : 'Les actions des utilisateurs apparaîtront ici.'}
+          </p>
+        </Card>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-fg-muted" aria-live="polite" data-testid="audit-count">
+              {countLabel(entries.length, total)}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting}>
+              <FileDown aria-hidden="true" />
+              {exporting ? 'Export...' : 'Exporter CSV'}
+            </Button>
+          </div>
+          <AuditList entries={entries} />
+          {query.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="self-center"
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? 'Chargement...' : 'Afficher plus'}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

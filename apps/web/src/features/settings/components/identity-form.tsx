@@ -1,0 +1,126 @@
+// French zod messages for the schema's generic errors.
+import '@vigie/contract/locale';
+import { type IdentitySettings, updateIdentitySettingsBody } from '@vigie/contract/settings.contract';
+import { Landmark, Save } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-errors';
+import { useUpdateIdentitySettings } from '../api/update-identity-settings';
+import { bodyFieldErrors } from './server-errors';
+
+type Field = 'legalName' | 'address' | 'siret' | 'cnapsAuthorisation';
+type Values = Record<Field, string>;
+const fieldNames: readonly Field[] = ['legalName', 'address', 'siret', 'cnapsAuthorisation'];
+
+const toValues = (s: IdentitySettings): Values => ({
+  legalName: s.legalName ?? '',
+  address: s.address ?? '',
+  siret: s.siret ?? '',
+  cnapsAuthorisation: s.cnapsAuthorisation ?? '',
+});
+
+/** Paramètres · Identité (administrators): what the reports and documents print. */
+export function IdentityForm({ settings, companyName }: { settings: IdentitySettings; companyName: string }) {
+  const save = useUpdateIdentitySettings();
+  const [values, setValues] = useState<Values>(() => toValues(settings));
+  const [errors, setErrors] = useState<Partial<Values>>({});
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = updateIdentitySettingsBody.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Values> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      const first = fieldNames.find((name) => next[name]);
+      if (first) document.getElementById(`identity-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync(parsed.data);
+      setValues(toValues(saved));
+      toast.success('Paramètres sauvegardés', {
+        description: "L'identité de la société a été enregistrée.",
+      });
+    } catch (error) {
+      const server = bodyFieldErrors(error);
+      setErrors(Object.fromEntries(fieldNames.filter((f) => server[f]).map((f) => [f, server[f]])));
+      toast.error('Erreur', { description: errorMessage(error, "Impossible de modifier l'identité") });
+    }
+  };
+
+  const props = (name: Field) => ({
+    id: `identity-${name}`,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `identity-${name}-error` : `identity-${name}-hint`,
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Landmark aria-hidden="true" className="size-5 text-blue-300" />
+          Identité légale
+        </CardTitle>
+        <CardDescription>Imprimée sur les rapports, exports et documents de la société.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            id="identity-legalName"
+            label="Raison sociale"
+            hint={`Vide : « ${companyName} » est imprimé.`}
+            error={errors.legalName}
+            className="sm:col-span-2"
+          >
+            <Input autoComplete="organization" {...props('legalName')} />
+          </FormField>
+          <FormField
+            id="identity-address"
+            label="Adresse du siège"
+            hint="Telle qu'elle doit apparaître sur les documents."
+            error={errors.address}
+            className="sm:col-span-2"
+          >
+            <Textarea rows={3} autoComplete="street-address" {...props('address')} />
+          </FormField>
+          <FormField id="identity-siret" label="SIRET" hint="14 chiffres." error={errors.siret}>
+            <Input inputMode="numeric" placeholder="732 829 320 00074" {...props('siret')} />
+          </FormField>
+          <FormField
+            id="identity-cnapsAuthorisation"
+            label="Autorisation CNAPS"
+            hint="Format AUT-075-2030-05-12-12345678901."
+            error={errors.cnapsAuthorisation}
+          >
+            <Input
+              placeholder="AUT-075-2030-05-12-12345678901"
+              className="font-mono uppercase"
+              spellCheck={false}
+              {...props('cnapsAuthorisation')}
+            />
+          </FormField>
+          <div className="flex justify-end sm:col-span-2">
+            <Button type="submit" disabled={save.isPending}>
+              <Save aria-hidden="true" />
+              {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import type { NotificationSettings } from '@vigie/contract/notifications.contract';
+import { Bell, Megaphone } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { errorMessage } from '../../../lib/api-errors';
+import { useNotificationSettings } from '../api/get-notification-settings';
+import { PushError, subscribeToPush, unsubscribeFromPush } from '../api/push-subscription';
+import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import { LoadError } from './load-error';
+import { alertOptions, channelOptions, type NotificationSwitch } from './notification-options';
+import { PushDeviceNote } from './push-device-note';
+import { SectionLoading } from './section-loading';
+import { SwitchField } from './switch-field';
+import { usePushDevice } from './use-push-device';
+
+/** Paramètres · Notifications: each switch is saved at once. */
+export function NotificationsTab() {
+  const settings = useNotificationSettings();
+  if (settings.isPending) return <SectionLoading label="Chargement des notifications…" />;
+  if (!settings.data)
+    return (
+      <Card>
+        <LoadError
+          error={settings.error}
+          fallback="Impossible de charger vos notifications"
+          onRetry={() => void settings.refetch()}
+        />
+      </Card>
+    );
+  return <NotificationSwitches settings={settings.data} />;
+}
+
+const failureText = (error: unknown) =>
+  error instanceof PushError
+    ? error.message
+    : errorMessage(error, 'Impossible de modifier les notifications');
+
+function NotificationSwitches({ settings }: { settings: NotificationSettings }) {
+  const update = useUpdateNotificationSettings();
+  const device = usePushDevice();
+  const [pending, setPending] = useState<NotificationSwitch | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<NotificationSwitch, string>>>({});
+
+  const save = async (name: NotificationSwitch, value: boolean) => {
+    setPending(name);
+    setErrors((current) => ({ ...current, [name]: undefined }));
+    try {
+      // Push: this browser asks the permission and subscribes first (on the user's click), or
+      // unsubscribes; the account's preference is saved after.
+      if (name === 'pushNotifications') await (value ? subscribeToPush() : unsubscribeFromPush());
+      await update.mutateAsync({ ...settings, [name]: value });
+      toast.success('Notifications configurées');
+    } catch (error) {
+      const message = failureText(error);
+      setErrors((current) => ({ ...current, [name]: message }));
+      toast.error('Erreur', { description: message });
+    } finally {
+      setPending(null);
+      if (name === 'pushNotifications') void device.refresh();
+    }
+  };
+
+  const subscribeHere = async () => {
+    setPending('pushNotifications');
+    try {
+      await subscribeToPush();
+      toast.success('Notifications configurées', { description: 'Ce navigateur recevra vos notifications.' });
+    } catch (error) {
+      toast.error('Erreur', { description: failureText(error) });
+    } finally {
+      setPending(null);
+      void device.refresh();
+    }
+  };
+
+  const row = (option: (typeof channelOptions)[number]) => (
+    <SwitchField
+      key={option.name}
+      id={`notify-${option.name}`}
+      label={option.label}
+      description={option.description}
+      checked={settings[option.name]}
+      onCheckedChange={(value) => void save(option.name, value)}
+      disabled={pending !== null}
+      error={errors[option.name]}
+    />
+  );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Bell aria-hidden="true" className="size-5 text-blue-300" />
+            Canaux
+          </CardTitle>
+          <CardDescription>Comment Vigie vous prévient.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col divide-y divide-ink-700">
+          {channelOptions.map(row)}
+          <div className="pt-3 empty:hidden">
+            <PushDeviceNote
+              state={device.state}
+              wanted={settings.pushNotifications}
+              pending={pending !== null}
+              onSubscribe={() => void subscribeHere()}
+            />
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Megaphone aria-hidden="true" className="size-5 text-blue-300" />
+            Alertes
+          </CardTitle>
+          <CardDescription>Quelles alertes vous sont envoyées.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col divide-y divide-ink-700">{alertOptions.map(row)}</CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useTwoFactor } from '../api/get-two-factor';
+import { LoadError } from './load-error';
+import { SectionLoading } from './section-loading';
+import { TwoFactorDisableDialog } from './two-factor-disable-dialog';
+import { TwoFactorEnableDialog } from './two-factor-enable-dialog';
+
+/** The user's own two-factor sign-in: status, 'Activer' (QR, code, recovery codes), 'Désactiver'. */
+export function TwoFactorCard() {
+  const status = useTwoFactor();
+  const [enabling, setEnabling] = useState(false);
+  const [disabling, setDisabling] = useState(false);
+
+  return (
+    <Card data-testid="twofa-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ShieldCheck aria-hidden="true" className="size-5 text-blue-300" />
+          Double authentification
+        </CardTitle>
+        <CardDescription>
+          À chaque connexion, un code à 6 chiffres de votre application d'authentification est demandé en plus
+          du mot de passe.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {status.isPending ? (
+          <SectionLoading label="Chargement de la double authentification…" />
+        ) : !status.data ? (
+          <LoadError
+            error={status.error}
+            fallback="Impossible de charger la double authentification"
+            onRetry={() => void status.refetch()}
+          />
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <div className="flex flex-col gap-2">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-sm text-slate-200">État :</span>
+                {status.data.enabled ? (
+                  <Badge tone="success">Activée</Badge>
+                ) : (
+                  <Badge tone="neutral">Désactivée</Badge>
+                )}
+                {status.data.required ? <Badge tone="warning">Exigée par votre société</Badge> : null}
+              </div>
+              {status.data.enabled ? (
+                <p
+                  className={
+                    status.data.recoveryCodesLeft <= 3 ? 'text-sm text-amber-200' : 'text-sm text-fg-muted'
+                  }
+                >
+                  Codes de secours restants : {status.data.recoveryCodesLeft}
+                  {status.data.recoveryCodesLeft <= 3
+                    ? ' — désactivez puis réactivez la double authentification pour en obtenir de nouveaux.'
+                    : ''}
+                </p>
+              ) : null}
+            </div>
+            {status.data.enabled ? (
+              status.data.required ? (
+                <p className="text-sm text-fg-muted">Elle ne peut pas être désactivée.</p>
+              ) : (
+                <Button variant="outline" onClick={() => setDisabling(true)}>
+                  <ShieldOff aria-hidden="true" />
+                  Désactiver
+                </Button>
+              )
+            ) : (
+              <Button onClick={() => setEnabling(true)}>
+                <ShieldCheck aria-hidden="true" />
+                Activer
+              </Button>
+            )}
+          </div>
+        )}
+      </CardContent>
+      <TwoFactorEnableDialog open={enabling} onOpenChange={setEnabling} />
+      <TwoFactorDisableDialog open={disabling} onOpenChange={setDisabling} />
+    </Card>
+  );
+}
