@@ -158,7 +158,9 @@ export async function raiseAlert(tx: Tx, input: RaiseAlert): Promise<RadioAlertW
         description: `${input.description}\n${input.recommendation}`.slice(0, 2000),
         location: place(input.location),
         triggeredBy: radio.imei ? `Radio ${radio.imei}` : 'Push-to-talk',
-      })
+      },
+      // The radio alert's own notification below is the one people get: one per SOS, not two.
+      { notify: false })
     : undefined;
   const id = await repo.insertAlert(tx, {
     companyId,

@@ -484,6 +484,9 @@ describe.each(engines)('radio on %s', (engine) => {
     expect(alert.nearestAgents[0].positionSource).toBe('phone');
     const alarm = (await get(`/api/alarms/${alert.alarmId}`, owner.auth)).json();
     expect(alarm).toMatchObject({ type: 'panic', severity: 'critical' });
+    // One notification for the SOS, not a second one for the alarm it raised.
+    const notes = (await get('/api/notifications', owner.auth)).json();
+    expect(notes.map((n: { kind: string }) => n.kind)).toEqual(['radio.sos']);
 
     const sent = await t.app.inject({
       method: 'POST',

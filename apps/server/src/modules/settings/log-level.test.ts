@@ -85,5 +85,16 @@ describe.each(engines)('log level on %s', (engine) => {
     });
     expect(a.app.log.level).toBe('error');
     if (other) expect(await eventually(() => other.app.log.level === 'error')).toBe(true);
+    // The first company saves the whole form again (its level unchanged, 'debug'): only a change
+    // is applied, so the process keeps the last level actually chosen.
+    const again = await a.app.inject({
+      method: 'PUT',
+      url: '/api/settings/system',
+      headers: owner.auth,
+      payload: { logLevel: 'debug', maintenanceMode: false },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().logLevel).toBe('debug');
+    expect(a.app.log.level).toBe('error');
   });
 });

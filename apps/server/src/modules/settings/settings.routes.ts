@@ -41,12 +41,12 @@ export async function settingsRoutes(app: FastifyInstance) {
 
   route(app, getSystemSettings, async ({ auth }) => system.getSystem(app.db, auth));
   route(app, updateSystemSettings, async ({ auth, body }) => {
-    const saved = await system.updateSystem(app.db, auth, body);
+    const { settings, logLevelChanged } = await system.updateSystem(app.db, auth, body);
     // Maintenance mode is read with the session: resolve the company's sessions again.
     app.accessChanges.changed(auth.companyId);
     // This instance at once; the others when the notification of the commit reaches them.
-    if (body.logLevel !== undefined) applyLogLevel(app, body.logLevel);
-    return saved;
+    if (logLevelChanged) applyLogLevel(app, settings.logLevel);
+    return settings;
   });
 
   route(app, listBackups, async ({ auth }) => backups.listBackups(host, auth));

@@ -57,8 +57,9 @@ export async function updateSystem(
         details: { changes },
       });
     }
-    // Sent even when unchanged: saving the form again re-applies the level to every instance.
-    if (body.logLevel !== undefined) await publishLogLevel(tx, body.logLevel);
-    return toDto(after);
+    // Only a change is sent: the level is the process's, shared by every company on the instance,
+    // and saving the form for maintenance mode must not re-impose this company's level.
+    if ('logLevel' in changes) await publishLogLevel(tx, after.logLevel);
+    return { settings: toDto(after), logLevelChanged: 'logLevel' in changes };
   });
 }
