@@ -150,17 +150,21 @@ export async function raiseAlert(tx: Tx, input: RaiseAlert): Promise<RadioAlertW
       ? `SOS radio — ${who}`
       : `Urgence radio (${input.category ? emergencyCategoryLabels[input.category] : 'détectée'}) — ${who}`;
   const alarm = siteId
-    ? await insertAlarm(tx, input.actor, {
-        siteId,
-        type: 'panic',
-        severity: 'critical',
-        title: title.slice(0, 200),
-        description: `${input.description}\n${input.recommendation}`.slice(0, 2000),
-        location: place(input.location),
-        triggeredBy: radio.imei ? `Radio ${radio.imei}` : 'Push-to-talk',
-      },
-      // The radio alert's own notification below is the one people get: one per SOS, not two.
-      { notify: false })
+    ? await insertAlarm(
+        tx,
+        input.actor,
+        {
+          siteId,
+          type: 'panic',
+          severity: 'critical',
+          title: title.slice(0, 200),
+          description: `${input.description}\n${input.recommendation}`.slice(0, 2000),
+          location: place(input.location),
+          triggeredBy: radio.imei ? `Radio ${radio.imei}` : 'Push-to-talk',
+        },
+        // The radio alert's own notification below is the one people get: one per SOS, not two.
+        { notify: false },
+      )
     : undefined;
   const id = await repo.insertAlert(tx, {
     companyId,

@@ -13,7 +13,6 @@ import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { type Actor, actorOf } from '../alarms/alarms.service';
-import { publishEvent } from '../events/events.service';
 import type { DeviceContext } from '../integrations/integrations.service';
 import { raiseAlert, SOS_RECOMMENDATION, sosDescription, sosPosition } from './alerts.service';
 import { audioTypeOf } from './audio-format';
@@ -41,14 +40,11 @@ async function radioOfImei(tx: Tx, companyId: string, imei: string) {
   return radio;
 }
 
-/** Battery and signal colours change at these levels (spec section 9): a crossing is pushed. */
-const colourOf = (battery: number | null, signal: number | null) =>
-  `${battery === null ? '-' : battery > 50}|${signal === null ? '-' : signal > 70}`;
-
 /**
- * A status report: one UPDATE. It is pushed to the screens only when something they show changes
- * state (back online, another channel, a battery or signal colour): 200 reports a second must not
- * become 200 pushes a second.
+ * A status report: one statement, one round trip (radios.reportStatusSql), with the key's last use
+ * alongside. It is pushed to the screens only when something they show changes state (back online,
+ * another channel, a battery or signal colour): 200 reports a second must not become 200 pushes a
+ * second.
  */
 export async function reportStatus(
   db: Database,
@@ -57,37 +53,20 @@ export async function reportStatus(
   alongside: SQL | undefined,
 ) {
   requireRadioKey(device);
-  return db.withTenant(device.companyId, async (tx) => {
-    const radio = await radioOfImei(tx, device.companyId, input.imei);
-    const channel = input.channel ? await findChannelByRef(tx, device.companyId, input.channel) : undefined;
-    if (input.channel && !channel) throw radioErrors.unknownChannel();
-    const now = new Date();
-    const values: Partial<radios.NewRadio> = { lastSeenAt: now };
-    if (input.battery !== undefined) values.battery = input.battery;
-    if (input.signal !== undefined) values.signalStrength = input.signal;
-    if (channel) values.currentChannelId = channel.id;
-    if (input.position) {
-      values.lastLat = input.position.lat;
-      values.lastLng = input.position.lng;
-      values.lastAccuracyM = input.position.accuracy ?? null;
-      values.lastPositionAt = now;
-    }
-    await radios.updateRadio(tx, device.companyId, radio.id, values);
-    if (alongside) await tx.execute(alongside);
-    const wasOnline = radio.lastSeenAt !== null && now.getTime() - radio.lastSeenAt.getTime() < 2 * 60_000;
-    const visible =
-      !wasOnline ||
-      (channel && channel.id !== radio.currentChannelId) ||
-      colourOf(radio.battery, radio.signalStrength) !==
-        colourOf(values.battery ?? radio.battery, values.signalStrength ?? radio.signalStrength);
-    if (visible)
-      await publishEvent(tx, device.companyId, 'radio.changed', {
-        kind: 'radio',
-        id: radio.id,
-        change: 'status',
-      });
-    return { ok: true as const, radioId: radio.id };
-  });
+  const [row] = await db.writeTenant<{ radioId: string | null; channelKnown: boolean }>(
+    device.companyId,
+    radios.reportStatusSql(device.companyId, {
+      imei: input.imei,
+      battery: input.battery,
+      signal: input.signal,
+      channelRef: input.channel,
+      position: input.position,
+    }),
+    alongside ? [alongside] : [],
+  );
+  if (!row?.radioId) throw radioErrors.unknownImei();
+  if (!row.channelKnown) throw radioErrors.unknownChannel();
+  return { ok: true as const, radioId: row.radioId };
 }
 
 export async function reportCommunication(

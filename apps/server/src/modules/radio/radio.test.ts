@@ -240,6 +240,37 @@ describe.each(engines)('radio on %s', (engine) => {
       online: true,
       lastLocation: { lat: concorde.lat, lng: concorde.lng, accuracy: 8 },
     });
+    // Pushed only when a screen would show a difference: back online, a colour crossing, a channel.
+    const pushes = async () =>
+      rowsOf<{ n: number }>(
+        await asCompany(
+          owner.company.id,
+          sql`select count(*)::int as n from events where company_id = ${owner.company.id}
+               and type = 'radio.changed' and payload->>'change' = 'status'`,
+        ),
+      )[0]?.n;
+    const report = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/radio/device/status',
+        headers: key,
+        payload: { imei: radio.radioId, ...payload },
+      });
+    expect(await pushes()).toBe(1);
+    expect((await report({ battery: 40, signal: 60, channel: channel.id })).statusCode).toBe(200);
+    expect(await pushes()).toBe(1);
+    expect((await report({ battery: 80 })).statusCode).toBe(200);
+    expect(await pushes()).toBe(2);
+    const team = await createChannel(t.app, owner, { name: 'Équipe nuit' });
+    expect((await report({ channel: team.id })).statusCode).toBe(200);
+    expect(await pushes()).toBe(3);
+    expect((await get(`/api/radio/radios/${radio.id}`, owner.auth)).json()).toMatchObject({
+      battery: 80,
+      signalStrength: 60,
+      currentChannelId: team.id,
+    });
+    expect((await report({ battery: 42, signal: 65, channel: 'GÉNÉRAL' })).statusCode).toBe(200);
+    expect(await pushes()).toBe(4);
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/radio/device/status',

@@ -1,6 +1,9 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { radios } from '../../db/schema';
+import { notifyEventsOf } from '../events/events.sql';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type RadioRow = typeof radios.$inferSelect;
 export type NewRadio = typeof radios.$inferInsert;
@@ -95,4 +98,65 @@ export async function radioCounts(tx: Tx, companyId: string, onlineSince: Date) 
     .from(radios)
     .where(eq(radios.companyId, companyId));
   return row ?? { total: 0, active: 0, online: 0 };
+}
+
+export interface StatusReport {
+  imei: string;
+  battery?: number;
+  signal?: number;
+  /** The channel's id or name (any case), when the handset says which channel it is on. */
+  channelRef?: string;
+  position?: { lat: number; lng: number; accuracy?: number | null };
+}
+
+/**
+ * A status report in one statement (db.writeTenant, one round trip): the radio's row updated, and a
+ * 'radio.changed' event with its NOTIFY only when a screen shows a difference — back online (not
+ * heard for 2 min), another channel, or a battery (> 50 %) or signal (> 70 %) colour crossing (spec
+ * section 9). An unknown channel changes nothing. Answers the radio's id (null: unknown IMEI)
+ * and whether the channel was found.
+ */
+export function reportStatusSql(companyId: string, r: StatusReport): SQL {
+  const isUuid = r.channelRef !== undefined && uuidPattern.test(r.channelRef);
+  const channel =
+    r.channelRef === undefined
+      ? sql`select null::uuid as id where false`
+      : isUuid
+        ? sql`select id from radio_channels where company_id = ${companyId} and id = ${r.channelRef}::uuid`
+        : sql`select id from radio_channels where company_id = ${companyId} and lower(name) = lower(${r.channelRef}) limit 1`;
+  const sets = [sql`last_seen_at = now()`, sql`updated_at = now()`];
+  if (r.battery !== undefined) sets.push(sql`battery = ${r.battery}`);
+  if (r.signal !== undefined) sets.push(sql`signal_strength = ${r.signal}`);
+  if (r.channelRef !== undefined) sets.push(sql`current_channel_id = (select id from ch)`);
+  if (r.position)
+    sets.push(
+      sql`last_lat = ${r.position.lat}, last_lng = ${r.position.lng}, last_accuracy_m = ${r.position.accuracy ?? null}, last_position_at = now()`,
+    );
+  const channelKnown = r.channelRef === undefined ? sql`true` : sql`exists (select 1 from ch)`;
+  return sql`
+    with old as (
+      select id, last_seen_at, battery, signal_strength, current_channel_id
+        from radios where company_id = ${companyId} and imei = ${r.imei}
+    ),
+    ch as (${channel}),
+    upd as (
+      update radios r set ${sql.join(sets, sql`, `)}
+        from old
+       where r.company_id = ${companyId} and r.id = old.id and ${channelKnown}
+      returning r.company_id, r.id, r.battery, r.signal_strength, r.current_channel_id
+    ),
+    pub as (
+      insert into events (company_id, type, payload)
+      select u.company_id, 'radio.changed',
+             jsonb_build_object('kind', 'radio', 'id', u.id::text, 'change', 'status')
+        from upd u join old o on o.id = u.id
+       where o.last_seen_at is null or o.last_seen_at < now() - interval '2 minutes'
+          or u.current_channel_id is distinct from o.current_channel_id
+          or (o.battery > 50) is distinct from (u.battery > 50)
+          or (o.signal_strength > 70) is distinct from (u.signal_strength > 70)
+      returning company_id, id, type, payload, created_at
+    ),
+    n as (${notifyEventsOf(sql`pub`)})
+    select (select id::text from old) as "radioId", ${channelKnown} as "channelKnown",
+           (select count(*)::int from n) as "pushed"`;
 }
