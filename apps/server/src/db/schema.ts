@@ -10,5 +10,7 @@ export * from './schema/alarms-events';
 export * from './schema/jobs';
 export * from './schema/planning';
 export * from './schema/radio';
+export * from './schema/reports';
+export * from './schema/security-reports';
 export * from './schema/shared';
 export * from './schema/sites-cameras';

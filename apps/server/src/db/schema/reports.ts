@@ -1,0 +1,2 @@
+// Rapports et analyses: generated reports and their schedules (migration 0020).
+export {};

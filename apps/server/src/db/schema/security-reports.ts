@@ -1,0 +1,2 @@
+// Rapports de Sécurité (migration 0021).
+export {};
