@@ -95,5 +95,7 @@ describe.each(engines)('crash (kill -9) on %s', (engine) => {
     const after = await http(server.url, 'POST', '/api/users', { token, body: body(CREATES + 1) });
     expect(after.status).toBe(201);
     await server.stop();
-  });
+    // Two server starts (migrations on PGlite) and 100 argon2 hashes: past a minute on a loaded
+    // 2-core machine.
+  }, 180_000);
 });
