@@ -5,7 +5,8 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['e2e/specs/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
-    testTimeout: 90_000,
+    // Whole journeys in a real browser; a loaded 2-core machine runs them at a third of their speed.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     // One browser, one server: files run one after the other.
     fileParallelism: false,
