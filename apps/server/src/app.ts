@@ -19,6 +19,8 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { planningRoutes } from './modules/planning/planning.routes';
 import { radioRoutes } from './modules/radio/radio.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { securityReportsRoutes } from './modules/security-reports/security-reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -58,6 +60,8 @@ const modules = [
   notificationsRoutes,
   eventsRoutes,
   settingsRoutes,
+  reportsRoutes,
+  securityReportsRoutes,
 ];
 
 export async function buildApp(opts: {

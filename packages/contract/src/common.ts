@@ -92,7 +92,7 @@ export interface Endpoint<
   body?: Body;
   response: Response;
   /** HTTP status of a success; 200 unless stated. */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /** With `auth: false`: the caller is a device proving itself with the `X-Api-Key` header. */
   apiKey?: boolean;
   /** A long-lived answer (Server-Sent Events): its module's own tests exercise it, not the sweeps. */

@@ -15,6 +15,7 @@ export const realtimeEventTypes = [
   'radio.changed',
   'radio.communication',
   'radio.alert',
+  'report.changed',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

@@ -37,7 +37,7 @@ const { workerData, parentPort } = require('node:worker_threads');
 `;
 // tsx's ESM entry of its API, read from its package's exports (its CommonJS entry, imported from a
 // thread's bootstrap, looks for its loader in the wrong folder).
-const tsxApi = (() => {
+export const tsxApi = (() => {
   const require = createRequire(import.meta.url);
   const pkgFile = require.resolve('tsx/package.json');
   const pkg = require(pkgFile) as { exports: Record<string, { import: { default: string } }> };

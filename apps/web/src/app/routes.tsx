@@ -26,12 +26,14 @@ const Planning = lazyPage(() => import('./routes/planning'));
 const MyService = lazyPage(() => import('./routes/my-service'));
 const Settings = lazyPage(() => import('./routes/settings'));
 const Kiosk = lazyPage(() => import('./routes/kiosk'));
+const Verification = lazyPage(() => import('./routes/verification'));
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<LandingRoute />} />
       <Route path="/borne" element={<Kiosk />} />
+      <Route path="/verification/:fingerprint" element={<Verification />} />
       <Route element={<AppShell />}>
         <Route element={<RedirectIfSignedIn />}>
           <Route element={<AuthLayout />}>

@@ -28,6 +28,9 @@ const unwatched: Record<string, string> = {
   radio_communications:
     'written at radio traffic rates, read by no cached endpoint (radio.communication events)',
   radio_alerts: 'read by no cached endpoint; pushed as radio.alert events',
+  reports:
+    'read by no cached endpoint; the page follows report.changed events, and the queue updates rows while it builds them',
+  report_schedules: 'read by no cached endpoint (the schedules list is read as it stands)',
   recovery_codes: 'two-factor recovery codes, read only at sign-in (no cache)',
   push_subscriptions: "each browser's Web Push subscription, read only when a notification is delivered",
 };

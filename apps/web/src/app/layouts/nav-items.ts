@@ -3,6 +3,7 @@ import {
   Building2,
   CalendarDays,
   Camera,
+  ChartColumn,
   FileText,
   Fingerprint,
   KeyRound,
@@ -26,7 +27,9 @@ export type NavItem = {
   state?: unknown;
 };
 
-// Spec section 2, side menu: exact entries and order. /dashboard/reports has no entry on purpose.
+// Spec section 2, side menu: its entries and order, plus 'Rapports et analyses' — the prototype's page
+// had no entry because it was a placeholder; the real reports must be reachable. Reports of both kinds
+// are the control room's (agents get 403 from their routes).
 // 'Mon service' (clock-in from the phone) is ours, for field agents only, first since it is their home.
 export const navItems: readonly NavItem[] = [
   { label: 'Mon service', to: '/dashboard/service', icon: Fingerprint, roles: ['agent'] },
@@ -38,7 +41,18 @@ export const navItems: readonly NavItem[] = [
   // Badges and readers are the control room's: an agent's session gets 403 from every access route.
   { label: "Contrôle d'accès", to: '/dashboard/access', icon: KeyRound, roles: ['admin', 'operator'] },
   { label: 'Radio POC 4G', to: '/dashboard/radio', icon: Radio, badge: 'IA' },
-  { label: 'Rapports Sécurité', to: '/dashboard/security-reports', icon: FileText },
+  {
+    label: 'Rapports et analyses',
+    to: '/dashboard/reports',
+    icon: ChartColumn,
+    roles: ['admin', 'operator'],
+  },
+  {
+    label: 'Rapports Sécurité',
+    to: '/dashboard/security-reports',
+    icon: FileText,
+    roles: ['admin', 'operator'],
+  },
   { label: 'Planning Agents', to: '/dashboard/planning', icon: CalendarDays },
   { label: 'Paramètres', to: '/dashboard/settings', icon: Settings },
 ];

@@ -11,6 +11,7 @@ import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overvie
 import { notificationsKey } from '../../features/notifications/api/get-notifications';
 import { planningKey } from '../../features/planning/api/get-agents';
 import { radioKeys } from '../../features/radio/api/radio-key';
+import { reportsKey } from '../../features/reports/api/reports-key';
 import { sitesKey } from '../../features/sites/api/get-sites';
 import { reportUnauthorized } from '../../lib/api-client';
 import { type StreamEvent, startRealtime } from '../../lib/realtime';
@@ -66,6 +67,8 @@ export function useRealtimeSync(userId: string | undefined) {
         refresh(radioKeys.radios, radioKeys.channels, radioKeys.summary);
       else if (event.type === 'radio.communication' || event.type === 'radio.alert')
         refresh(radioKeys.communications, radioKeys.alerts, radioKeys.summary);
+      // A report requested, being built, ready, failed or deleted: the list (and its statistics).
+      else if (event.type === 'report.changed') refresh(reportsKey);
       // Notifications are per user, but the stream is the company's: only ours refresh the bell.
       else if (event.type === 'notification.created' && (event.data.userId ?? userId) === userId)
         refresh(notificationsKey);

@@ -1,0 +1,226 @@
+// The PDF report, streamed to a file with pdfkit (a finished page leaves memory as the next one
+// starts): a cover with the company identity and the period, the summary figures, the charts as
+// vectors when asked, then each table, its header repeated on every page.
+import { createWriteStream } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { alarmsChart, responseChart } from './charts';
+import { cellText, frenchDateTime, frenchNumber } from './format';
+import type { Cell, Column, DocumentHead, DocumentWriter, TableSpec } from './types';
+
+const MARGIN = 40;
+const ROW_H = 15;
+const FONT = 7.5;
+const NAVY = '#1e3a8a';
+
+type Doc = PDFKit.PDFDocument;
+
+function cover(doc: Doc, head: DocumentHead) {
+  const width = doc.page.width - 2 * MARGIN;
+  doc.rect(0, 0, doc.page.width, 150).fill(NAVY);
+  let y = 40;
+  if (head.company.logo) {
+    try {
+      doc.image(Buffer.from(head.company.logo.data), MARGIN, 35, { fit: [80, 80] });
+    } catch {
+      // A logo pdfkit cannot read leaves the name alone on the band.
+    }
+  }
+  const textX = head.company.logo ? MARGIN + 95 : MARGIN;
+  doc
+    .fillColor('#ffffff')
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(head.company.legalName, textX, y, { width: width - 95 });
+  y = doc.y + 4;
+  doc.font('Helvetica').fontSize(10);
+  for (const line of [
+    head.company.address,
+    head.company.siret ? `SIRET ${head.company.siret}` : null,
+    head.company.cnapsAuthorisation ? `Autorisation CNAPS ${head.company.cnapsAuthorisation}` : null,
+  ]) {
+    if (!line) continue;
+    doc.text(line, textX, y, { width: width - 95 });
+    y = doc.y + 1;
+  }
+  doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(26).text(head.title, MARGIN, 230, { width });
+  doc.moveDown(0.5).font('Helvetica').fontSize(14).fillColor('#334155');
+  doc.text(`Période : ${head.periodText}`, { width });
+  doc.text(`Site : ${head.siteText}`, { width });
+  doc.moveDown(1.5).fontSize(10).fillColor('#64748b');
+  doc.text(`Généré le ${frenchDateTime(head.generatedAt, head.timezone)} pour ${head.requestedBy}`, {
+    width,
+  });
+  doc.text(`Heures exprimées dans le fuseau ${head.timezone}.`, { width });
+}
+
+function figures(doc: Doc, head: DocumentHead) {
+  const s = head.statistics;
+  const cards: [string, string][] = [
+    ['Incidents', frenchNumber(s.totalIncidents)],
+    ['Incidents résolus', frenchNumber(s.resolvedIncidents)],
+    ['Temps de réponse moyen', s.avgResponseTime === null ? '—' : `${frenchNumber(s.avgResponseTime)} min`],
+    ['Disponibilité caméras', s.camerasUptime === null ? '—' : `${frenchNumber(s.camerasUptime)} %`],
+    ["Tentatives d'accès", frenchNumber(s.accessAttempts)],
+    ['Accès refusés', frenchNumber(s.unauthorizedAttempts)],
+    ['Agents en service', frenchNumber(s.activeSecurity)],
+    ['Sites surveillés', frenchNumber(s.sitesMonitored)],
+  ];
+  doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(16).text('Synthèse de la période', MARGIN, MARGIN);
+  const top = doc.y + 10;
+  const w = (doc.page.width - 2 * MARGIN - 30) / 4;
+  cards.forEach(([label, value], i) => {
+    const x = MARGIN + (i % 4) * (w + 10);
+    const y = top + Math.floor(i / 4) * 70;
+    doc.roundedRect(x, y, w, 60, 6).fillAndStroke('#f8fafc', '#e2e8f0');
+    doc
+      .fillColor('#64748b')
+      .font('Helvetica')
+      .fontSize(8)
+      .text(label, x + 8, y + 8, { width: w - 16 });
+    doc
+      .fillColor('#0f172a')
+      .font('Helvetica-Bold')
+      .fontSize(18)
+      .text(value, x + 8, y + 28, { width: w - 16 });
+  });
+  doc.font('Helvetica');
+  return top + 150;
+}
+
+export async function createPdfWriter(head: DocumentHead, path: string): Promise<DocumentWriter> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: head.title, Author: head.company.legalName, Creator: 'Vigie' },
+  });
+  const out = createWriteStream(path);
+  const finished = new Promise<void>((ok, fail) => {
+    out.on('finish', ok);
+    out.on('error', fail);
+    doc.on('error', fail);
+  });
+  doc.pipe(out);
+  const footer = `${head.company.legalName} — ${head.title}`;
+  let page = 1;
+  const stamp = () => {
+    // Written low in the bottom margin: pdfkit would open a new page for text below it otherwise.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.fillColor('#94a3b8').font('Helvetica').fontSize(7);
+    doc.text(`${footer} — page ${page}`, MARGIN, doc.page.height - 25, {
+      width: doc.page.width - 2 * MARGIN,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  };
+  stamp();
+  doc.on('pageAdded', () => {
+    page += 1;
+    stamp();
+  });
+
+  cover(doc, head);
+  doc.addPage();
+  let y = figures(doc, head);
+  if (head.includeGraphs) {
+    const w = doc.page.width - 2 * MARGIN;
+    alarmsChart(doc, head.statistics, { x: MARGIN, y, w, h: 230 });
+    responseChart(doc, head.statistics, { x: MARGIN, y: y + 260, w, h: 230 });
+  }
+
+  let columns: Column[] = [];
+  let xs: number[] = [];
+  let widths: number[] = [];
+  let rowIndex = 0;
+  let emptyText: string | null = null;
+  /** A table without rows says so under its header. */
+  const closeTable = () => {
+    if (emptyText !== null && rowIndex === 0) {
+      doc
+        .fillColor('#64748b')
+        .font('Helvetica')
+        .fontSize(9)
+        .text(emptyText, MARGIN, y + 6, { lineBreak: false });
+    }
+    emptyText = null;
+  };
+  const bottomLimit = () => doc.page.height - MARGIN - 10;
+
+  const headerRow = () => {
+    doc.rect(MARGIN, y, doc.page.width - 2 * MARGIN, ROW_H + 2).fill(NAVY);
+    doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(FONT);
+    columns.forEach((c, i) => {
+      doc.text(clip(c.header, (widths[i] ?? 0) - 6), (xs[i] ?? 0) + 3, y + 4, { lineBreak: false });
+    });
+    doc.font('Helvetica');
+    y += ROW_H + 2;
+  };
+  /** The text cut to one line of `width` (measured only when it may not fit: 100,000 rows). */
+  const clip = (text: string, width: number) => {
+    if (text.length * FONT * 0.62 <= width) return text;
+    if (doc.widthOfString(text) <= width) return text;
+    let cut = text;
+    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width)
+      cut = cut.slice(0, Math.max(1, Math.floor(cut.length * 0.9)));
+    return `${cut}…`;
+  };
+  const MAX_WRAP_CHARS = 400;
+
+  return {
+    async table(table: TableSpec) {
+      closeTable();
+      columns = table.columns;
+      doc.addPage({ layout: 'landscape' });
+      const total = columns.reduce((n, c) => n + c.width, 0);
+      const full = doc.page.width - 2 * MARGIN;
+      widths = columns.map((c) => (c.width / total) * full);
+      xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
+      y = MARGIN;
+      doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(14).text(table.title, MARGIN, y);
+      y = doc.y + 6;
+      rowIndex = 0;
+      emptyText = table.empty;
+      headerRow();
+    },
+    async rows(rows: Cell[][]) {
+      for (const r of rows) {
+        doc.font('Helvetica').fontSize(FONT);
+        const texts = r.map((v, i) => {
+          const col = columns[i];
+          return col ? cellText(v, col.kind, head.timezone) : '';
+        });
+        let h = ROW_H;
+        columns.forEach((c, i) => {
+          if (!c.wrap) return;
+          const text = (texts[i] ?? '').slice(0, MAX_WRAP_CHARS);
+          texts[i] = text;
+          h = Math.max(
+            h,
+            Math.min(doc.heightOfString(text, { width: (widths[i] ?? 0) - 6 }), FONT * 1.2 * 6) + 7,
+          );
+        });
+        if (y + h > bottomLimit()) {
+          doc.addPage({ layout: 'landscape' });
+          y = MARGIN;
+          headerRow();
+        }
+        if (rowIndex % 2 === 1) doc.rect(MARGIN, y, doc.page.width - 2 * MARGIN, h).fill('#f1f5f9');
+        doc.fillColor('#0f172a').font('Helvetica').fontSize(FONT);
+        columns.forEach((c, i) => {
+          const w = (widths[i] ?? 0) - 6;
+          const text = texts[i] ?? '';
+          if (c.wrap) doc.text(text, (xs[i] ?? 0) + 3, y + 4, { width: w, height: h - 5, ellipsis: true });
+          else doc.text(clip(text, w), (xs[i] ?? 0) + 3, y + 4, { lineBreak: false });
+        });
+        y += h;
+        rowIndex += 1;
+      }
+    },
+    async end() {
+      closeTable();
+      doc.end();
+      await finished;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// What the main thread sends the document thread, one message at a time: the head (identity,
+// period, figures), then each table's columns followed by its rows in pages. The thread writes as it
+// receives (pdfkit and exceljs's streaming writer to a file), so no table is ever held whole.
+import type { ReportFormat, ReportStatistics, ReportType } from '@vigie/contract/reports.contract';
+
+export type ColumnKind = 'text' | 'datetime' | 'duration' | 'number' | 'percent';
+
+export interface Column {
+  header: string;
+  kind: ColumnKind;
+  /** Relative width (PDF) and characters (Excel). */
+  width: number;
+  /** PDF: the text wraps on up to four lines instead of being cut (an alarm's timeline). */
+  wrap?: boolean;
+}
+
+/** A cell: text, an instant (datetime), seconds (duration), a number or a percent (0-100). */
+export type Cell = string | number | Date | null;
+
+export interface TableSpec {
+  /** The sheet's name (31 characters at most) and the PDF section's title. */
+  title: string;
+  columns: Column[];
+  /** Said under the title when the table is empty. */
+  empty: string;
+}
+
+export interface DocumentHead {
+  format: ReportFormat;
+  type: ReportType;
+  title: string;
+  /** '01/11/2026 au 30/11/2026'. */
+  periodText: string;
+  siteText: string;
+  timezone: string;
+  generatedAt: Date;
+  requestedBy: string;
+  includeGraphs: boolean;
+  company: {
+    legalName: string;
+    address: string | null;
+    siret: string | null;
+    cnapsAuthorisation: string | null;
+    logo: { data: Uint8Array; contentType: string } | null;
+  };
+  statistics: ReportStatistics;
+}
+
+export type DocumentMessage =
+  | { op: 'begin'; head: DocumentHead; path: string }
+  | { op: 'table'; table: TableSpec }
+  | { op: 'rows'; rows: Cell[][] }
+  | { op: 'end' };
+
+export type DocumentAnswer = { ok: true; size?: number } | { ok: false; message: string };
+
+/** A document being written: the PDF and Excel writers both answer to this. */
+export interface DocumentWriter {
+  table(table: TableSpec): Promise<void>;
+  rows(rows: Cell[][]): Promise<void>;
+  end(): Promise<void>;
+}

@@ -1,0 +1,154 @@
+// The Excel report, written with exceljs's streaming writer straight to a file: a summary sheet,
+// then one sheet per table whose rows are committed as they come. Cells are typed (dates in the
+// user's wall-clock time, durations, numbers, percents) and every text is escaped so that a
+// spreadsheet never takes it for a formula (names and notes are typed by people).
+import { TZDate } from '@date-fns/tz';
+import ExcelJS from 'exceljs';
+import { escapeCell } from '../../access/export/logs-file';
+import type { Cell, Column, DocumentHead, DocumentWriter, TableSpec } from './types';
+
+const numFmt: Record<Column['kind'], string | undefined> = {
+  text: undefined,
+  datetime: 'dd/mm/yyyy hh:mm',
+  duration: '[h]:mm:ss',
+  number: '#,##0',
+  percent: '0.0%',
+};
+
+/** Excel has no timezones: the instant becomes the wall-clock time the user reads. */
+function wallClock(at: Date, timezone: string) {
+  const z = new TZDate(at.getTime(), timezone);
+  return new Date(
+    Date.UTC(z.getFullYear(), z.getMonth(), z.getDate(), z.getHours(), z.getMinutes(), z.getSeconds()),
+  );
+}
+
+function typed(v: Cell, kind: Column['kind'], timezone: string): ExcelJS.CellValue {
+  if (v === null) return null;
+  if (v instanceof Date) return wallClock(v, timezone);
+  if (typeof v === 'number') {
+    if (kind === 'duration') return v / 86_400;
+    if (kind === 'percent') return v / 100;
+    return v;
+  }
+  return escapeCell(v);
+}
+
+const sheetName = (title: string, used: Set<string>) => {
+  const base = title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 28);
+  let name = base;
+  for (let i = 2; used.has(name); i++) name = `${base} ${i}`;
+  used.add(name);
+  return name;
+};
+
+const headerStyle = (row: ExcelJS.Row) => {
+  row.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1E3A8A' } };
+};
+
+export async function createXlsxWriter(head: DocumentHead, path: string): Promise<DocumentWriter> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: path,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  wb.creator = 'Vigie';
+  wb.created = head.generatedAt;
+  const used = new Set<string>();
+  const tz = head.timezone;
+  const s = head.statistics;
+
+  const summary = wb.addWorksheet(sheetName('Synthèse', used));
+  summary.columns = [
+    { width: 34 },
+    { width: 22 },
+    { width: 14 },
+    { width: 14 },
+    { width: 14 },
+    { width: 18 },
+  ];
+  const line = (cells: ExcelJS.CellValue[], fmt?: string) => {
+    const row = summary.addRow(cells);
+    if (fmt) row.getCell(2).numFmt = fmt;
+    return row;
+  };
+  line([escapeCell(head.title)]).font = { bold: true, size: 14 };
+  line([escapeCell(head.company.legalName)]).font = { bold: true };
+  if (head.company.address) line([escapeCell(head.company.address)]);
+  if (head.company.cnapsAuthorisation)
+    line(['Autorisation CNAPS', escapeCell(head.company.cnapsAuthorisation)]);
+  line(['Période', escapeCell(head.periodText)]);
+  line(['Site', escapeCell(head.siteText)]);
+  line(['Généré le', wallClock(head.generatedAt, tz)], numFmt.datetime);
+  line(['Demandé par', escapeCell(head.requestedBy)]);
+  line([]);
+  headerStyle(line(['Indicateur', 'Valeur']));
+  line(['Incidents (alarmes)', s.totalIncidents], numFmt.number);
+  line(['Incidents résolus', s.resolvedIncidents], numFmt.number);
+  line(
+    [
+      'Temps de réponse moyen',
+      s.avgResponseTime === null ? 'Aucune alarme traitée' : (s.avgResponseTime * 60) / 86_400,
+    ],
+    s.avgResponseTime === null ? undefined : numFmt.duration,
+  );
+  line(
+    ['Disponibilité des caméras', s.camerasUptime === null ? 'Aucune mesure' : s.camerasUptime / 100],
+    s.camerasUptime === null ? undefined : numFmt.percent,
+  );
+  line(["Tentatives d'accès", s.accessAttempts], numFmt.number);
+  line(['Accès refusés', s.unauthorizedAttempts], numFmt.number);
+  line(['Agents en service', s.activeSecurity], numFmt.number);
+  line(['Sites surveillés', s.sitesMonitored], numFmt.number);
+  line([]);
+  headerStyle(line(['Jour', 'Faible', 'Moyenne', 'Haute', 'Critique', 'Réponse moyenne', 'Accès refusés']));
+  s.alarmsPerDay.forEach((d, i) => {
+    const r = s.responsePerDay[i];
+    const [y, m, dd] = d.day.split('-').map(Number) as [number, number, number];
+    const row = summary.addRow([
+      new Date(Date.UTC(y, m - 1, dd)),
+      d.low,
+      d.medium,
+      d.high,
+      d.critical,
+      r?.avgResponseTime == null ? null : (r.avgResponseTime * 60) / 86_400,
+      r?.accessRefusals ?? 0,
+    ]);
+    row.getCell(1).numFmt = 'dd/mm/yyyy';
+    row.getCell(6).numFmt = numFmt.duration as string;
+  });
+  summary.commit();
+
+  let sheet: ExcelJS.Worksheet | null = null;
+  let columns: Column[] = [];
+  return {
+    async table(table: TableSpec) {
+      sheet?.commit();
+      columns = table.columns;
+      sheet = wb.addWorksheet(sheetName(table.title, used), { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = columns.map((c) => ({
+        header: c.header,
+        width: c.width,
+        style: { numFmt: numFmt[c.kind] },
+      }));
+      headerStyle(sheet.getRow(1));
+    },
+    async rows(rows: Cell[][]) {
+      if (!sheet) throw new Error('rows before any table');
+      for (const r of rows) {
+        const row = sheet.addRow(r.map((v, i) => typed(v, columns[i]?.kind ?? 'text', tz)));
+        // The streaming writer does not carry the column's format onto new cells: each gets its own.
+        columns.forEach((c, i) => {
+          const fmt = numFmt[c.kind];
+          if (fmt && r[i] !== null) row.getCell(i + 1).numFmt = fmt;
+        });
+        row.commit();
+      }
+    },
+    async end() {
+      sheet?.commit();
+      await wb.commit();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// A scheduled report's file, e-mailed to the schedule's recipients once built (job 'report.email',
+// one message per recipient so that no one sees the others' addresses). Without SMTP_URL the app
+// sends no e-mail: the report stays in the list. The notifications mailer carries no attachment,
+// hence this small sender of our own on the same SMTP settings.
+import nodemailer from 'nodemailer';
+import type { Database } from '../../../db/client';
+import { FinalJobError, type Job } from '../../../db/jobs';
+import { readFile } from '../../files/files.service';
+import { fileNameOf } from '../reports.models';
+import * as reports from '../reports.repository';
+import * as schedules from '../schedules.repository';
+
+export const REPORT_EMAIL_JOB = 'report.email';
+
+export function reportMailer(smtpUrl: string | undefined, from: string) {
+  if (!smtpUrl) return null;
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 15_000,
+    socketTimeout: 60_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    async send(db: Database, job: Job) {
+      const reportId = job.payload.reportId;
+      if (!job.companyId || typeof reportId !== 'string')
+        throw new FinalJobError('malformed report e-mail job');
+      const companyId = job.companyId;
+      const found = await db.withTenant(companyId, async (tx) => {
+        const report = await reports.findReport(tx, companyId, reportId);
+        if (!report?.fileId || !report.scheduleId || report.status !== 'Prêt') return undefined;
+        const schedule = await schedules.findSchedule(tx, companyId, report.scheduleId);
+        const file = await readFile(tx, companyId, report.fileId);
+        return schedule && file ? { report, schedule, file } : undefined;
+      });
+      // Deleted meanwhile (the report or its schedule): nothing to send.
+      if (!found) return;
+      const { report, schedule, file } = found;
+      for (const to of schedule.recipients) {
+        await transport.sendMail({
+          from,
+          to,
+          subject: report.title,
+          text: `Bonjour,\n\nVeuillez trouver ci-joint le ${report.title.charAt(0).toLowerCase()}${report.title.slice(1)} (${report.siteName ?? 'tous les sites'}).\n\nCe rapport vous est envoyé automatiquement par Vigie à la demande de ${schedule.createdByName}.\n`,
+          attachments: [{ filename: fileNameOf(report), content: file.data, contentType: file.contentType }],
+        });
+      }
+    },
+    close: () => transport.close(),
+  };
+}

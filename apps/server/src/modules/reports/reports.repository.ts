@@ -1,0 +1,69 @@
+// The reports table: requests, their status, and the file once built.
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { reports } from '../../db/schema';
+
+export type ReportRow = typeof reports.$inferSelect;
+export type NewReport = typeof reports.$inferInsert;
+
+export async function insertReport(tx: Tx, row: NewReport) {
+  const [r] = await tx.insert(reports).values(row).returning();
+  if (!r) throw new Error('report insert returned nothing');
+  return r;
+}
+
+export async function findReport(tx: Tx, companyId: string, id: string) {
+  const [r] = await tx
+    .select()
+    .from(reports)
+    .where(and(eq(reports.companyId, companyId), eq(reports.id, id)));
+  return r;
+}
+
+/** Newest first; `before` is the last row's (createdAt, id) of the previous page. */
+export async function listReportsPage(
+  tx: Tx,
+  companyId: string,
+  f: { status?: ReportRow['status']; limit: number; before?: [string, string] },
+) {
+  const where: SQL[] = [eq(reports.companyId, companyId)];
+  if (f.status) where.push(eq(reports.status, f.status));
+  if (f.before) {
+    const at = new Date(f.before[0]);
+    const cond = or(lt(reports.createdAt, at), and(eq(reports.createdAt, at), lt(reports.id, f.before[1])));
+    if (cond) where.push(cond);
+  }
+  return tx
+    .select()
+    .from(reports)
+    .where(and(...where))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(f.limit);
+}
+
+export async function countReports(tx: Tx, companyId: string, status?: ReportRow['status']) {
+  const rows = await tx.$count(
+    reports,
+    status
+      ? and(eq(reports.companyId, companyId), eq(reports.status, status))
+      : eq(reports.companyId, companyId),
+  );
+  return rows;
+}
+
+export async function updateReport(tx: Tx, companyId: string, id: string, set: Partial<NewReport>) {
+  const [r] = await tx
+    .update(reports)
+    .set(set)
+    .where(and(eq(reports.companyId, companyId), eq(reports.id, id)))
+    .returning();
+  return r;
+}
+
+export async function deleteReportRow(tx: Tx, companyId: string, id: string) {
+  const [r] = await tx
+    .delete(reports)
+    .where(and(eq(reports.companyId, companyId), eq(reports.id, id)))
+    .returning();
+  return r;
+}

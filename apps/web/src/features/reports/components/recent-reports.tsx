@@ -1,0 +1,146 @@
+import type { Report, ReportStatus } from '@vigie/contract/reports.contract';
+import { Download, FileSpreadsheet, FileText, Loader2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-errors';
+import { formatDateTime } from '../../../lib/format';
+import { useDeleteReport } from '../api/delete-report';
+import { downloadReport } from '../api/download-report';
+
+const statusTone: Record<ReportStatus, BadgeProps['tone']> = {
+  'En attente': 'neutral',
+  'En cours': 'accent',
+  Prêt: 'success',
+  Échec: 'danger',
+};
+
+async function download(report: Report) {
+  try {
+    await downloadReport(report);
+    toast.success('Export réussi', { description: report.title });
+  } catch (error) {
+    toast.error("Erreur d'export", { description: errorMessage(error, "Impossible d'exporter le rapport") });
+  }
+}
+
+function ReportRow({
+  report,
+  timezone,
+  onDelete,
+}: {
+  report: Report;
+  timezone: string;
+  onDelete: () => void;
+}) {
+  const Icon = report.format === 'pdf' ? FileText : FileSpreadsheet;
+  const pending = report.status === 'En attente' || report.status === 'En cours';
+  return (
+    <li
+      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="report-item"
+    >
+      <div className="flex min-w-0 items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-ink-700 text-blue-200">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="font-medium text-white">{report.title}</p>
+          <p className="text-sm text-fg-muted">
+            {report.site} · {report.format === 'pdf' ? 'PDF' : 'Excel'}
+            {report.size ? ` · ${report.size}` : ''}
+            {report.generatedDate ? ` · généré le ${formatDateTime(report.generatedDate, timezone)}` : ''}
+          </p>
+          {report.status === 'Échec' && report.failureReason ? (
+            <p className="text-sm text-red-300">{report.failureReason}</p>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        <Badge tone={statusTone[report.status]} data-testid="report-status">
+          {pending ? <Loader2 aria-hidden="true" className="size-3 animate-spin" /> : null}
+          {report.status}
+        </Badge>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={report.status !== 'Prêt'}
+          onClick={() => download(report)}
+        >
+          <Download aria-hidden="true" />
+          Télécharger
+        </Button>
+        <Button
+          size="icon"
+          variant="danger-ghost"
+          aria-label={`Supprimer ${report.title}`}
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Rapports récents: status moving on its own (events), download when ready, deletion asked twice. */
+export function RecentReports({
+  reports,
+  loading,
+  timezone,
+}: {
+  reports: Report[] | undefined;
+  loading: boolean;
+  timezone: string;
+}) {
+  const [doomed, setDoomed] = useState<Report | null>(null);
+  const remove = useDeleteReport();
+  const confirm = async () => {
+    if (!doomed) return;
+    try {
+      await remove.mutateAsync(doomed.id);
+      toast.success('Rapport supprimé');
+      setDoomed(null);
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, 'Impossible de supprimer le rapport') });
+    }
+  };
+  return (
+    <Card className="flex flex-col" data-testid="recent-reports">
+      <div className="border-b border-ink-700 p-5">
+        <CardTitle>Rapports récents</CardTitle>
+      </div>
+      {loading ? (
+        <div className="flex justify-center p-8">
+          <Spinner label="Chargement des rapports…" />
+        </div>
+      ) : reports && reports.length > 0 ? (
+        <ul className="divide-y divide-ink-700">
+          {reports.map((r) => (
+            <ReportRow key={r.id} report={r} timezone={timezone} onDelete={() => setDoomed(r)} />
+          ))}
+        </ul>
+      ) : (
+        <p className="p-8 text-center text-fg-muted">
+          Aucun rapport pour le moment. Générez-en un ci-dessus.
+        </p>
+      )}
+      <Dialog open={doomed !== null} onOpenChange={(open) => (open ? null : setDoomed(null))}>
+        <DialogContent title="Supprimer le rapport ?" description={doomed?.title}>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => setDoomed(null)}>
+              Annuler
+            </Button>
+            <Button variant="danger" disabled={remove.isPending} onClick={confirm}>
+              {remove.isPending ? 'Suppression...' : 'Supprimer'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

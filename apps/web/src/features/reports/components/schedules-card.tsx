@@ -1,0 +1,162 @@
+import {
+  createReportScheduleBody,
+  reportFrequencies,
+  reportFrequencyLabels,
+  reportTypeLabels,
+} from '@vigie/contract/reports.contract';
+import { CalendarClock, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api-errors';
+import { formatDateTime } from '../../../lib/format';
+import { useReportSites } from '../api/get-sites';
+import { useCreateSchedule, useDeleteSchedule, useReportSchedules } from '../api/schedules';
+import { ALL_SITES, formatOptions, siteOptionsOf, typeOptions } from './report-options';
+
+const frequencyOptions = reportFrequencies.map((value) => ({ value, label: reportFrequencyLabels[value] }));
+
+/** Rapports planifiés: a report every week or month, e-mailed to chosen recipients (a client contact). */
+export function SchedulesCard({ timezone }: { timezone: string }) {
+  const schedules = useReportSchedules();
+  const sites = useReportSites();
+  const create = useCreateSchedule();
+  const remove = useDeleteSchedule();
+  const [form, setForm] = useState({
+    type: 'security',
+    format: 'pdf',
+    frequency: 'weekly',
+    siteId: ALL_SITES,
+    recipients: '',
+  });
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = createReportScheduleBody.safeParse({
+      type: form.type,
+      format: form.format,
+      frequency: form.frequency,
+      siteId: form.siteId === ALL_SITES ? null : form.siteId,
+      recipients: form.recipients
+        .split(/[,;\s]+/)
+        .map((r) => r.trim())
+        .filter(Boolean),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Planification invalide');
+      return;
+    }
+    setError(null);
+    try {
+      await create.mutateAsync(parsed.data);
+      toast.success('Rapport planifié', { description: 'Il sera envoyé automatiquement aux destinataires.' });
+      setForm((f) => ({ ...f, recipients: '' }));
+    } catch (e) {
+      toast.error('Erreur', { description: errorMessage(e, 'Impossible de planifier le rapport') });
+    }
+  };
+
+  return (
+    <Card className="flex flex-col" data-testid="report-schedules">
+      <div className="border-b border-ink-700 p-5">
+        <CardTitle className="flex items-center gap-2">
+          <CalendarClock aria-hidden="true" className="size-5 text-blue-300" />
+          Rapports planifiés
+        </CardTitle>
+      </div>
+      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-3 p-5 sm:grid-cols-2 lg:grid-cols-4">
+        <FormField id="schedule-type" label="Type de rapport">
+          <Select
+            id="schedule-type"
+            value={form.type}
+            onValueChange={(type) => setForm((f) => ({ ...f, type }))}
+            options={typeOptions}
+          />
+        </FormField>
+        <FormField id="schedule-frequency" label="Fréquence">
+          <Select
+            id="schedule-frequency"
+            value={form.frequency}
+            onValueChange={(frequency) => setForm((f) => ({ ...f, frequency }))}
+            options={frequencyOptions}
+          />
+        </FormField>
+        <FormField id="schedule-format" label="Format">
+          <Select
+            id="schedule-format"
+            value={form.format}
+            onValueChange={(format) => setForm((f) => ({ ...f, format }))}
+            options={formatOptions}
+          />
+        </FormField>
+        <FormField id="schedule-site" label="Site">
+          <Select
+            id="schedule-site"
+            value={form.siteId}
+            onValueChange={(siteId) => setForm((f) => ({ ...f, siteId }))}
+            options={siteOptionsOf(sites.data)}
+          />
+        </FormField>
+        <FormField
+          id="schedule-recipients"
+          label="Destinataires (e-mails séparés par des virgules)"
+          error={error ?? undefined}
+          className="sm:col-span-2 lg:col-span-3"
+        >
+          <Input
+            id="schedule-recipients"
+            value={form.recipients}
+            placeholder="client@exemple.fr, direction@exemple.fr"
+            onChange={(e) => setForm((f) => ({ ...f, recipients: e.target.value }))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'schedule-recipients-error' : undefined}
+          />
+        </FormField>
+        <div className="flex items-end">
+          <Button type="submit" className="w-full" disabled={create.isPending}>
+            {create.isPending ? 'Planification...' : 'Planifier'}
+          </Button>
+        </div>
+      </form>
+      {schedules.data && schedules.data.length > 0 ? (
+        <ul className="divide-y divide-ink-700 border-t border-ink-700">
+          {schedules.data.map((s) => (
+            <li key={s.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <div className="flex min-w-0 flex-col gap-1">
+                <p className="font-medium text-white">
+                  {reportTypeLabels[s.type]} · {reportFrequencyLabels[s.frequency]}
+                </p>
+                <p className="break-words text-sm text-fg-muted">
+                  {s.site} · {s.format === 'pdf' ? 'PDF' : 'Excel'} · à {s.recipients.join(', ')} · prochain
+                  envoi le {formatDateTime(s.nextRunAt, timezone)}
+                </p>
+              </div>
+              <Button
+                size="icon"
+                variant="danger-ghost"
+                aria-label={`Supprimer la planification ${reportTypeLabels[s.type]}`}
+                onClick={async () => {
+                  try {
+                    await remove.mutateAsync(s.id);
+                    toast.success('Planification supprimée');
+                  } catch (e) {
+                    toast.error('Erreur', {
+                      description: errorMessage(e, 'Impossible de supprimer la planification'),
+                    });
+                  }
+                }}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Report } from '@vigie/contract/reports.contract';
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+
+/** 'Rapport créé' when a report seen being built becomes ready while the page is open. */
+export function useReadyToasts(reports: Report[] | undefined) {
+  const seen = useRef(new Map<string, Report['status']>());
+  useEffect(() => {
+    if (!reports) return;
+    for (const r of reports) {
+      const before = seen.current.get(r.id);
+      if ((before === 'En attente' || before === 'En cours') && r.status === 'Prêt') {
+        toast.success('Rapport créé', { description: `${r.title} est prêt à être téléchargé.` });
+      }
+      seen.current.set(r.id, r.status);
+    }
+  }, [reports]);
+}

@@ -1,0 +1,66 @@
+import type { SecurityReport } from '@vigie/contract/security-reports.contract';
+import { FileText } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-errors';
+import { useDeleteSecurityReport } from '../api/delete-security-report';
+import { useSecurityReports } from '../api/get-security-reports';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { FinalizeDialog } from './finalize-dialog';
+import { ReportCard } from './report-card';
+
+/** Spec: the list of created reports with their PDF, Word and Excel exports. */
+export function ReportsList({ onEdit }: { onEdit: (report: SecurityReport) => void }) {
+  const reports = useSecurityReports();
+  const remove = useDeleteSecurityReport();
+  const [finalizing, setFinalizing] = useState<SecurityReport | null>(null);
+  const [deleting, setDeleting] = useState<SecurityReport | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success('Brouillon supprimé', { description: `${deleting.number} a été supprimé.` });
+      setDeleting(null);
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, 'Impossible de supprimer le rapport') });
+    }
+  };
+
+  return (
+    <section aria-labelledby="reports-title" className="flex flex-col gap-3">
+      <h2 id="reports-title" className="text-lg font-semibold text-white">
+        Rapports créés {reports.data ? `(${reports.data.total})` : ''}
+      </h2>
+      {reports.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner />
+        </div>
+      ) : reports.isError ? (
+        <Card className="p-6 text-center text-fg-muted">Impossible de charger les rapports.</Card>
+      ) : reports.data.items.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 p-8 text-center text-fg-muted">
+          <FileText aria-hidden="true" className="size-8" />
+          Aucun rapport pour le moment : le premier apparaîtra ici.
+        </Card>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {reports.data.items.map((r) => (
+            <li key={r.id}>
+              <ReportCard report={r} onFinalize={setFinalizing} onEdit={onEdit} onDelete={setDeleting} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <FinalizeDialog report={finalizing} onOpenChange={(open) => (open ? null : setFinalizing(null))} />
+      <ConfirmDeleteDialog
+        report={deleting}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}
