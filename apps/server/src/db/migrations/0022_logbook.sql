@@ -1,0 +1,2 @@
+-- Placeholder: replaced by the module's tables (hand-written; snapshots generated at integration).
+SELECT 1;

@@ -1,0 +1,2 @@
+// Guard tours (rondes) (migration 0023).
+export {};

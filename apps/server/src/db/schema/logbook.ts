@@ -1,0 +1,2 @@
+// Main courante électronique (migration 0022).
+export {};
