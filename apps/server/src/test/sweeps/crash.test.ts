@@ -41,7 +41,7 @@ describe.each(engines)('crash (kill -9) on %s', (engine) => {
       cleanups.push(() => pgdb.drop());
       store = { databaseUrl: pgdb.url };
     }
-    let server: ServerProcess = await startServer(store);
+    let server: ServerProcess = await startServer({ ...store, readyTimeoutMs: 120_000 });
     cleanups.push(() => server.kill9());
     const owner = await registerAndLogin(server.url, `crash${Date.now().toString(36)}`);
 
@@ -74,7 +74,7 @@ describe.each(engines)('crash (kill -9) on %s', (engine) => {
     expect(failed).toBeGreaterThan(0); // the kill really happened mid-flight
     expect(acked.length).toBeGreaterThan(0);
 
-    server = await startServer(store);
+    server = await startServer({ ...store, readyTimeoutMs: 120_000 });
     const ready = await http(server.url, 'GET', '/api/ready');
     expect(ready.status).toBe(200);
     const again = await http(server.url, 'POST', '/api/auth/login', {
