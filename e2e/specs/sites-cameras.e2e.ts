@@ -358,7 +358,7 @@ describe('sites, cameras and dashboard in Chromium', () => {
     const page = await context.newPage();
     await signIn(page, basic.email, basic.password);
     await page.goto('/dashboard/sites');
-    await expect.poll(() => page.getByTestId('site-card').count()).toBe(10);
+    await expect.poll(() => page.getByTestId('site-card').count(), { timeout: 20_000 }).toBe(10);
     await page.getByRole('button', { name: 'Nouveau site' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nouveau site' });
     await dialog.getByLabel('Nom du site').fill('Site 11');
