@@ -1,5 +1,0 @@
-import LogbookPage from '../../features/logbook/logbook-page';
-
-export function Component() {
-  return <LogbookPage />;
-}
