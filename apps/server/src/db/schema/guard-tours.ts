@@ -1,2 +1,0 @@
-// Guard tours (rondes) (migration 0023).
-export {};

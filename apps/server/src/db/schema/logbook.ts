@@ -1,2 +1,0 @@
-// Main courante électronique (migration 0022).
-export {};
