@@ -8,12 +8,21 @@ import type { VapidKeys } from '../vapid';
 
 const TIMEOUT_MS = 15_000;
 
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface EmailSender {
-  send(to: string, message: { subject: string; text: string; html: string }): Promise<void>;
+  send(
+    to: string,
+    message: { subject: string; text: string; html?: string; attachments?: EmailAttachment[] },
+  ): Promise<void>;
   close(): void;
 }
 
-/** Null without SMTP_URL: e-mail deliveries are then dropped. */
+/** The app's one SMTP sender (notifications, scheduled reports). Null without SMTP_URL. */
 export function emailSender(smtpUrl: string | undefined, from: string): EmailSender | null {
   if (!smtpUrl) return null;
   const transport = nodemailer.createTransport({

@@ -1,11 +1,11 @@
 // A scheduled report's file, e-mailed to the schedule's recipients once built (job 'report.email',
 // one message per recipient so that no one sees the others' addresses). Without SMTP_URL the app
-// sends no e-mail: the report stays in the list. The notifications mailer carries no attachment,
-// hence this small sender of our own on the same SMTP settings.
-import nodemailer from 'nodemailer';
+// sends no e-mail: the report stays in the list. Sent through the notifications' SMTP sender, so a
+// refusal for good (5xx) gives the job up at once like any other e-mail.
 import type { Database } from '../../../db/client';
 import { FinalJobError, type Job } from '../../../db/jobs';
 import { readFile } from '../../files/files.service';
+import { emailSender } from '../../notifications/delivery/channels';
 import { fileNameOf } from '../reports.models';
 import * as reports from '../reports.repository';
 import * as schedules from '../schedules.repository';
@@ -13,12 +13,8 @@ import * as schedules from '../schedules.repository';
 export const REPORT_EMAIL_JOB = 'report.email';
 
 export function reportMailer(smtpUrl: string | undefined, from: string) {
-  if (!smtpUrl) return null;
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 15_000,
-    socketTimeout: 60_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  const sender = emailSender(smtpUrl, from);
+  if (!sender) return null;
   return {
     async send(db: Database, job: Job) {
       const reportId = job.payload.reportId;
@@ -36,15 +32,13 @@ export function reportMailer(smtpUrl: string | undefined, from: string) {
       if (!found) return;
       const { report, schedule, file } = found;
       for (const to of schedule.recipients) {
-        await transport.sendMail({
-          from,
-          to,
+        await sender.send(to, {
           subject: report.title,
           text: `Bonjour,\n\nVeuillez trouver ci-joint le ${report.title.charAt(0).toLowerCase()}${report.title.slice(1)} (${report.siteName ?? 'tous les sites'}).\n\nCe rapport vous est envoyé automatiquement par Vigie à la demande de ${schedule.createdByName}.\n`,
           attachments: [{ filename: fileNameOf(report), content: file.data, contentType: file.contentType }],
         });
       }
     },
-    close: () => transport.close(),
+    close: () => sender.close(),
   };
 }
