@@ -14,8 +14,10 @@ import { camerasRoutes } from './modules/cameras/cameras.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { demoRequestsRoutes } from './modules/demo-requests/demo-requests.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { guardToursRoutes } from './modules/guard-tours/guard-tours.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { logbookRoutes } from './modules/logbook/logbook.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { planningRoutes } from './modules/planning/planning.routes';
 import { radioRoutes } from './modules/radio/radio.routes';
@@ -62,6 +64,8 @@ const modules = [
   settingsRoutes,
   reportsRoutes,
   securityReportsRoutes,
+  guardToursRoutes,
+  logbookRoutes,
 ];
 
 export async function buildApp(opts: {

@@ -16,6 +16,9 @@ export const realtimeEventTypes = [
   'radio.communication',
   'radio.alert',
   'report.changed',
+  'tour.changed',
+  'tour.alert',
+  'logbook.created',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

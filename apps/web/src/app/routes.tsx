@@ -22,6 +22,8 @@ const Access = lazyPage(() => import('./routes/access'));
 const Radio = lazyPage(() => import('./routes/radio'));
 const Reports = lazyPage(() => import('./routes/reports'));
 const SecurityReports = lazyPage(() => import('./routes/security-reports'));
+const Logbook = lazyPage(() => import('./routes/logbook'));
+const GuardTours = lazyPage(() => import('./routes/guard-tours'));
 const Planning = lazyPage(() => import('./routes/planning'));
 const MyService = lazyPage(() => import('./routes/my-service'));
 const Settings = lazyPage(() => import('./routes/settings'));
@@ -48,6 +50,8 @@ export function AppRoutes() {
             <Route path="sites" element={<Sites />} />
             <Route path="cameras" element={<Cameras />} />
             <Route path="alarms" element={<Alarms />} />
+            <Route path="logbook" element={<Logbook />} />
+            <Route path="tours" element={<GuardTours />} />
             <Route path="access" element={<Access />} />
             <Route path="radio" element={<Radio />} />
             <Route path="reports" element={<Reports />} />

@@ -18,6 +18,9 @@ const unwatched: Record<string, string> = {
     'written at reader rates (a NOTIFY per check would be wasted): the logs screen follows access.logged events, and the logs list is not cached',
   camera_probes: 'raw probe history (20,000 rows a round); readers use camera_probe_totals',
   events: 'the real-time log, with its own channel',
+  logbook_entries:
+    'append-only register written by agents and the system-entry copier, read by no cached endpoint (pushed as logbook.created)',
+  logbook_counters: 'kept with each logbook entry in its transaction, read by no cached endpoint',
   agent_positions: 'personal data written at clock-in and clock-out, read by no cached endpoint',
   files: 'bytes served by their own uncached routes; the row pointing at them (an agent) is watched',
   notifications: "each user's bell, read by no cached endpoint and pushed on the real-time stream",

@@ -4,6 +4,7 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type { Endpoint } from '@vigie/contract/common';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import type { z } from 'zod';
 import { jobWorkerOf } from '../../db/jobs';
 import { notify } from '../../modules/notifications/notifications.service';
@@ -181,6 +182,100 @@ export const kinds: Kind[] = [
     body: (_u, ref) => ({ siteId: ref('siteId') }),
   },
   {
+    // A guard tour (ronde) of the company's site, with one QR checkpoint.
+    name: 'tour',
+    prefix: '/api/tours',
+    refFields: ['tourId'],
+    body: (u, ref) => ({
+      siteId: ref('siteId'),
+      name: `Ronde ${u}`,
+      expectedMinutes: 30,
+      checkpoints: [{ name: `Point ${u}`, kind: 'qr' }],
+    }),
+  },
+  {
+    // A checkpoint of the fixture's tour (addressed under it).
+    name: 'tour checkpoint',
+    prefix: '/api/tours/:id/checkpoints',
+    refFields: ['checkpointId'],
+    create: async (f) => {
+      const tourId = await f.id(kindNamed('tour'));
+      const res = await f.app.inject({ method: 'GET', url: `/api/tours/${tourId}`, headers: f.tenant.auth });
+      const id = (res.json() as { checkpoints?: { id: string }[] }).checkpoints?.[0]?.id;
+      if (!id) throw new Error(`tour checkpoint for the sweep: ${res.statusCode} ${res.body}`);
+      return id;
+    },
+  },
+  {
+    // A round of the fixture's tour, started by the control room for the fixture's agent.
+    name: 'tour round',
+    prefix: '/api/rounds',
+    refFields: ['roundId'],
+    create: async (f) => {
+      const tourId = await f.id(kindNamed('tour'));
+      const agentId = await f.id(kindNamed('agent'));
+      const res = await f.app.inject({
+        method: 'POST',
+        url: `/api/tours/${tourId}/rounds`,
+        headers: f.tenant.auth,
+        payload: { agentId },
+      });
+      if (res.statusCode !== 201) throw new Error(`round for the sweep: ${res.statusCode} ${res.body}`);
+      return (res.json() as { id: string }).id;
+    },
+  },
+  {
+    // A main courante entry, written by the company's administrator (any site of the company).
+    name: 'logbook entry',
+    // The list needs a site (`GET /api/logbook?siteId=`): no bare list route to look for it in.
+    prefix: '/api/logbook/:id',
+    paths: ['/api/logbook/:id'],
+    refFields: ['correctsId'],
+    // Created directly: the generic creation would resolve `correctsId` — a reference to this very
+    // kind — before creating it, without end.
+    create: async (f) => {
+      const res = await f.app.inject({
+        method: 'POST',
+        url: '/api/logbook',
+        headers: f.tenant.auth,
+        payload: {
+          siteId: await f.id(kinds.find((k) => k.name === 'site') as Kind),
+          category: 'consigne',
+          text: `Consigne ${randomBytes(4).toString('hex')}`,
+        },
+      });
+      const id = (res.json() as { id?: string }).id;
+      if (!id) throw new Error(`logbook entry for the sweep: ${res.statusCode} ${res.body}`);
+      return id;
+    },
+  },
+  {
+    // A photo of a main courante entry, addressed by its file id.
+    name: 'logbook photo',
+    prefix: '/api/logbook/photos',
+    paths: ['/api/logbook/photos/:id'],
+    refFields: [],
+    create: async (f) => {
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer();
+      const res = await f.app.inject({
+        method: 'POST',
+        url: '/api/logbook',
+        headers: f.tenant.auth,
+        payload: {
+          siteId: await f.id(kinds.find((k) => k.name === 'site') as Kind),
+          category: 'ronde',
+          text: 'Photo pour le balayage',
+          photos: [png.toString('base64')],
+        },
+      });
+      const id = (res.json() as { photos?: { id: string }[] }).photos?.[0]?.id;
+      if (!id) throw new Error(`logbook photo for the sweep: ${res.statusCode} ${res.body}`);
+      return id;
+    },
+  },
+  {
     // The public verification of a final report, by its fingerprint: open to anyone by design, so a
     // well-formed fingerprint of no report is what every probe meets (404).
     name: 'security report fingerprint',
@@ -303,6 +398,8 @@ export const samples: Record<string, (unique: string) => { body?: unknown; query
     'POST /api/me/2fa/enable': () => ({ body: { code: '123456' } }),
     // A security report's edit must name at least one field.
     'PATCH /api/security-reports/:id': (u) => ({ body: { comments: `Commentaire ${u}` } }),
+    // A scan names a QR label or an NFC tag, one of the two (an unknown tag: refused, nothing written).
+    'POST /api/rounds/:id/scans': () => ({ body: { nfcUid: '01020304' } }),
     'POST /api/me/2fa/disable': () => ({ body: { code: '123456' } }),
     'POST /api/notifications/push/subscriptions': (u) => {
       const ecdh = createECDH('prime256v1');

@@ -1,5 +1,6 @@
 import type { UserRole } from '@vigie/contract/enums';
 import {
+  BookOpen,
   Building2,
   CalendarDays,
   Camera,
@@ -10,6 +11,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Radio,
+  Route,
   Settings,
   Siren,
 } from 'lucide-react';
@@ -38,6 +40,8 @@ export const navItems: readonly NavItem[] = [
   { label: 'Sites & Clients', to: '/dashboard/sites', icon: Building2 },
   { label: 'Caméras', to: '/dashboard/cameras', icon: Camera },
   { label: 'Alarmes', to: '/dashboard/alarms', icon: Siren },
+  { label: 'Main courante', to: '/dashboard/logbook', icon: BookOpen },
+  { label: 'Rondes', to: '/dashboard/tours', icon: Route, roles: ['admin', 'operator'] },
   // Badges and readers are the control room's: an agent's session gets 403 from every access route.
   { label: "Contrôle d'accès", to: '/dashboard/access', icon: KeyRound, roles: ['admin', 'operator'] },
   { label: 'Radio POC 4G', to: '/dashboard/radio', icon: Radio, badge: 'IA' },

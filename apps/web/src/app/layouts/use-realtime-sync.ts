@@ -8,6 +8,8 @@ import { accessKey } from '../../features/access/api/access-key';
 import { alarmsKey } from '../../features/alarms/api/get-alarms';
 import { camerasKey } from '../../features/cameras/api/get-cameras';
 import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
+import { guardToursKey } from '../../features/guard-tours/api/guard-tours-key';
+import { logbookKey } from '../../features/logbook/api/logbook-key';
 import { notificationsKey } from '../../features/notifications/api/get-notifications';
 import { planningKey } from '../../features/planning/api/get-agents';
 import { radioKeys } from '../../features/radio/api/radio-key';
@@ -69,6 +71,11 @@ export function useRealtimeSync(userId: string | undefined) {
         refresh(radioKeys.communications, radioKeys.alerts, radioKeys.summary);
       // A report requested, being built, ready, failed or deleted: the list (and its statistics).
       else if (event.type === 'report.changed') refresh(reportsKey);
+      // A main courante entry written (by a user or copied from a system event).
+      else if (event.type === 'logbook.created') refresh(logbookKey);
+      // A tour, round or scan changed, or a round alert (late, overdue, checkpoints missed).
+      else if (event.type === 'tour.changed' || event.type === 'tour.alert')
+        refresh(guardToursKey, notificationsKey);
       // Notifications are per user, but the stream is the company's: only ours refresh the bell.
       else if (event.type === 'notification.created' && (event.data.userId ?? userId) === userId)
         refresh(notificationsKey);

@@ -1,0 +1,2 @@
+// Lone-worker protection (PTI/DATI): filled by the lone-worker module (migration 0024).
+export {};

@@ -1,0 +1,48 @@
+// The canonical form of an entry that its hash seals, and the hash chain.
+import { createHash } from 'node:crypto';
+import type { LogbookCategory } from '@vigie/contract/logbook.contract';
+
+/** prev_hash of a site's first entry. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+export interface SealedEntry {
+  id: string;
+  companyId: string;
+  siteId: string;
+  siteName: string;
+  number: number;
+  occurredAt: Date;
+  category: LogbookCategory;
+  text: string;
+  photoIds: string[];
+  authorUserId: string | null;
+  authorName: string;
+  shiftId: string | null;
+  correctsId: string | null;
+  source: 'user' | 'system';
+  sourceEventId: number | null;
+}
+
+/** SHA-256 (hex) over a fixed-order JSON array of the entry's fields and the previous hash. */
+export function entryHash(e: SealedEntry, prevHash: string) {
+  const canonical = JSON.stringify([
+    'vigie-logbook-v1',
+    e.companyId,
+    e.siteId,
+    e.siteName,
+    e.number,
+    e.id,
+    e.occurredAt.toISOString(),
+    e.category,
+    e.text,
+    e.photoIds,
+    e.authorUserId,
+    e.authorName,
+    e.shiftId,
+    e.correctsId,
+    e.source,
+    e.sourceEventId,
+    prevHash,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}

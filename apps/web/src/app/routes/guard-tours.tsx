@@ -1,0 +1,5 @@
+import GuardToursPage from '../../features/guard-tours/guard-tours-page';
+
+export function Component() {
+  return <GuardToursPage />;
+}

@@ -1,0 +1,5 @@
+import LogbookPage from '../../features/logbook/logbook-page';
+
+export function Component() {
+  return <LogbookPage />;
+}

@@ -1,0 +1,2 @@
+/** Root of every guard tour query: a mutation or a `tour.*` event invalidates them all. */
+export const guardToursKey = ['guard-tours'] as const;

@@ -1,0 +1,356 @@
+import {
+  checkpointKindLabels,
+  checkpointKinds,
+  type Tour,
+  tourFormSchema,
+  tourOrderModeLabels,
+  tourOrderModes,
+} from '@vigie/contract/guard-tours.contract';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { errorMessage } from '../../../lib/api-errors';
+import { type TourInput, useSaveTour, useTourSites } from '../api/guard-tours-api';
+
+type CheckpointDraft = {
+  id?: string;
+  name: string;
+  kind: 'qr' | 'nfc';
+  nfcUid: string;
+  instructions: string;
+};
+
+const dayLabels = ['Lun', 'Mar', 'Mer', 'Jeu', 'Ven', 'Sam', 'Dim'];
+
+function draftOf(tour: Tour | null) {
+  return {
+    siteId: tour?.siteId ?? '',
+    name: tour?.name ?? '',
+    expectedMinutes: String(tour?.expectedMinutes ?? 30),
+    orderMode: tour?.orderMode ?? 'fixed',
+    scheduled: Boolean(tour?.schedule),
+    everyMinutes: String(tour?.schedule?.everyMinutes ?? 120),
+    start: tour?.schedule?.start ?? '22:00',
+    end: tour?.schedule?.end ?? '06:00',
+    days: tour?.schedule?.days ?? [1, 2, 3, 4, 5, 6, 7],
+    checkpoints: (tour?.checkpoints ?? [{ name: '', kind: 'qr', nfcUid: null, instructions: null }]).map(
+      (c): CheckpointDraft => ({
+        ...('id' in c ? { id: c.id } : {}),
+        name: c.name,
+        kind: c.kind as 'qr' | 'nfc',
+        nfcUid: c.nfcUid ?? '',
+        instructions: c.instructions ?? '',
+      }),
+    ),
+  };
+}
+
+/** Create or edit a tour: its site, name, duration, order, schedule and ordered checkpoints. */
+export function TourDialog({
+  tour,
+  open,
+  onOpenChange,
+}: {
+  tour: Tour | null;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const [draft, setDraft] = useState(() => draftOf(tour));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const sites = useTourSites();
+  const save = useSaveTour();
+  // A field edited loses its error (the others keep theirs until the next submit).
+  const clearError = (prefix: string) =>
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith(prefix))));
+  const set = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => {
+    clearError(
+      key === 'scheduled' || key === 'everyMinutes' || key === 'start' || key === 'end' || key === 'days'
+        ? 'schedule'
+        : key,
+    );
+    setDraft((d) => ({ ...d, [key]: value }));
+  };
+  const setCheckpoint = (i: number, patch: Partial<CheckpointDraft>) =>
+    set(
+      'checkpoints',
+      draft.checkpoints.map((c, j) => (j === i ? { ...c, ...patch } : c)),
+    );
+  const move = (i: number, by: number) => {
+    const list = [...draft.checkpoints];
+    const [item] = list.splice(i, 1);
+    if (!item) return;
+    list.splice(i + by, 0, item);
+    set('checkpoints', list);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: TourInput = {
+      siteId: draft.siteId,
+      name: draft.name,
+      expectedMinutes: Number(draft.expectedMinutes),
+      orderMode: draft.orderMode,
+      schedule: draft.scheduled
+        ? { everyMinutes: Number(draft.everyMinutes), start: draft.start, end: draft.end, days: draft.days }
+        : null,
+      checkpoints: draft.checkpoints.map((c) => ({
+        ...(c.id ? { id: c.id } : {}),
+        name: c.name,
+        kind: c.kind,
+        instructions: c.instructions || null,
+        nfcUid: c.kind === 'nfc' ? c.nfcUid : null,
+      })),
+    };
+    const parsed = tourFormSchema.safeParse(body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.join('.');
+        if (!next[key]) next[key] = issue.message;
+      }
+      if (!draft.siteId) next.siteId = 'Veuillez sélectionner un site';
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync({ id: tour?.id ?? null, body });
+      toast.success(tour ? 'Ronde modifiée' : 'Ronde créée');
+      onOpenChange(false);
+    } catch (error) {
+      toast.error('Erreur', { description: errorMessage(error, "Impossible d'enregistrer la ronde") });
+    }
+  };
+
+  const siteOptions = [
+    { value: '', label: 'Choisir un site' },
+    ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+  ];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={tour ? 'Modifier la ronde' : 'Nouvelle ronde'} size="xl">
+        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="tour-site" label="Site" required error={errors.siteId}>
+              <NativeSelect
+                id="tour-site"
+                options={siteOptions}
+                value={draft.siteId}
+                onChange={(e) => set('siteId', e.target.value)}
+              />
+            </FormField>
+            <FormField id="tour-name" label="Nom de la ronde" required error={errors.name}>
+              <Input id="tour-name" value={draft.name} onChange={(e) => set('name', e.target.value)} />
+            </FormField>
+            <FormField
+              id="tour-duration"
+              label="Durée prévue (minutes)"
+              required
+              error={errors.expectedMinutes}
+            >
+              <Input
+                id="tour-duration"
+                type="number"
+                min={1}
+                value={draft.expectedMinutes}
+                onChange={(e) => set('expectedMinutes', e.target.value)}
+              />
+            </FormField>
+            <FormField id="tour-order" label="Ordre de passage" hint="Aléatoire : tiré à chaque départ">
+              <NativeSelect
+                id="tour-order"
+                options={tourOrderModes.map((m) => ({ value: m, label: tourOrderModeLabels[m] }))}
+                value={draft.orderMode}
+                onChange={(e) => set('orderMode', e.target.value as 'fixed' | 'random')}
+              />
+            </FormField>
+          </div>
+
+          <fieldset className="rounded-lg border border-ink-600 p-3">
+            <legend className="px-1 text-sm font-medium">Planification</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={draft.scheduled}
+                onChange={(e) => set('scheduled', e.target.checked)}
+              />
+              Créer les rondes automatiquement pour l'agent en service
+            </label>
+            {draft.scheduled ? (
+              <div className="mt-3 grid gap-3 sm:grid-cols-3">
+                <FormField
+                  id="tour-every"
+                  label="Toutes les (minutes)"
+                  error={errors['schedule.everyMinutes']}
+                >
+                  <Input
+                    id="tour-every"
+                    type="number"
+                    min={15}
+                    value={draft.everyMinutes}
+                    onChange={(e) => set('everyMinutes', e.target.value)}
+                  />
+                </FormField>
+                <FormField id="tour-start" label="De" error={errors['schedule.start']}>
+                  <Input
+                    id="tour-start"
+                    type="time"
+                    value={draft.start}
+                    onChange={(e) => set('start', e.target.value)}
+                  />
+                </FormField>
+                <FormField id="tour-end" label="À" error={errors['schedule.end']}>
+                  <Input
+                    id="tour-end"
+                    type="time"
+                    value={draft.end}
+                    onChange={(e) => set('end', e.target.value)}
+                  />
+                </FormField>
+                <div className="flex flex-wrap gap-2 sm:col-span-3">
+                  {dayLabels.map((label, i) => {
+                    const day = i + 1;
+                    const on = draft.days.includes(day);
+                    return (
+                      <label key={label} className="flex items-center gap-1 text-sm">
+                        <input
+                          type="checkbox"
+                          checked={on}
+                          onChange={() =>
+                            set(
+                              'days',
+                              on ? draft.days.filter((d) => d !== day) : [...draft.days, day].sort(),
+                            )
+                          }
+                        />
+                        {label}
+                      </label>
+                    );
+                  })}
+                  {errors['schedule.days'] ? (
+                    <p className="w-full text-xs text-red-300">{errors['schedule.days']}</p>
+                  ) : null}
+                </div>
+              </div>
+            ) : null}
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 text-sm font-medium">Points de contrôle (dans l'ordre)</legend>
+            {errors.checkpoints ? <p className="text-xs text-red-300">{errors.checkpoints}</p> : null}
+            {draft.checkpoints.map((c, i) => (
+              <div key={c.id ?? `new-${i}`} className="rounded-lg border border-ink-600 p-3">
+                <div className="flex items-center justify-between gap-2">
+                  <span className="text-sm font-semibold">Point {i + 1}</span>
+                  <div className="flex gap-1">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label="Monter"
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                    >
+                      <ArrowUp />
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label="Descendre"
+                      disabled={i === draft.checkpoints.length - 1}
+                      onClick={() => move(i, 1)}
+                    >
+                      <ArrowDown />
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger-ghost"
+                      aria-label={`Supprimer le point ${i + 1}`}
+                      onClick={() =>
+                        set(
+                          'checkpoints',
+                          draft.checkpoints.filter((_, j) => j !== i),
+                        )
+                      }
+                    >
+                      <Trash2 />
+                    </Button>
+                  </div>
+                </div>
+                <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                  <FormField id={`cp-name-${i}`} label="Nom" required error={errors[`checkpoints.${i}.name`]}>
+                    <Input
+                      id={`cp-name-${i}`}
+                      value={c.name}
+                      onChange={(e) => setCheckpoint(i, { name: e.target.value })}
+                    />
+                  </FormField>
+                  <FormField id={`cp-kind-${i}`} label="Type">
+                    <NativeSelect
+                      id={`cp-kind-${i}`}
+                      options={checkpointKinds.map((k) => ({ value: k, label: checkpointKindLabels[k] }))}
+                      value={c.kind}
+                      onChange={(e) => setCheckpoint(i, { kind: e.target.value as 'qr' | 'nfc' })}
+                    />
+                  </FormField>
+                  {c.kind === 'nfc' ? (
+                    <FormField
+                      id={`cp-nfc-${i}`}
+                      label="Identifiant du tag NFC"
+                      required
+                      error={errors[`checkpoints.${i}.nfcUid`]}
+                    >
+                      <Input
+                        id={`cp-nfc-${i}`}
+                        placeholder="04:A2:1B:7C"
+                        value={c.nfcUid}
+                        onChange={(e) => setCheckpoint(i, { nfcUid: e.target.value })}
+                      />
+                    </FormField>
+                  ) : null}
+                  <FormField
+                    id={`cp-instr-${i}`}
+                    label="Consignes (facultatif)"
+                    className="sm:col-span-2"
+                    error={errors[`checkpoints.${i}.instructions`]}
+                  >
+                    <Textarea
+                      id={`cp-instr-${i}`}
+                      rows={2}
+                      value={c.instructions}
+                      onChange={(e) => setCheckpoint(i, { instructions: e.target.value })}
+                    />
+                  </FormField>
+                </div>
+              </div>
+            ))}
+            <Button
+              variant="outline"
+              onClick={() =>
+                set('checkpoints', [
+                  ...draft.checkpoints,
+                  { name: '', kind: 'qr', nfcUid: '', instructions: '' },
+                ])
+              }
+            >
+              <Plus /> Ajouter un point de contrôle
+            </Button>
+          </fieldset>
+
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              Annuler
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,206 @@
+import {
+  type LogbookCategory,
+  type LogbookEntry,
+  logbookCategories,
+  logbookCategoryLabels,
+  maxLogbookPhotoBytes,
+  maxLogbookPhotos,
+  maxLogbookText,
+} from '@vigie/contract/logbook.contract';
+import { Camera, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Input, Textarea } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { ApiError } from '../../../lib/api-errors';
+import { formatDateTime, userTimezone } from '../../../lib/format';
+import { useCreateLogbookEntry } from '../api/logbook-api';
+import { nowTimeIn, todayIn, zonedInstant } from './period';
+
+const categoryOptions = logbookCategories.map((c) => ({ value: c, label: logbookCategoryLabels[c] }));
+
+/** A phone picture made smaller before sending: 1280 px at most, JPEG (the server re-encodes it). */
+async function shrinkPhoto(file: File): Promise<string> {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, 1280 / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+  canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const fine = canvas.toDataURL('image/jpeg', 0.72);
+  return fine.length <= (maxLogbookPhotoBytes * 4) / 3 ? fine : canvas.toDataURL('image/jpeg', 0.45);
+}
+
+/** Writes an entry, or the correction of `corrects` (a new entry linked to it). */
+export function EntryForm({
+  siteId,
+  corrects,
+  onDone,
+}: {
+  siteId: string;
+  corrects?: LogbookEntry | null;
+  onDone?: () => void;
+}) {
+  const tz = userTimezone();
+  const [category, setCategory] = useState<LogbookCategory>(corrects?.category ?? 'ronde');
+  const [day, setDay] = useState(() => todayIn(tz));
+  const [time, setTime] = useState(() => nowTimeIn(tz));
+  const [text, setText] = useState('');
+  const [photos, setPhotos] = useState<{ key: string; data: string }[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateLogbookEntry();
+
+  const addPhotos = async (files: FileList | null) => {
+    setError(null);
+    for (const file of Array.from(files ?? [])) {
+      if (photos.length >= maxLogbookPhotos) {
+        setError(`${maxLogbookPhotos} photos au plus par entrée`);
+        return;
+      }
+      let data: string;
+      try {
+        data = await shrinkPhoto(file);
+      } catch {
+        setError("Cette image n'a pas pu être lue : choisissez une photo JPEG, PNG ou WebP");
+        return;
+      }
+      if (data.length > (maxLogbookPhotoBytes * 4) / 3) {
+        setError('La photo ne doit pas dépasser 300 Ko');
+        return;
+      }
+      setPhotos((p) => [...p, { key: `${file.name}-${file.lastModified}-${Math.random()}`, data }]);
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!text.trim()) {
+      setError('Le texte est obligatoire');
+      return;
+    }
+    const occurredAt = zonedInstant(day, time, tz);
+    if (Number.isNaN(occurredAt.getTime())) {
+      setError("L'heure de l'événement est invalide");
+      return;
+    }
+    create.mutate(
+      {
+        siteId,
+        category,
+        text,
+        occurredAt: occurredAt.toISOString(),
+        photos: photos.map((p) => p.data),
+        ...(corrects ? { correctsId: corrects.id } : {}),
+      },
+      {
+        onSuccess: (entry) => {
+          toast.success(`Entrée n° ${entry.number} enregistrée`);
+          setText('');
+          setPhotos([]);
+          onDone?.();
+        },
+        onError: (err) =>
+          setError(err instanceof ApiError ? err.message : "L'entrée n'a pas pu être enregistrée"),
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3"
+      aria-label={corrects ? 'Corriger une entrée' : 'Nouvelle entrée'}
+    >
+      {corrects && (
+        <p className="rounded-md border border-amber-500/40 bg-amber-500/10 p-2 text-sm text-amber-100">
+          Correction de l'entrée n° {corrects.number} du {formatDateTime(corrects.occurredAt)} : l'entrée
+          d'origine reste inchangée, la correction est ajoutée à la suite.
+        </p>
+      )}
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="logbook-category">Catégorie</Label>
+          <NativeSelect
+            id="logbook-category"
+            value={category}
+            onChange={(e) => setCategory(e.target.value as LogbookCategory)}
+            options={categoryOptions}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="logbook-day">Date</Label>
+          <Input id="logbook-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} required />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="logbook-time">Heure</Label>
+          <Input
+            id="logbook-time"
+            type="time"
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            required
+          />
+        </div>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="logbook-text">Texte</Label>
+        <Textarea
+          id="logbook-text"
+          rows={3}
+          maxLength={maxLogbookText}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Ce qui s'est passé, ce qui a été fait…"
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-ink-600 px-3 text-sm text-fg hover:bg-ink-800">
+          <Camera className="size-4" aria-hidden="true" />
+          Ajouter une photo
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            capture="environment"
+            className="sr-only"
+            onChange={(e) => {
+              void addPhotos(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </label>
+        {photos.map((p, i) => (
+          <span key={p.key} className="relative">
+            <img src={p.data} alt={`Pièce jointe ${i + 1}`} className="size-12 rounded object-cover" />
+            <button
+              type="button"
+              aria-label={`Retirer la photo ${i + 1}`}
+              className="absolute -top-2 -right-2 rounded-full bg-ink-700 p-0.5"
+              onClick={() => setPhotos((all) => all.filter((_, j) => j !== i))}
+            >
+              <X className="size-3" />
+            </button>
+          </span>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-300">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={create.isPending}>
+          {corrects ? 'Enregistrer la correction' : "Écrire l'entrée"}
+        </Button>
+        {onDone && corrects && (
+          <Button type="button" variant="ghost" onClick={onDone}>
+            Annuler
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
