@@ -299,6 +299,7 @@ describe('sites, cameras and dashboard in Chromium', () => {
     await page.getByTestId('system-status').waitFor();
     const main = page.locator('main');
     await expect.poll(() => main.textContent()).toContain('2/3');
+    await expect.poll(() => main.textContent()).toContain('+1 ce mois-ci');
     const text = (await main.textContent()) ?? '';
     expect(text).toContain('Sites surveillés');
     expect(text).toContain('+1 ce mois-ci');
