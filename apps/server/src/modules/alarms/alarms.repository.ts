@@ -5,8 +5,9 @@ import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { likePattern } from '../../plugins/pagination';
 import { auditRowsOf } from '../audit/audit.sql';
+import { cameraIdsNamed } from '../cameras/cameras.sql';
 import { notifyEventsOf } from '../events/events.sql';
-import { siteNameOf } from '../sites/sites.sql';
+import { siteIdsNamed, siteNameOf } from '../sites/sites.sql';
 import type { AlarmRow, TimelineRow } from './alarms.models';
 
 export interface AlarmListFilter {
@@ -46,8 +47,14 @@ function filterWhere(companyId: string, f: AlarmListFilter): SQL {
   if (f.type) parts.push(sql`a.type = ${f.type}`);
   if (f.from) parts.push(sql`a.triggered_at >= ${f.from}::timestamptz`);
   if (f.to) parts.push(sql`a.triggered_at <= ${f.to}::timestamptz`);
-  // Same fold on both sides: search ignores case and accents.
-  if (f.search) parts.push(sql`a.search_text like vigie_fold(${likePattern(f.search)})`);
+  // Same fold on both sides: search ignores case and accents. It also finds the alarms of a site or
+  // a camera by its name (people search « Entrepôt », not the alarm's own words).
+  if (f.search) {
+    const pattern = sql`vigie_fold(${likePattern(f.search)})`;
+    parts.push(sql`(a.search_text like ${pattern}
+      or a.site_id in ${siteIdsNamed(companyId, pattern)}
+      or a.camera_id in ${cameraIdsNamed(companyId, pattern)})`);
+  }
   return sql.join(parts, sql` and `);
 }
 

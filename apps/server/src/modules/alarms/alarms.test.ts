@@ -279,4 +279,39 @@ describe.each(engines)('alarms API on %s', (engine) => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/alarms?cursor=abc', headers: tenant.auth });
     expect(bad.statusCode).toBe(422);
   });
+
+  it("finds alarms by their site's or camera's name, accents and case ignored, never another company's", async () => {
+    const tenant = await registerCompany(t.app, { subscription: 'enterprise' });
+    const depot = await addSite(tenant, 'Entrepôt Rungis');
+    const office = await addSite(tenant, 'Bureaux Part-Dieu');
+    const camera = await t.app.inject({
+      method: 'POST',
+      url: '/api/cameras',
+      headers: tenant.auth,
+      payload: {
+        siteId: office,
+        name: 'Caméra Parking Sud',
+        location: 'Parking',
+        rtspUrl: 'rtsp://127.0.0.1:1/live',
+      },
+    });
+    expect(camera.statusCode, camera.body).toBe(201);
+    const base = { description: 'Détecteur', location: 'Hall', type: 'intrusion', severity: 'low' };
+    const atDepot = (await create(tenant, { ...base, siteId: depot, title: 'Intrusion' })).json().id;
+    const onCamera = (
+      await create(tenant, { ...base, siteId: office, cameraId: camera.json().id, title: 'Mouvement' })
+    ).json().id;
+    await create(tenant, { ...base, siteId: office, title: 'Porte forcée' });
+    // Another company's site of the same name must not bring its alarms.
+    const foreignSite = await addSite(other, 'Entrepôt Rungis');
+    await create(other, { ...base, siteId: foreignSite, title: 'Intrusion' });
+    const ids = async (q: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/alarms?search=${q}`, headers: tenant.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return { ids: res.json().map((a: { id: string }) => a.id), total: res.headers['x-total-count'] };
+    };
+    expect(await ids('entrepot')).toEqual({ ids: [atDepot], total: '1' });
+    expect(await ids('PARKING%20SUD')).toEqual({ ids: [onCamera], total: '1' });
+    expect((await ids('part-dieu')).ids).toHaveLength(2);
+  });
 });
