@@ -25,6 +25,15 @@ export async function probeTargets(db: Database): Promise<ProbeTarget[]> {
   return rowsOf<ProbeTarget>(res);
 }
 
+/** One camera's probe target, read under the tenant's RLS; null without a host and port. */
+export async function probeTargetOf(tx: Tx, companyId: string, cameraId: string) {
+  const res = await tx.execute(
+    sql`select probe_host as host, probe_port as port from cameras
+         where company_id = ${companyId} and id = ${cameraId} and probe_host is not null and probe_port is not null`,
+  );
+  return rowsOf<{ host: string; port: number }>(res)[0] ?? null;
+}
+
 /**
  * Records one batch of one company: status and last successful ping, the hourly history per camera
  * and per company, and a camera_event per transition, which it returns. Cameras deleted since the

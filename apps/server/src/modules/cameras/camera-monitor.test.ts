@@ -156,4 +156,57 @@ describe.each(engines)('camera health monitor on %s', (engine) => {
       await live.close();
     }
   });
+
+  it('probes a camera at once when it is created or edited, and pushes the status', async () => {
+    // Rounds every hour: only the immediate probe can bring the camera online within the test.
+    const live = await createTestApp(engine, { CAMERA_PROBE_INTERVAL_MS: '3600000' });
+    try {
+      const tenant = await registerCompany(live.app);
+      const open = await listen();
+      servers.push(open);
+      const pushed: CameraStatusEvent[] = [];
+      const onStatus = (e: CameraStatusEvent) => pushed.push(e);
+      cameraStatusEvents.on('status', onStatus);
+      const siteId = (
+        await live.app.inject({
+          method: 'POST',
+          url: '/api/sites',
+          headers: tenant.auth,
+          payload: { name: 'S', address: 'R' },
+        })
+      ).json().id;
+      const id = (
+        await live.app.inject({
+          method: 'POST',
+          url: '/api/cameras',
+          headers: tenant.auth,
+          payload: { siteId, name: 'Neuve', location: 'Q', rtspUrl: 'rtsp://127.0.0.1:1/' },
+        })
+      ).json().id;
+      const statusOf = async () =>
+        (await live.app.inject({ method: 'GET', url: `/api/cameras/${id}`, headers: tenant.auth })).json()
+          .status as string;
+      const waitFor = async (wanted: string) => {
+        let status = await statusOf();
+        for (let i = 0; i < 50 && status !== wanted; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          status = await statusOf();
+        }
+        return status;
+      };
+      expect(await waitFor('Hors ligne')).toBe('Hors ligne');
+      const edit = await live.app.inject({
+        method: 'PATCH',
+        url: `/api/cameras/${id}`,
+        headers: tenant.auth,
+        payload: { rtspUrl: `rtsp://127.0.0.1:${portOf(open)}/` },
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(await waitFor('En ligne')).toBe('En ligne');
+      cameraStatusEvents.off('status', onStatus);
+      expect(pushed).toContainEqual({ companyId: tenant.company.id, cameraId: id, status: 'En ligne' });
+    } finally {
+      await live.close();
+    }
+  });
 });

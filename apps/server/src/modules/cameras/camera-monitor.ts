@@ -5,7 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { acquireLease } from '../../db/leases';
 import { publishEvents } from '../events/events.service';
-import { type ProbeResult, probeTargets, purgeProbes, recordProbeResults } from './camera-health.repository';
+import {
+  type ProbeResult,
+  probeTargetOf,
+  probeTargets,
+  purgeProbes,
+  recordProbeResults,
+} from './camera-health.repository';
+import { tcpProbe } from './camera-probe';
 import { probeInWorker } from './camera-probe-worker';
 import { type CameraStatusEvent, cameraStatusEvents } from './camera-status-events';
 
@@ -85,6 +92,34 @@ export async function probeAllCameras(db: Database, opts: ProbeOptions = {}): Pr
     transitions,
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * Probes one camera at once (just created or edited) and records the result like a round does, so
+ * that a reachable camera shows 'En ligne' within a second instead of at the next round (11-19 s).
+ * Resolves with the new status, or null when the camera has no probe target or is gone.
+ */
+export async function probeCameraNow(
+  db: Database,
+  companyId: string,
+  cameraId: string,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<string | null> {
+  const target = await db.withTenant(companyId, (tx) => probeTargetOf(tx, companyId, cameraId));
+  if (!target) return null;
+  const at = new Date();
+  const { ok, latencyMs } = await tcpProbe(target.host, target.port, timeoutMs);
+  const changed = await db.withTenant(companyId, async (tx) => {
+    const rows = await recordProbeResults(tx, companyId, [{ cameraId, ok, latencyMs, at }]);
+    await publishEvents(
+      tx,
+      companyId,
+      rows.map((c) => ({ type: 'camera.status' as const, payload: { id: c.cameraId, status: c.status } })),
+    );
+    return rows;
+  });
+  for (const c of changed) notify({ companyId, cameraId: c.cameraId, status: c.status });
+  return ok ? 'En ligne' : 'Hors ligne';
 }
 
 /** Starts the monitor with the app and stops it (waiting for the current round) when the app closes. */

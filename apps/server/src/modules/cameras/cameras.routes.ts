@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
 import { sealStoredPasswords } from './camera-credentials';
-import { registerCameraMonitor } from './camera-monitor';
+import { probeCameraNow, registerCameraMonitor } from './camera-monitor';
 import { getSnapshot } from './camera-snapshot';
 import * as service from './cameras.service';
 
@@ -25,10 +25,24 @@ export async function camerasRoutes(app: FastifyInstance) {
     { cache: true },
   );
   route(app, getCamera, async ({ auth, params }) => service.getCamera(app.db, auth, params.id));
-  route(app, createCamera, async ({ auth, body }) => service.createCamera(app.db, app.secrets, auth, body));
-  route(app, updateCamera, async ({ auth, params, body }) =>
-    service.updateCamera(app.db, app.secrets, auth, params.id, body),
-  );
+  // A camera just added or edited is probed at once (with the monitor on), its status pushed as
+  // a round would: the answer does not wait for it.
+  const probeSoon = (companyId: string, cameraId: string) => {
+    if (app.config.cameraProbeIntervalMs <= 0) return;
+    probeCameraNow(app.db, companyId, cameraId).catch((err) =>
+      app.log.warn({ err, cameraId }, 'immediate camera probe failed'),
+    );
+  };
+  route(app, createCamera, async ({ auth, body }) => {
+    const camera = await service.createCamera(app.db, app.secrets, auth, body);
+    probeSoon(auth.companyId, camera.id);
+    return camera;
+  });
+  route(app, updateCamera, async ({ auth, params, body }) => {
+    const camera = await service.updateCamera(app.db, app.secrets, auth, params.id, body);
+    probeSoon(auth.companyId, camera.id);
+    return camera;
+  });
   route(app, deleteCamera, async ({ auth, params }) => {
     await service.deleteCamera(app.db, auth, params.id);
     return undefined;

@@ -11,6 +11,7 @@ import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import type { SelectOption } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
+import { deName } from '../../../lib/french';
 import { useCreateCamera } from '../api/create-camera';
 import { useUpdateCamera } from '../api/update-camera';
 import {
@@ -45,7 +46,7 @@ export function CameraFormDialog({ open, onOpenChange, sites, camera, onSaved }:
         title={camera ? 'Paramètres de la caméra' : 'Ajouter une caméra'}
         description={
           camera
-            ? `Modifiez la configuration de ${camera.name}.`
+            ? `Modifiez la configuration ${deName(camera.name)}.`
             : 'Caméra IP, NVR ou DVR : son état est vérifié automatiquement dès son ajout.'
         }
       >
@@ -83,7 +84,7 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
       try {
         const saved = await update.mutateAsync({ id: camera.id, body });
         toast.success('Caméra modifiée', {
-          description: `La configuration de ${saved.name} a été enregistrée.`,
+          description: `La configuration ${deName(saved.name)} a été enregistrée.`,
         });
         onSaved?.();
         onOpenChange(false);

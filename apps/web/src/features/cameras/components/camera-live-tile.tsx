@@ -3,6 +3,7 @@ import { Maximize2, Pause, Play, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { deName } from '../../../lib/french';
 import { useCameraSnapshot } from '../api/get-camera-snapshot';
 import { CameraSnapshotView } from './camera-snapshot-view';
 import { CameraStatusBadge, isOnline } from './camera-status';
@@ -49,7 +50,7 @@ export function CameraLiveTile({ camera, onOpen }: { camera: Camera; onOpen: (ca
               variant="secondary"
               size="sm"
               disabled={!online}
-              aria-label={`Pivoter l'image de ${camera.name}`}
+              aria-label={`Pivoter l'image ${deName(camera.name)}`}
               onClick={() => setRotation((r) => (r + 90) % 360)}
             >
               <RotateCw aria-hidden="true" />

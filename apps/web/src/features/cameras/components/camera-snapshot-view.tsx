@@ -1,5 +1,6 @@
 import type { Camera } from '@vigie/contract/cameras.contract';
 import { VideoOff } from 'lucide-react';
+import { deName } from '../../../lib/french';
 import { cn } from '../../../lib/utils';
 import { isOnline } from './camera-status';
 
@@ -40,7 +41,7 @@ export function CameraSnapshotView({
       ) : url ? (
         <img
           src={url}
-          alt={`Vue actuelle de ${camera.name}`}
+          alt={`Vue actuelle ${deName(camera.name)}`}
           className="size-full object-contain transition-transform"
           style={{ transform: turn(rotation) }}
           data-testid="camera-snapshot"

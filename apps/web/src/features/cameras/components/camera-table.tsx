@@ -4,6 +4,7 @@ import { Eye, Settings } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/format';
+import { deName } from '../../../lib/french';
 import { CameraStatusBadge, FeatureDots, isOnline } from './camera-status';
 
 type CameraTableProps = {
@@ -91,7 +92,7 @@ export function CameraTable({ cameras, canManage, onView, onEdit, timezone }: Ca
                       variant="ghost"
                       size="sm"
                       onClick={() => onEdit(camera)}
-                      aria-label={`Paramètres de ${camera.name}`}
+                      aria-label={`Paramètres ${deName(camera.name)}`}
                     >
                       <Settings aria-hidden="true" />
                     </Button>

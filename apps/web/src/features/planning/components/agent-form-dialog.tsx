@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
+import { deName } from '../../../lib/french';
 import { useCreateAgent } from '../api/create-agent';
 import { usePutAgentPhoto } from '../api/put-agent-photo';
 import { useUpdateAgent } from '../api/update-agent';
@@ -40,7 +41,7 @@ export function AgentFormDialog({ open, onOpenChange, agent, today, isAdmin }: A
         title={agent ? "Modifier l'agent" : 'Nouvel agent'}
         description={
           agent
-            ? `Modifiez la fiche de ${agent.name}.`
+            ? `Modifiez la fiche ${deName(agent.name)}.`
             : 'Ajoutez un agent : identité, spécialité, carte professionnelle et qualifications.'
         }
       >
@@ -98,7 +99,7 @@ function AgentForm({ onOpenChange, agent, today, isAdmin }: Omit<AgentFormDialog
       try {
         const saved = await update.mutateAsync({ id: agent.id, body });
         await uploadPhoto(saved);
-        toast.success('Agent modifié', { description: `La fiche de ${saved.name} a été enregistrée.` });
+        toast.success('Agent modifié', { description: `La fiche ${deName(saved.name)} a été enregistrée.` });
         onOpenChange(false);
       } catch (error) {
         showFieldErrors(error);

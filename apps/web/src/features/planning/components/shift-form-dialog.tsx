@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
+import { deName } from '../../../lib/french';
 import { useCreateShift } from '../api/create-shift';
 import { useUpdateShift } from '../api/update-shift';
 import { formatDay, formatHours } from './planning-dates';
@@ -40,7 +41,7 @@ export function ShiftFormDialog({ open, onOpenChange, shift, date, isAdmin }: Sh
         title={shift ? 'Modifier la garde' : 'Nouvelle garde'}
         description={
           shift
-            ? `Garde de ${shift.agentName} du ${formatDay(shift.date)}.`
+            ? `Garde ${deName(shift.agentName)} du ${formatDay(shift.date)}.`
             : 'Planifiez une garde : les règles de la convention collective sont vérifiées avant l’enregistrement.'
         }
       >

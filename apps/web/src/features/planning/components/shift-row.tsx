@@ -1,6 +1,7 @@
 import type { Shift } from '@vigie/contract/planning.contract';
 import { Ban, Clock, MapPin, Pencil } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { deName } from '../../../lib/french';
 import { ShiftStatusBadge, ShiftTypeBadge, timeRange } from './shift-badges';
 
 type ShiftRowProps = {
@@ -50,7 +51,7 @@ export function ShiftRow({ shift, canManage, onEdit, onCancel }: ShiftRowProps) 
             size="sm"
             className="flex-1 md:flex-none"
             onClick={() => onEdit(shift)}
-            aria-label={`Modifier la garde de ${shift.agentName}`}
+            aria-label={`Modifier la garde ${deName(shift.agentName)}`}
           >
             <Pencil aria-hidden="true" />
             Modifier
@@ -60,7 +61,7 @@ export function ShiftRow({ shift, canManage, onEdit, onCancel }: ShiftRowProps) 
             size="sm"
             className="flex-1 md:flex-none"
             onClick={() => onCancel(shift)}
-            aria-label={`Annuler la garde de ${shift.agentName}`}
+            aria-label={`Annuler la garde ${deName(shift.agentName)}`}
           >
             <Ban aria-hidden="true" />
             Annuler

@@ -2,6 +2,7 @@ import type { Communication } from '@vigie/contract/radio-traffic.contract';
 import { TriangleAlert } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';
+import { deName } from '../../../lib/french';
 import { cn } from '../../../lib/utils';
 import { CommunicationAudio } from './communication-audio';
 import { formatDurationMs } from './radio-format';
@@ -69,7 +70,7 @@ export function CommunicationItem({
       {communication.hasAudio ? (
         <CommunicationAudio
           communicationId={communication.id}
-          label={`Enregistrement de ${communication.fromAgentName} sur ${communication.channelName}`}
+          label={`Enregistrement ${deName(communication.fromAgentName)} sur ${communication.channelName}`}
         />
       ) : null}
     </li>

@@ -2,6 +2,7 @@ import type { RadioAlert } from '@vigie/contract/radio-traffic.contract';
 import { Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
+import { deName } from '../../../lib/french';
 import { cn } from '../../../lib/utils';
 import { RadioAlertStatusBadge, RadioAlertTypeBadge } from './radio-badges';
 
@@ -37,7 +38,7 @@ export function RadioAlertItem({ alert, timezone, onOpen }: RadioAlertItemProps)
         size="sm"
         className="self-start"
         onClick={() => onOpen(alert.id)}
-        aria-label={`Détails de l'alerte de ${who}`}
+        aria-label={`Détails de l'alerte ${deName(who)}`}
       >
         Détails
       </Button>

@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-errors';
+import { deName } from '../../../lib/french';
 import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
 import {
@@ -36,7 +37,7 @@ export function SiteFormDialog({ open, onOpenChange, site }: SiteFormDialogProps
         title={site ? 'Modifier le site' : 'Nouveau site'}
         description={
           site
-            ? `Modifiez les informations de ${site.name}.`
+            ? `Modifiez les informations ${deName(site.name)}.`
             : 'Ajoutez un site client à surveiller : adresse, type et contact sur place.'
         }
       >
@@ -65,7 +66,7 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
       try {
         const saved = await update.mutateAsync({ id: site.id, body: values });
         toast.success('Site modifié', {
-          description: `Les informations de ${saved.name} ont été enregistrées.`,
+          description: `Les informations ${deName(saved.name)} ont été enregistrées.`,
         });
         onOpenChange(false);
       } catch (error) {

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
+import { deName } from '../../../lib/french';
 import { useUpdateUser } from '../api/update-user';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { roleOptions } from './role-options';
@@ -72,7 +73,7 @@ export function UserRow({ user, timezone }: { user: User; timezone?: string }) {
       </div>
       <div className="flex items-center gap-2 lg:shrink-0">
         <Select
-          aria-label={`Rôle de ${user.name}`}
+          aria-label={`Rôle ${deName(user.name)}`}
           options={roleOptions}
           value={user.role}
           onValueChange={changeRole}

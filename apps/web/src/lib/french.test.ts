@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { deName, leName, queName, startsWithVowelSound } from './french';
+
+describe('French elision around a name', () => {
+  it('elides before a vowel, accented or not, whatever the case', () => {
+    expect(deName('Entrepôt Nord')).toBe("d'Entrepôt Nord");
+    expect(deName('entrée B')).toBe("d'entrée B");
+    expect(deName('Îlot Sud')).toBe("d'Îlot Sud");
+    expect(deName('Œuvre')).toBe("d'Œuvre");
+    expect(leName('Accueil')).toBe("l'Accueil");
+    expect(queName('Yann')).toBe("qu'Yann");
+  });
+
+  it('keeps the full word before a consonant, an « h », a digit or a symbol', () => {
+    expect(deName('Résidence Les Pins')).toBe('de Résidence Les Pins');
+    expect(deName('Hôtel de ville')).toBe('de Hôtel de ville');
+    expect(deName('3 rue Pasteur')).toBe('de 3 rue Pasteur');
+    expect(leName('« Quai 3 »')).toBe('le « Quai 3 »');
+    expect(queName('Marie')).toBe('que Marie');
+    expect(startsWithVowelSound('  Alpha')).toBe(true);
+  });
+});
