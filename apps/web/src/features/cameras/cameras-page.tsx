@@ -72,7 +72,8 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
             onClick={() => setLive((v) => !v)}
           >
             {live ? <List aria-hidden="true" /> : <LayoutGrid aria-hidden="true" />}
-            Vue live
+            {/* The label says the state it is in, not only its colour (and aria-pressed). */}
+            {live ? 'Vue live activée' : 'Vue live'}
           </Button>
           {canManage ? (
             <Button onClick={() => setAdding(true)}>
