@@ -12,6 +12,8 @@ const menu = [
   { label: 'Sites & Clients', path: '/dashboard/sites', slug: 'sites' },
   { label: 'Caméras', path: '/dashboard/cameras', slug: 'cameras' },
   { label: 'Alarmes', path: '/dashboard/alarms', slug: 'alarms' },
+  { label: 'Main courante', path: '/dashboard/logbook', slug: 'logbook' },
+  { label: 'Rondes', path: '/dashboard/tours', slug: 'tours' },
   { label: "Contrôle d'accès", path: '/dashboard/access', slug: 'access' },
   { label: 'Radio POC 4G', path: '/dashboard/radio', slug: 'radio' },
   { label: 'Rapports et analyses', path: '/dashboard/reports', slug: 'reports' },
