@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deName, leName, queName, startsWithVowelSound } from './french';
+import { cityOfAddress, deName, leName, queName, startsWithVowelSound } from './french';
 
 describe('French elision around a name', () => {
   it('elides before a vowel, accented or not, whatever the case', () => {
@@ -18,5 +18,13 @@ describe('French elision around a name', () => {
     expect(leName('« Quai 3 »')).toBe('le « Quai 3 »');
     expect(queName('Marie')).toBe('que Marie');
     expect(startsWithVowelSound('  Alpha')).toBe(true);
+  });
+
+  it('reads the city of a French postal address', () => {
+    expect(cityOfAddress('12 avenue des Pins, 13008 Marseille')).toBe('Marseille');
+    expect(cityOfAddress('ZI des Hauts, 59000 Lille Cedex 2')).toBe('Lille');
+    expect(cityOfAddress('5 rue de la Paix, 75002 Paris, France')).toBe('Paris');
+    expect(cityOfAddress('Zone portuaire')).toBeNull();
+    expect(cityOfAddress(null)).toBeNull();
   });
 });

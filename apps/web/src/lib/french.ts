@@ -25,3 +25,12 @@ export function leName(name: string): string {
 export function queName(name: string): string {
   return startsWithVowelSound(name) ? `qu'${name.trim()}` : `que ${name.trim()}`;
 }
+
+/**
+ * The city of a French postal address (« 12 avenue des Pins, 13008 Marseille » → « Marseille »):
+ * the words after the last 5-digit postal code, without a CEDEX mention; null when there is none.
+ */
+export function cityOfAddress(address: string | null | undefined): string | null {
+  const match = /\b\d{5}\s+([^,\d]+?)(?:\s+cedex(?:\s*\d*)?)?\s*(?:,|$)/i.exec(address ?? '');
+  return match?.[1]?.trim() || null;
+}

@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { useLogout } from '../../features/auth/api/logout';
+import { cityOfAddress } from '../../lib/french';
 import { supportPhone } from '../../lib/vendor';
 
 function initials(name: string) {
@@ -23,6 +24,8 @@ function initials(name: string) {
 }
 
 export function UserMenu({ user, company }: { user: User; company: Company | null }) {
+  // The user's own city, else the company's (from its address), as the specification's menu shows.
+  const city = user.city ?? cityOfAddress(company?.address);
   const logout = useLogout();
   return (
     <DropdownMenu>
@@ -53,7 +56,7 @@ export function UserMenu({ user, company }: { user: User; company: Company | nul
             <Building2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-fg-muted" />
             <span>
               <span className="block text-slate-200">{company.name}</span>
-              {user.city ? <span className="block text-fg-muted">{user.city}</span> : null}
+              {city ? <span className="block text-fg-muted">{city}</span> : null}
             </span>
           </div>
         ) : null}
