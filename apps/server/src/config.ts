@@ -25,6 +25,9 @@ const envSchema = z.object({
   // Planning watch: shifts not started 15 min after their start, or still running 30 min after
   // their end, raise an alarm; checked every interval (0 disables).
   ATTENDANCE_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  // Lone-worker protection: a check-in not answered this long after its due time raises the alert
+  // (checked every 15 s, or ATTENDANCE_CHECK_INTERVAL_MS if shorter; 0 there disables the pass).
+  LONE_WORKER_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
   // Daily jobs (licence alerts, retention of agent positions): interval between passes (0 disables).
   DAILY_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(86_400_000),
   // Outgoing e-mail (escalations): smtp://user:pass@host:port or smtps://…; unset = no e-mail.
@@ -63,6 +66,9 @@ const envSchema = z.object({
   // job checks whether one is due (ms; 0 disables it).
   BACKUP_PG_DUMP: z.enum(['0', '1']).default('0'),
   BACKUP_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+  // The vendor's phone numbers shown on the landing page and as the support line (« Pays=numéro »
+  // pairs separated by « ; », the first one is the support line); unset: no number is shown.
+  CONTACT_PHONES: z.string().max(1000).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -86,6 +92,7 @@ export type Config = {
   alarmEscalationMinutes: number;
   alarmEscalationIntervalMs: number;
   attendanceCheckIntervalMs: number;
+  loneWorkerGraceMs: number;
   dailyJobsIntervalMs: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -100,6 +107,7 @@ export type Config = {
   transcribe: { url: string; model: string; apiKey: string | undefined } | null;
   backupPgDump: boolean;
   backupCheckIntervalMs: number;
+  contactPhones: { label: string; display: string }[];
 };
 
 // The built web app, relative to this file so it is found whatever the working directory.
@@ -130,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alarmEscalationMinutes: e.ALARM_ESCALATION_MINUTES,
     alarmEscalationIntervalMs: e.ALARM_ESCALATION_INTERVAL_MS,
     attendanceCheckIntervalMs: e.ATTENDANCE_CHECK_INTERVAL_MS,
+    loneWorkerGraceMs: e.LONE_WORKER_GRACE_MS,
     dailyJobsIntervalMs: e.DAILY_JOBS_INTERVAL_MS,
     smtpUrl: e.SMTP_URL || undefined,
     smtpFrom: e.SMTP_FROM,
@@ -150,5 +159,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     backupPgDump: e.BACKUP_PG_DUMP === '1',
     backupCheckIntervalMs: e.BACKUP_CHECK_INTERVAL_MS,
+    contactPhones: parseContactPhones(e.CONTACT_PHONES),
   };
+}
+
+/** « France=+33 1 23 45 67 89;Espagne=+34 910 000 123 » → [{ label, display }], blanks skipped. */
+export function parseContactPhones(value: string | undefined) {
+  return (value ?? '')
+    .split(';')
+    .map((pair) => pair.split('='))
+    .filter((parts) => parts.length === 2 && parts.every((p) => p.trim() !== ''))
+    .map(([label, display]) => ({ label: (label as string).trim(), display: (display as string).trim() }));
 }

@@ -24,13 +24,15 @@ export function TopBar({ user, company, onOpenMenu }: TopBarProps) {
         <span className="hidden sm:inline">Vigie — </span>Centre de supervision
       </p>
       <OnlineBadge />
-      <a
-        href={`tel:${supportPhone.e164}`}
-        className="hidden items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-300 hover:text-white xl:flex"
-      >
-        <Phone aria-hidden="true" className="size-4 text-blue-300" />
-        {supportPhone.display}
-      </a>
+      {supportPhone ? (
+        <a
+          href={`tel:${supportPhone.e164}`}
+          className="hidden items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-300 hover:text-white xl:flex"
+        >
+          <Phone aria-hidden="true" className="size-4 text-blue-300" />
+          {supportPhone.display}
+        </a>
+      ) : null}
       <NotificationBell timezone={user.timezone} />
       <UserMenu user={user} company={company} />
     </header>

@@ -67,12 +67,14 @@ export function UserMenu({ user, company }: { user: User; company: Company | nul
             Paramètres
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={`tel:${supportPhone.e164}`}>
-            <Phone aria-hidden="true" />
-            Support : {supportPhone.display}
-          </a>
-        </DropdownMenuItem>
+        {supportPhone ? (
+          <DropdownMenuItem asChild>
+            <a href={`tel:${supportPhone.e164}`}>
+              <Phone aria-hidden="true" />
+              Support : {supportPhone.display}
+            </a>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => logout.mutate()} disabled={logout.isPending} tone="danger">
           <LogOut aria-hidden="true" />

@@ -83,6 +83,7 @@ export const whyChooseUs = {
   ],
 };
 
+// Illustrative quotes (fictional names, marked as such on the page) until real customers agree to be quoted.
 export const testimonials = [
   {
     name: 'Karim Benali',

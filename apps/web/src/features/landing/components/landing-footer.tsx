@@ -11,25 +11,25 @@ export function LandingFooter() {
           <BrandLogo />
           <p className="max-w-xs text-sm text-slate-300">{footer.description}</p>
         </div>
-        <div>
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Nous appeler</h2>
-          <ul className="mt-4 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2 md:grid-cols-1">
-            {footer.phones.map((phone) => (
-              <li key={phone.country}>
-                <a
-                  href={`tel:${phone.e164}`}
-                  className="flex items-center gap-2 text-slate-300 hover:text-white"
-                >
-                  <Phone aria-hidden="true" className="size-4 text-blue-300" />
-                  <span className="w-7 font-semibold text-slate-200" title={phone.label}>
-                    {phone.country}
-                  </span>
-                  {phone.display}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {footer.phones.length > 0 ? (
+          <div>
+            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Nous appeler</h2>
+            <ul className="mt-4 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2 md:grid-cols-1">
+              {footer.phones.map((phone) => (
+                <li key={phone.label}>
+                  <a
+                    href={`tel:${phone.e164}`}
+                    className="flex items-center gap-2 text-slate-300 hover:text-white"
+                  >
+                    <Phone aria-hidden="true" className="size-4 text-blue-300" />
+                    <span className="font-semibold text-slate-200">{phone.label}</span>
+                    {phone.display}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">En savoir plus</h2>
           <a

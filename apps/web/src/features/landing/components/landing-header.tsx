@@ -12,13 +12,15 @@ export function LandingHeader() {
           <BrandLogo />
         </Link>
         <div className="flex items-center gap-2 sm:gap-4">
-          <a
-            href={`tel:${brand.phone.e164}`}
-            className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-200 hover:text-white"
-          >
-            <Phone aria-hidden="true" className="size-4 text-blue-300" />
-            <span className="sr-only sm:not-sr-only">{brand.phone.display}</span>
-          </a>
+          {brand.phone ? (
+            <a
+              href={`tel:${brand.phone.e164}`}
+              className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-200 hover:text-white"
+            >
+              <Phone aria-hidden="true" className="size-4 text-blue-300" />
+              <span className="sr-only sm:not-sr-only">{brand.phone.display}</span>
+            </a>
+          ) : null}
           <Button asChild size="sm">
             <Link to="/login">
               <LogIn aria-hidden="true" />

@@ -8,6 +8,10 @@ export function TestimonialsSection() {
   return (
     <section aria-labelledby="testimonials-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
       <SectionHeading id="testimonials-title" title="Ils nous font confiance" />
+      {/* The quotes are marketing content written for the page (content.ts), and say so. */}
+      <p className="-mt-6 mb-8 text-center text-xs text-fg-muted">
+        Témoignages d'illustration — les noms et sociétés sont fictifs.
+      </p>
       <div className="grid gap-6 lg:grid-cols-3">
         {testimonials.map((t) => (
           <figure key={t.name} className="flex flex-col rounded-2xl border border-ink-700 bg-ink-850 p-6">
