@@ -34,6 +34,8 @@ export async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Cameras are probed every second, so specs see a status change within a few seconds.
       CAMERA_PROBE_INTERVAL_MS: '1000',
+      // A missed lone-worker check-in alerts 5 s after its due time (2 minutes in production).
+      LONE_WORKER_GRACE_MS: '5000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

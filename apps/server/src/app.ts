@@ -18,6 +18,7 @@ import { guardToursRoutes } from './modules/guard-tours/guard-tours.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { logbookRoutes } from './modules/logbook/logbook.routes';
+import { loneWorkerRoutes } from './modules/lone-worker/lone-worker.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { planningRoutes } from './modules/planning/planning.routes';
 import { radioRoutes } from './modules/radio/radio.routes';
@@ -66,6 +67,7 @@ const modules = [
   securityReportsRoutes,
   guardToursRoutes,
   logbookRoutes,
+  loneWorkerRoutes,
 ];
 
 export async function buildApp(opts: {

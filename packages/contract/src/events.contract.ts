@@ -19,6 +19,7 @@ export const realtimeEventTypes = [
   'tour.changed',
   'tour.alert',
   'logbook.created',
+  'lone_worker.alert',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

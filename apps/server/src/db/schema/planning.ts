@@ -133,7 +133,8 @@ export const agentPositions = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     agentId: uuid('agent_id').notNull(),
     shiftId: uuid('shift_id'),
-    kind: text('kind', { enum: ['clock_in', 'clock_out'] }).notNull(),
+    // 'lone_worker' and 'sos': taken by the lone-worker protection (migration 0024).
+    kind: text('kind', { enum: ['clock_in', 'clock_out', 'lone_worker', 'sos'] }).notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     accuracyM: doublePrecision('accuracy_m').notNull(),
@@ -147,6 +148,6 @@ export const agentPositions = pgTable(
     ),
     index('agent_positions_company_agent_idx').on(t.companyId, t.agentId, t.recordedAt),
     index('agent_positions_recorded_idx').on(t.recordedAt),
-    check('agent_positions_kind_check', sql`${t.kind} in ('clock_in', 'clock_out')`),
+    check('agent_positions_kind_check', sql`${t.kind} in ('clock_in', 'clock_out', 'lone_worker', 'sos')`),
   ],
 );

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { jobWorkerOf } from '../../db/jobs';
+import { runLoneWorkerPass } from '../../modules/lone-worker/lone-worker.jobs';
+import { agentOnDuty, startProtection } from '../../modules/lone-worker/test-support';
 import { notify } from '../../modules/notifications/notifications.service';
 import type { Tenant } from '../harness';
 import type { DiscoveredRoute } from './discover';
@@ -272,6 +274,38 @@ export const kinds: Kind[] = [
       });
       const id = (res.json() as { photos?: { id: string }[] }).photos?.[0]?.id;
       if (!id) throw new Error(`logbook photo for the sweep: ${res.statusCode} ${res.body}`);
+      return id;
+    },
+  },
+  {
+    // A lone-worker protection: only an agent on duty turns one on, so the fixture makes an agent's
+    // account, its agent record, a shift around now and its clock-in, then the protection.
+    name: 'lone worker session',
+    prefix: '/api/lone-worker/sessions',
+    refFields: [],
+    create: async (f) => {
+      const { phone } = await agentOnDuty(f.app, f.tenant);
+      return (await startProtection(f.app, phone)).id;
+    },
+  },
+  {
+    // An alert of a missed check-in: the fixture's protection, and the pass run past its due time.
+    name: 'lone worker alert',
+    prefix: '/api/lone-worker/alerts',
+    refFields: [],
+    create: async (f) => {
+      const sessionId = await f.id(kindNamed('lone worker session'));
+      const grace = f.app.config.loneWorkerGraceMs;
+      await runLoneWorkerPass(f.app.db, new Date(Date.now() + 241 * 60_000 + grace), grace);
+      const res = await f.app.inject({
+        method: 'GET',
+        url: '/api/lone-worker/alerts',
+        headers: f.tenant.auth,
+      });
+      const id = (res.json() as { id: string; sessionId: string }[]).find(
+        (a) => a.sessionId === sessionId,
+      )?.id;
+      if (!id) throw new Error(`lone worker alert for the sweep: ${res.statusCode} ${res.body}`);
       return id;
     },
   },

@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { LoneWorkerAlertsBanner } from '../../features/lone-worker/lone-worker-alerts-banner';
 import { useSession } from '../../lib/session';
 import { queryClient } from '../query-client';
 import { SideMenu } from './side-menu';
@@ -42,6 +43,8 @@ export function DashboardLayout() {
       </Drawer.Root>
       <div className="flex min-h-dvh flex-col lg:pl-64">
         <TopBar user={user} company={company} onOpenMenu={() => setDrawerOpen(true)} />
+        {/* Lone workers who missed a check-in: on every page until acknowledged (control room only). */}
+        <LoneWorkerAlertsBanner />
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <Suspense
             fallback={

@@ -10,6 +10,7 @@ import { camerasKey } from '../../features/cameras/api/get-cameras';
 import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
 import { guardToursKey } from '../../features/guard-tours/api/guard-tours-key';
 import { logbookKey } from '../../features/logbook/api/logbook-key';
+import { loneWorkerKey } from '../../features/lone-worker/api/lone-worker-key';
 import { notificationsKey } from '../../features/notifications/api/get-notifications';
 import { planningKey } from '../../features/planning/api/get-agents';
 import { radioKeys } from '../../features/radio/api/radio-key';
@@ -73,6 +74,8 @@ export function useRealtimeSync(userId: string | undefined) {
       else if (event.type === 'report.changed') refresh(reportsKey);
       // A main courante entry written (by a user or copied from a system event).
       else if (event.type === 'logbook.created') refresh(logbookKey);
+      // A lone worker's missed check-in (alert raised, answered late, acknowledged).
+      else if (event.type === 'lone_worker.alert') refresh(loneWorkerKey, notificationsKey);
       // A tour, round or scan changed, or a round alert (late, overdue, checkpoints missed).
       else if (event.type === 'tour.changed' || event.type === 'tour.alert')
         refresh(guardToursKey, notificationsKey);
@@ -99,6 +102,17 @@ export function useRealtimeSync(userId: string | undefined) {
           description: what,
           duration: 15_000,
           action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
+        });
+      } else if (
+        event.type === 'lone_worker.alert' &&
+        event.data.change === 'created' &&
+        getSession().user?.role !== 'agent' &&
+        !toasted.has(`lone-worker-${id}`)
+      ) {
+        toasted.add(`lone-worker-${id}`);
+        toast.error('Travailleur isolé sans réponse', {
+          description: text(event.data.agentName),
+          duration: 15_000,
         });
       } else if (event.type === 'alarm.escalated' && !toasted.has(`escalated-${id}`)) {
         toasted.add(`escalated-${id}`);

@@ -27,8 +27,13 @@ function Notice({ icon: Icon, children }: { icon: typeof UserX; children: ReactN
   );
 }
 
+type MyServicePageProps = {
+  /** The SOS button and the lone-worker switch (their own feature, composed by the route). */
+  safety?: (context: { shiftInProgress: boolean }) => ReactNode;
+};
+
 /** 'Mon service': the field agent's phone screen — today's shifts, and clocking in and out on site. */
-export default function MyServicePage() {
+export default function MyServicePage({ safety }: MyServicePageProps = {}) {
   const { user } = useSession();
   const timezone = user?.timezone ?? DEFAULT_TIMEZONE;
   const { data, isPending, isError, error, refetch, isFetching } = useMyService();
@@ -102,6 +107,14 @@ export default function MyServicePage() {
           ))
         )}
       </section>
+      {safety ? (
+        <section aria-labelledby="my-safety-title" className="flex flex-col gap-4">
+          <h2 id="my-safety-title" className="text-lg font-semibold text-slate-100">
+            Sécurité
+          </h2>
+          {safety({ shiftInProgress: shifts.some((s) => s.status === 'En cours') })}
+        </section>
+      ) : null}
       <p className="text-center text-sm text-slate-300">
         Un problème pour pointer ? Prévenez le poste de contrôle.
       </p>
