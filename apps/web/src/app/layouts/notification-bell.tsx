@@ -79,7 +79,9 @@ export function NotificationBell({ timezone }: { timezone?: string }) {
                 <DropdownMenuItem key={alarm.id} asChild className="items-start">
                   <Link to={`/dashboard/alarms?alarm=${alarm.id}`} data-testid="notification-item">
                     <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                      <span className="truncate font-medium text-white">{alarm.title}</span>
+                      <span title={alarm.title} className="truncate font-medium text-white">
+                        {alarm.title}
+                      </span>
                       <span className="truncate text-xs text-fg-muted">
                         {alarm.siteName} · {formatDateTime(alarm.timestamp, timezone)}
                       </span>

@@ -41,7 +41,10 @@ export function UserMenu({ user, company }: { user: User; company: Company | nul
         </span>
         <span className="sr-only">Menu utilisateur :</span>
         <span className="sr-only flex-col leading-tight md:not-sr-only md:flex">
-          <span className="max-w-40 truncate text-sm font-medium text-white">{user.name}</span>
+          {/* Cut only where the bar is really short (tablets); the full name on hover and in the menu. */}
+          <span title={user.name} className="max-w-40 truncate text-sm font-medium text-white xl:max-w-72">
+            {user.name}
+          </span>
           <span className="text-xs text-fg-muted">{userRoleLabels[user.role]}</span>
         </span>
         <ChevronDown aria-hidden="true" className="hidden size-4 text-fg-muted md:block" />
@@ -49,7 +52,9 @@ export function UserMenu({ user, company }: { user: User; company: Company | nul
       <DropdownMenuContent align="end" className="w-72">
         <DropdownMenuLabel>
           <p className="font-semibold text-white">{user.name}</p>
-          <p className="truncate text-fg-muted">{user.email}</p>
+          <p title={user.email} className="truncate text-fg-muted">
+            {user.email}
+          </p>
         </DropdownMenuLabel>
         {company ? (
           <div className="flex items-start gap-2 px-2.5 pb-2 text-sm">
