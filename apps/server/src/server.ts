@@ -22,7 +22,7 @@ const app = await buildApp({ config, db, logger });
 
 // `npm run demo` (or `npm start -- --demo`): seed the demo company once and print its login.
 if (process.argv.includes('--demo')) {
-  const created = await seedDemo(db);
+  const created = await seedDemo(db, app.secrets, { log: (line) => app.log.info(line) });
   console.log(
     `\n${created ? 'Société de démonstration créée' : 'Société de démonstration déjà présente'}.\n` +
       `Connexion : http://localhost:${config.port}/login — ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`,
