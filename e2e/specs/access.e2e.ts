@@ -400,7 +400,7 @@ describe('access control in Chromium', () => {
 
     const agentContext = await newContext(browser, 'phone');
     const agentPage = await agentContext.newPage();
-    await signInAs(agentPage, agent, '/dashboard/service');
+    await signInAs(agentPage, agent, '/agent');
     await agentPage.goto('/dashboard/access');
     await agentPage.getByText('Écran réservé aux administrateurs et aux opérateurs').waitFor();
     expect(await agentPage.getByRole('tab').count()).toBe(0);

@@ -197,8 +197,9 @@ describe('planning, clock-in and payroll in Chromium', () => {
     const { context, page, errors } = await agentPhone(browser, account, near);
     phone = { context, page };
     consoleErrors.push(errors);
-    // An agent lands on « Mon service ».
-    await page.waitForURL('**/dashboard/service');
+    // An agent lands on the agent space (/agent); « Mon service » is still the full version's page.
+    await page.waitForURL('**/agent');
+    await page.goto('/dashboard/service');
     await page
       .getByRole('heading', { level: 1, name: new RegExp(`^Bon(jour|soir) ${agent.name}$`) })
       .waitFor();

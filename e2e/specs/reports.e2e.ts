@@ -125,7 +125,7 @@ describe('reports and analyses in Chromium', () => {
     const agent = await createUser(company, 'agent');
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signInAs(page, agent, '/dashboard/service');
+    await signInAs(page, agent, '/agent');
     await page.goto('/dashboard/reports');
     await page.getByText('Écran réservé aux administrateurs et aux opérateurs').waitFor();
     await context.close();

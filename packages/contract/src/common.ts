@@ -4,6 +4,12 @@ import { z } from 'zod';
 export const idSchema = z.uuid({ error: 'Identifiant invalide' });
 export const idParams = z.object({ id: idSchema });
 
+/**
+ * The phone's own id of a write it may send again (offline replay of the agent space): a second
+ * write with the same `clientRef` in the company writes nothing and answers the first one.
+ */
+export const clientRefSchema = z.uuid({ error: "La référence d'envoi doit être un identifiant (UUID)" });
+
 /** Timestamps travel as ISO 8601 strings (UTC); the browser formats them in the user's timezone. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 

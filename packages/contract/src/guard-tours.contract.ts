@@ -2,6 +2,7 @@
 // schedule, the rounds walked by agents and their scans, alerts and the completion rate per week.
 import { z } from 'zod';
 import {
+  clientRefSchema,
   defineEndpoint,
   hasNoNul,
   idParams,
@@ -233,6 +234,8 @@ export const scanBody = z
       .string({ error: 'La photo doit être une image encodée en base64' })
       .max(maxScanPhotoChars, { error: 'La photo ne doit pas dépasser 1 Mo' })
       .nullish(),
+    /** Replay key: the same scan sent again answers the round (201) without a second scan. */
+    clientRef: clientRefSchema.optional(),
   })
   .strict()
   .refine((b) => Boolean(b.code) !== Boolean(b.nfcUid), {
@@ -386,7 +389,8 @@ export const startRound = defineEndpoint({
 export const scanCheckpoint = defineEndpoint({
   method: 'POST',
   path: '/api/rounds/:id/scans',
-  summary: 'Scanner un point de contrôle (QR signé ou tag NFC), avec une note ou une photo',
+  summary:
+    'Scanner un point de contrôle (QR signé ou tag NFC), avec une note ou une photo ; renvoyé avec le même clientRef, répond la ronde (201) sans second scan',
   tags,
   auth: true,
   status: 201,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  clientRefSchema,
   defineEndpoint,
   hasNoNul,
   idParams,
@@ -102,6 +103,8 @@ export const createLogbookEntryBody = z.object({
     .max(maxLogbookPhotos, { error: `${maxLogbookPhotos} photos au plus par entrée` })
     .default([]),
   correctsId: idSchema.nullish(),
+  /** Replay key: the same entry sent again answers the first one (201, same number), no new entry. */
+  clientRef: clientRefSchema.optional(),
 });
 
 export const verifyLogbookAnswer = z.object({
@@ -124,7 +127,8 @@ export const listLogbook = defineEndpoint({
 export const createLogbookEntry = defineEndpoint({
   method: 'POST',
   path: '/api/logbook',
-  summary: 'Écrire une entrée de main courante (ou la correction d’une entrée)',
+  summary:
+    'Écrire une entrée de main courante (ou la correction d’une entrée) ; renvoyée avec le même clientRef, répond l’entrée déjà écrite (201) sans en écrire une autre',
   tags,
   auth: true,
   status: 201,

@@ -12,8 +12,19 @@ import {
   timestampSchema,
 } from './common';
 
-/** Spec section 9: report types of the dialog. */
-export const reportTypes = ['security', 'incidents', 'attendance', 'access', 'cameras', 'alarms'] as const;
+/**
+ * Spec section 9: report types of the dialog, and `logbook` (the main courante of a period for the
+ * client, one section per site, with its integrity check), added beyond the specification.
+ */
+export const reportTypes = [
+  'security',
+  'incidents',
+  'attendance',
+  'access',
+  'cameras',
+  'alarms',
+  'logbook',
+] as const;
 export type ReportType = (typeof reportTypes)[number];
 export const reportTypeLabels: Record<ReportType, string> = {
   security: 'Rapport de sécurité',
@@ -22,6 +33,7 @@ export const reportTypeLabels: Record<ReportType, string> = {
   access: "Rapport d'accès",
   cameras: 'Rapport des caméras',
   alarms: 'Rapport des alarmes',
+  logbook: 'Main courante',
 };
 
 export const reportFormats = ['pdf', 'excel'] as const;

@@ -4,9 +4,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
 
-/** Field agents live on their clock-in page; the control room and managers on the overview. */
+/** Field agents live in their phone space; the control room and managers on the overview. */
 export function homePathFor(role: UserRole | undefined): string {
-  return role === 'agent' ? '/dashboard/service' : '/dashboard';
+  return role === 'agent' ? '/agent' : '/dashboard';
 }
 
 // Loaded with the first signed-in screen, never by the landing page.
@@ -24,8 +24,8 @@ const wantsOverview = (state: unknown) =>
  * Dashboard: spinner while the stored session is confirmed, /login without a user. A restricted
  * session (expired password, two-factor enrolment the company requires) sees only its full-screen
  * step until it is done. The company's auto-logout watches every signed-in screen. Signing in
- * goes to /dashboard (the login page's own navigation): an agent is taken from there to 'Mon
- * service', unless the menu's 'Tableau de bord' asked for the overview. Deciding on the state
+ * goes to /dashboard (the login page's own navigation): an agent is taken from there to the agent
+ * space (/agent), unless the menu's 'Tableau de bord' asked for the overview. Deciding on the state
  * rather than on the first location keeps it right whatever order the login's navigations run in.
  */
 export function RequireSession() {

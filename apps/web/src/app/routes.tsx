@@ -26,6 +26,7 @@ const Logbook = lazyPage(() => import('./routes/logbook'));
 const GuardTours = lazyPage(() => import('./routes/guard-tours'));
 const Planning = lazyPage(() => import('./routes/planning'));
 const MyService = lazyPage(() => import('./routes/my-service'));
+const AgentSpace = lazyPage(() => import('./routes/agent'));
 const Settings = lazyPage(() => import('./routes/settings'));
 const Kiosk = lazyPage(() => import('./routes/kiosk'));
 const Verification = lazyPage(() => import('./routes/verification'));
@@ -44,6 +45,10 @@ export function AppRoutes() {
           </Route>
         </Route>
         <Route path="/register" element={<RegisterRedirect />} />
+        {/* The agent's phone space: signed in, with its own phone layout (no back-office menu). */}
+        <Route path="/agent" element={<RequireSession />}>
+          <Route index element={<AgentSpace />} />
+        </Route>
         <Route path="/dashboard" element={<RequireSession />}>
           <Route element={<DashboardLayout />}>
             <Route index element={<Overview />} />

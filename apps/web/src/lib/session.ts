@@ -115,6 +115,15 @@ export function applyMe(me: MeResponse) {
   setState({ ...state, restriction: me.restriction, autoLogoutMinutes: me.autoLogoutMinutes });
 }
 
+/**
+ * GET /api/auth/me could not reach the server (a phone opening the agent space offline): the stored
+ * session is used as it is, unconfirmed — the server still refuses it (401) if it ended meanwhile.
+ */
+export function keepUnconfirmedSession() {
+  if (!state.token || state.status !== 'loading') return;
+  setState({ ...state, status: 'ready' });
+}
+
 /** A call was refused with a restriction's 403: the session goes to the full-screen step. */
 export function setRestriction(restriction: SessionRestriction | null) {
   if (!state.token || state.restriction === restriction) return;

@@ -131,6 +131,8 @@ export const tourScans = pgTable(
     photoFileId: uuid('photo_file_id'),
     anomaly: boolean('anomaly').notNull().default(false),
     createdBy: uuid('created_by'),
+    /** The phone's own id of the scan (offline replay, migration 0025): a resend finds this row. */
+    clientRef: uuid('client_ref'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -145,5 +147,8 @@ export const tourScans = pgTable(
     }).onDelete('cascade'),
     foreignKey({ columns: [t.companyId, t.photoFileId], foreignColumns: [files.companyId, files.id] }),
     uniqueIndex('tour_scans_company_round_checkpoint_key').on(t.companyId, t.roundId, t.checkpointId),
+    uniqueIndex('tour_scans_client_ref_key')
+      .on(t.companyId, t.clientRef)
+      .where(sql`${t.clientRef} is not null`),
   ],
 );

@@ -53,6 +53,8 @@ export const logbookEntries = pgTable(
     correctsId: uuid('corrects_id'),
     source: text('source', { enum: ['user', 'system'] }).notNull(),
     sourceEventId: bigint('source_event_id', { mode: 'number' }),
+    /** The phone's own id of the write (offline replay, migration 0025): a resend finds this row. */
+    clientRef: uuid('client_ref'),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
     createdAt: createdAt(),
@@ -68,10 +70,16 @@ export const logbookEntries = pgTable(
     uniqueIndex('logbook_entries_source_event_key')
       .on(t.companyId, t.sourceEventId)
       .where(sql`${t.sourceEventId} is not null`),
+    uniqueIndex('logbook_entries_client_ref_key')
+      .on(t.companyId, t.clientRef)
+      .where(sql`${t.clientRef} is not null`),
     index('logbook_entries_corrects_idx')
       .on(t.companyId, t.correctsId)
       .where(sql`${t.correctsId} is not null`),
     index('logbook_entries_site_category_idx').on(t.companyId, t.siteId, t.category, t.number),
+    // A period of a site (the list's from/to, the reports): a day of a 100,000-entry register is read
+    // by its own rows instead of walking the numbers back from the newest (migration 0026).
+    index('logbook_entries_site_occurred_idx').on(t.companyId, t.siteId, t.occurredAt),
     check(
       'logbook_entries_category_check',
       sql`${t.category} in ('ronde', 'incident', 'passage', 'consigne', 'relève', 'appel', 'intervention', 'autre')`,
@@ -88,6 +96,8 @@ export const logbookCounters = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     siteId: uuid('site_id').notNull(),
     last: integer('last').notNull(),
+    /** The hash before `lastHash`: the new entry's prev_hash, answered by the statement that numbers it. */
+    prevHash: text('prev_hash'),
     lastHash: text('last_hash').notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.siteId] })],

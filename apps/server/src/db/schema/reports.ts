@@ -18,6 +18,17 @@ import {
 import { companies } from './accounts';
 import { createdAt } from './columns';
 
+/** The specification's six types, and the main courante (migration 0026). */
+const reportTypes = [
+  'security',
+  'incidents',
+  'attendance',
+  'access',
+  'cameras',
+  'alarms',
+  'logbook',
+] as const;
+
 export const reports = pgTable(
   'reports',
   {
@@ -25,9 +36,7 @@ export const reports = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull().defaultRandom(),
-    type: text('type', {
-      enum: ['security', 'incidents', 'attendance', 'access', 'cameras', 'alarms'],
-    }).notNull(),
+    type: text('type', { enum: reportTypes }).notNull(),
     format: text('format', { enum: ['pdf', 'excel'] }).notNull(),
     title: text('title').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -57,7 +66,7 @@ export const reports = pgTable(
     index('reports_created_idx').on(t.createdAt),
     check(
       'reports_type_check',
-      sql`${t.type} in ('security', 'incidents', 'attendance', 'access', 'cameras', 'alarms')`,
+      sql`${t.type} in ('security', 'incidents', 'attendance', 'access', 'cameras', 'alarms', 'logbook')`,
     ),
     check('reports_format_check', sql`${t.format} in ('pdf', 'excel')`),
     check('reports_status_check', sql`${t.status} in ('En attente', 'En cours', 'Prêt', 'Échec')`),
@@ -74,9 +83,7 @@ export const reportSchedules = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull().defaultRandom(),
-    type: text('type', {
-      enum: ['security', 'incidents', 'attendance', 'access', 'cameras', 'alarms'],
-    }).notNull(),
+    type: text('type', { enum: reportTypes }).notNull(),
     format: text('format', { enum: ['pdf', 'excel'] }).notNull(),
     frequency: text('frequency', { enum: ['weekly', 'monthly'] }).notNull(),
     siteId: uuid('site_id'),
@@ -96,7 +103,7 @@ export const reportSchedules = pgTable(
     index('report_schedules_next_run_idx').on(t.nextRunAt),
     check(
       'report_schedules_type_check',
-      sql`${t.type} in ('security', 'incidents', 'attendance', 'access', 'cameras', 'alarms')`,
+      sql`${t.type} in ('security', 'incidents', 'attendance', 'access', 'cameras', 'alarms', 'logbook')`,
     ),
     check('report_schedules_format_check', sql`${t.format} in ('pdf', 'excel')`),
     check('report_schedules_frequency_check', sql`${t.frequency} in ('weekly', 'monthly')`),

@@ -42,6 +42,11 @@ export const tourErrors = {
   refused: (reason: string) => invalid(['body', 'code'], reason, 'rounds.scan_refused'),
   alreadyScanned: () =>
     conflict('rounds.already_scanned', 'Ce point de contrôle a déjà été scanné pendant cette ronde'),
+  clientRefTaken: () =>
+    conflict(
+      'rounds.client_ref_taken',
+      "Cette référence d'envoi a déjà servi à une autre saisie : le scan n'a pas été enregistré",
+    ),
   photo: () =>
     invalid(['body', 'photo'], 'La photo doit être une image JPEG ou PNG encodée en base64', 'rounds.photo'),
 };

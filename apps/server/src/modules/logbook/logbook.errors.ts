@@ -1,4 +1,4 @@
-import { AppError, forbidden, invalid, notFound } from '../../plugins/errors';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../plugins/errors';
 
 export const logbookErrors = {
   notFound: () => notFound('logbook.not_found', 'Entrée de main courante introuvable'),
@@ -18,6 +18,11 @@ export const logbookErrors = {
     forbidden(
       'logbook.not_on_duty',
       "Vous ne pouvez écrire dans la main courante que d'un site où vous êtes en service",
+    ),
+  clientRefTaken: () =>
+    conflict(
+      'logbook.client_ref_taken',
+      "Cette référence d'envoi a déjà servi à une autre saisie : l'entrée n'a pas été écrite",
     ),
   notYourSite: () =>
     forbidden('logbook.not_your_site', "Vous n'avez pas accès à la main courante de ce site"),

@@ -23,14 +23,15 @@ export interface SealedEntry {
   sourceEventId: number | null;
 }
 
-/** SHA-256 (hex) over a fixed-order JSON array of the entry's fields and the previous hash. */
-export function entryHash(e: SealedEntry, prevHash: string) {
-  const canonical = JSON.stringify([
-    'vigie-logbook-v1',
-    e.companyId,
-    e.siteId,
-    e.siteName,
-    e.number,
+/**
+ * The canonical form around the two values only the counter row knows, the number and the previous
+ * hash: canonical = before + number + after + JSON of prevHash + ']' — the same text as
+ * JSON.stringify of the fixed-order array. The database can then seal an entry in the statement
+ * that numbers it (appendEntry), and this module still recomputes every hash (verify).
+ */
+export function canonicalParts(e: Omit<SealedEntry, 'number'>) {
+  const head = JSON.stringify(['vigie-logbook-v1', e.companyId, e.siteId, e.siteName]);
+  const tail = JSON.stringify([
     e.id,
     e.occurredAt.toISOString(),
     e.category,
@@ -42,7 +43,13 @@ export function entryHash(e: SealedEntry, prevHash: string) {
     e.correctsId,
     e.source,
     e.sourceEventId,
-    prevHash,
   ]);
+  return { before: `${head.slice(0, -1)},`, after: `,${tail.slice(1, -1)},` };
+}
+
+/** SHA-256 (hex) over a fixed-order JSON array of the entry's fields and the previous hash. */
+export function entryHash(e: SealedEntry, prevHash: string) {
+  const { before, after } = canonicalParts(e);
+  const canonical = `${before}${e.number}${after}${JSON.stringify(prevHash)}]`;
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -17,6 +17,7 @@ import { paginate } from '../../plugins/pagination';
 import { every } from '../../plugins/periodic';
 import { logbookErrors } from './logbook.errors';
 import * as service from './logbook.service';
+import { copySystemEvents } from './system-entries';
 
 /** Up to 4 photos of 300 KB in base64: above the app's 1 MB default. */
 const withPhotos = { bodyLimit: 2 * 1024 * 1024 };
@@ -54,7 +55,7 @@ export async function logbookRoutes(app: FastifyInstance) {
     });
   }
 
-  // System entries (alarms, access refusals, SOS, clock-ins), copied from the events table by one
+  // System entries (alarms, access refusals, SOS, clock-ins, tour and lone-worker alerts), copied from the events table by one
   // instance at a time; tests call copySystemEvents themselves.
   const interval = app.config.attendanceCheckIntervalMs > 0 ? COPIER_INTERVAL_MS : 0;
   every(
@@ -63,7 +64,7 @@ export async function logbookRoutes(app: FastifyInstance) {
     interval,
     async () => {
       if (await acquireLease(app.db, 'logbook-copier', COPIER_INTERVAL_MS * 6))
-        await service.copySystemEvents(app.db);
+        await copySystemEvents(app.db);
     },
     true,
   );

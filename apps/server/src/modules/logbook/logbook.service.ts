@@ -1,9 +1,8 @@
 // Main courante électronique: an append-only register per site. Entries are numbered per site by a
-// counter row updated in the insert's transaction (no gap, no duplicate, and the chain's order) and
-// chained by SHA-256 (logbook.models.ts). Never edited nor deleted: a correction is a new entry that
-// points at the one it corrects. Agents write only where they are on duty now and read the sites of
-// their shifts; administrators and operators read and write every site of the company.
-import { randomUUID } from 'node:crypto';
+// counter row updated in the insert's statement (no gap, no duplicate, and the chain's order) and
+// chained by SHA-256 (chain.ts, logbook.models.ts). Never edited nor deleted: a correction is a new
+// entry that points at the one it corrects. Agents write only where they are on duty now and read the
+// sites of their shifts; administrators and operators read and write every site of the company.
 import type {
   createLogbookEntryBody,
   LogbookEntry,
@@ -17,17 +16,21 @@ import { rowsOf } from '../../db/rows';
 import { logbookCounters, logbookEntries } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
-import { publishEvent } from '../events/events.service';
 import { normaliseImage, readFile, storeFile } from '../files/files.service';
+import { appendEntry, verifyChain } from './chain';
 import { logbookErrors as errors } from './logbook.errors';
-import { entryHash, GENESIS_HASH, type SealedEntry } from './logbook.models';
 
 export const PHOTO_KIND = 'logbook_photo';
 type Row = typeof logbookEntries.$inferSelect;
 
 const photoUrl = (photoId: string) => `/api/logbook/photos/${photoId}`;
 
-function toDto(r: Row, corrections: Row[]): LogbookEntry {
+type CorrectionOf = Pick<
+  Row,
+  'id' | 'number' | 'occurredAt' | 'text' | 'authorUserId' | 'authorName' | 'createdAt'
+>;
+
+function toDto(r: Row, corrections: CorrectionOf[]): LogbookEntry {
   return {
     id: r.id,
     siteId: r.siteId,
@@ -78,21 +81,50 @@ async function withCorrections(tx: Tx, companyId: string, rows: Row[]) {
   );
 }
 
-async function findSite(tx: Tx, companyId: string, siteId: string) {
+export async function findSite(tx: Tx, companyId: string, siteId: string) {
   const res = await tx.execute(
     sql`select id::text as id, name from sites where company_id = ${companyId} and id = ${siteId}`,
   );
   return rowsOf<{ id: string; name: string }>(res)[0];
 }
 
-/** The author's shift in progress (clocked in) on the site, if any. */
-async function shiftOnDuty(tx: Tx, companyId: string, userId: string, siteId: string) {
+/** How long after clocking out an entry written during the shift may still arrive (offline phone). */
+const LATE_ARRIVAL = '24 hours';
+
+/**
+ * The site, and the author's shift on it for an event at `at`: the one in progress (clocked in),
+ * else one ended less than a day ago whose clock-in and clock-out frame `at` — an entry written on
+ * the phone while offline reaches the server after the agent clocked out. One statement: each round
+ * trip of a write counts (bench/logbook.ts).
+ */
+async function siteOnDuty(tx: Tx, companyId: string, userId: string, siteId: string, at: Date) {
+  const when = at.toISOString();
   const res = await tx.execute(sql`
-    select s.id::text as id from shifts s join agents a on a.company_id = s.company_id and a.id = s.agent_id
-     where s.company_id = ${companyId} and s.site_id = ${siteId} and a.user_id = ${userId}
-       and s.status = 'En cours'
-     order by s.starts_at desc limit 1`);
-  return rowsOf<{ id: string }>(res)[0]?.id ?? null;
+    select st.id::text as id, st.name,
+           (select s.id::text from shifts s join agents a on a.company_id = s.company_id and a.id = s.agent_id
+             where s.company_id = st.company_id and s.site_id = st.id and a.user_id = ${userId}
+               and (s.status = 'En cours'
+                    or (s.status = 'Terminé' and s.clock_in_at <= ${when}::timestamptz
+                        and s.clock_out_at >= ${when}::timestamptz
+                        and s.clock_out_at > now() - ${LATE_ARRIVAL}::interval))
+             order by (s.status = 'En cours') desc, s.starts_at desc limit 1) as shift_id
+      from sites st where st.company_id = ${companyId} and st.id = ${siteId}`);
+  const row = rowsOf<{ id: string; name: string; shift_id: string | null }>(res)[0];
+  return row ? { id: row.id, name: row.name, shiftId: row.shift_id } : undefined;
+}
+
+/**
+ * The entry an earlier write with this `clientRef` made (a phone sending its queue again after a
+ * lost answer). Another user's reference is a conflict, never a way to read their entry.
+ */
+async function entryByClientRef(tx: Tx, auth: AuthContext, clientRef: string) {
+  const [row] = await tx
+    .select()
+    .from(logbookEntries)
+    .where(and(eq(logbookEntries.companyId, auth.companyId), eq(logbookEntries.clientRef, clientRef)));
+  if (!row) return null;
+  if (row.authorUserId !== auth.userId) throw errors.clientRefTaken();
+  return toDto(row, []);
 }
 
 async function agentHasSite(tx: Tx, companyId: string, userId: string, siteId: string) {
@@ -110,41 +142,6 @@ async function readableSite(tx: Tx, auth: AuthContext, siteId: string) {
   if (auth.role === 'agent' && !(await agentHasSite(tx, auth.companyId, auth.userId, siteId)))
     throw errors.notYourSite();
   return site;
-}
-
-type NewEntry = Omit<SealedEntry, 'id' | 'number' | 'companyId'>;
-
-/** Appends one entry in the caller's transaction: number, chain, insert, push. */
-export async function appendEntry(tx: Tx, companyId: string, e: NewEntry) {
-  const [counter] = await tx
-    .insert(logbookCounters)
-    .values({ companyId, siteId: e.siteId, last: 1, lastHash: GENESIS_HASH })
-    .onConflictDoUpdate({
-      target: [logbookCounters.companyId, logbookCounters.siteId],
-      set: { last: sql`${logbookCounters.last} + 1` },
-    })
-    .returning({ last: logbookCounters.last, lastHash: logbookCounters.lastHash });
-  if (!counter) throw new Error('logbook counter returned nothing');
-  const sealed: SealedEntry = { ...e, id: randomUUID(), companyId, number: counter.last };
-  const hash = entryHash(sealed, counter.lastHash);
-  const [row] = await tx
-    .insert(logbookEntries)
-    .values({ ...sealed, prevHash: counter.lastHash, hash })
-    .returning();
-  if (!row) throw new Error('logbook insert returned nothing');
-  await tx
-    .update(logbookCounters)
-    .set({ lastHash: hash })
-    .where(and(eq(logbookCounters.companyId, companyId), eq(logbookCounters.siteId, e.siteId)));
-  await publishEvent(tx, companyId, 'logbook.created', {
-    id: row.id,
-    siteId: row.siteId,
-    number: row.number,
-    category: row.category,
-    source: row.source,
-    correctsId: row.correctsId,
-  });
-  return row;
 }
 
 const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -176,47 +173,100 @@ export async function createEntry(
   if (occurredAt.getTime() > now.getTime() + logbookFutureToleranceMs) throw errors.future();
   // Image work before the transaction: the counter row stays locked for as little as possible.
   const images = await photoBytes(body.photos);
-  return db.withTenant(auth.companyId, async (tx) => {
-    const site = await findSite(tx, auth.companyId, body.siteId);
-    if (!site) throw errors.siteNotFound();
-    const shiftId = await shiftOnDuty(tx, auth.companyId, auth.userId, site.id);
-    if (auth.role === 'agent' && !shiftId) throw errors.notOnDuty();
-    if (body.correctsId) {
-      const [target] = await tx
-        .select({ id: logbookEntries.id })
-        .from(logbookEntries)
-        .where(
-          and(
-            eq(logbookEntries.companyId, auth.companyId),
-            eq(logbookEntries.id, body.correctsId),
-            eq(logbookEntries.siteId, site.id),
-          ),
-        );
-      if (!target) throw errors.correctedNotFound();
-    }
-    const photoIds: string[] = [];
-    for (const data of images)
-      photoIds.push(
-        await storeFile(tx, auth.companyId, { kind: PHOTO_KIND, contentType: 'image/webp', data }),
-      );
-    const row = await appendEntry(tx, auth.companyId, {
-      siteId: site.id,
-      siteName: site.name,
-      occurredAt,
-      category: body.category,
-      text: body.text,
-      photoIds,
-      authorUserId: auth.userId,
-      authorName: auth.user.name,
-      shiftId,
-      correctsId: body.correctsId ?? null,
-      source: 'user',
-      sourceEventId: null,
-    });
-    return toDto(row, []);
-  });
+  const ref = body.clientRef;
+  return db.withTenant(
+    auth.companyId,
+    async (tx) => {
+      // A replay answers the first write before any rule of the moment (the shift may be over):
+      // nothing is numbered, stored or pushed again.
+      if (ref) {
+        const earlier = await entryByClientRef(tx, auth, ref);
+        if (earlier) return earlier;
+      }
+      return writeEntry(tx, auth, body, occurredAt, images);
+    },
+    // Two sends of one reference at once queue on this lock; the second then finds the first.
+    ref ? { lockKey: `logbook-ref:${auth.companyId}:${ref}` } : {},
+  );
 }
 
+async function writeEntry(
+  tx: Tx,
+  auth: AuthContext,
+  body: z.output<typeof createLogbookEntryBody>,
+  occurredAt: Date,
+  images: Buffer[],
+) {
+  const site = await siteOnDuty(tx, auth.companyId, auth.userId, body.siteId, occurredAt);
+  if (!site) throw errors.siteNotFound();
+  const shiftId = site.shiftId;
+  if (auth.role === 'agent' && !shiftId) throw errors.notOnDuty();
+  if (body.correctsId) {
+    const [target] = await tx
+      .select({ id: logbookEntries.id })
+      .from(logbookEntries)
+      .where(
+        and(
+          eq(logbookEntries.companyId, auth.companyId),
+          eq(logbookEntries.id, body.correctsId),
+          eq(logbookEntries.siteId, site.id),
+        ),
+      );
+    if (!target) throw errors.correctedNotFound();
+  }
+  const photoIds: string[] = [];
+  for (const data of images)
+    photoIds.push(await storeFile(tx, auth.companyId, { kind: PHOTO_KIND, contentType: 'image/webp', data }));
+  const row = await appendEntry(tx, auth.companyId, {
+    siteId: site.id,
+    siteName: site.name,
+    occurredAt,
+    category: body.category,
+    text: body.text,
+    photoIds,
+    authorUserId: auth.userId,
+    authorName: auth.user.name,
+    shiftId,
+    correctsId: body.correctsId ?? null,
+    source: 'user',
+    sourceEventId: null,
+    clientRef: body.clientRef ?? null,
+  });
+  return toDto(row, []);
+}
+
+/**
+ * Each listed entry's corrections, oldest first, read with it (a probe of a small partial index). The
+ * outer row is named in full: drizzle writes a column of the selected table unqualified.
+ */
+const correctionsJson = sql<CorrectionJson[] | string | null>`(
+  select json_agg(json_build_object('id', c.id, 'number', c.number, 'occurredAt', c.occurred_at, 'text', c.text,
+                                    'authorUserId', c.author_user_id, 'authorName', c.author_name,
+                                    'createdAt', c.created_at) order by c.number)
+    from ${logbookEntries} c
+   where c.company_id = "logbook_entries"."company_id" and c.corrects_id = "logbook_entries"."id")`;
+interface CorrectionJson {
+  id: string;
+  number: number;
+  occurredAt: string;
+  text: string;
+  authorUserId: string | null;
+  authorName: string;
+  createdAt: string;
+}
+const parseCorrections = (v: CorrectionJson[] | string | null): CorrectionOf[] =>
+  ((typeof v === 'string' ? JSON.parse(v) : v) ?? []).map((c: CorrectionJson) => ({
+    ...c,
+    occurredAt: new Date(c.occurredAt),
+    createdAt: new Date(c.createdAt),
+  }));
+
+/**
+ * A page of a site's register, newest first. One statement reads the page, each entry's
+ * corrections and the total (the counter — the kept count of a site's entries, no gap, never
+ * deleted — or the period's count by the (site, occurred_at) index): a day of a 100,000-entry site
+ * costs what a small one's does (bench/logbook.ts).
+ */
 export async function listEntries(db: Database, auth: AuthContext, q: z.output<typeof listLogbookQuery>) {
   const before = decodeCursor(q.cursor, ['number']) as [number] | undefined;
   return db.withTenant(auth.companyId, async (tx) => {
@@ -227,25 +277,25 @@ export async function listEntries(db: Database, auth: AuthContext, q: z.output<t
       q.from ? gte(logbookEntries.occurredAt, new Date(q.from)) : undefined,
       q.to ? lt(logbookEntries.occurredAt, new Date(q.to)) : undefined,
     );
+    const total =
+      !q.from && !q.to
+        ? sql<number>`(select k.last from ${logbookCounters} k where k.company_id = ${auth.companyId} and k.site_id = ${q.siteId})`
+        : sql<number>`(select count(*)::int from ${logbookEntries} x where x.company_id = ${auth.companyId} and x.site_id = ${q.siteId}
+            ${q.from ? sql`and x.occurred_at >= ${q.from}::timestamptz` : sql``} ${q.to ? sql`and x.occurred_at < ${q.to}::timestamptz` : sql``})`;
     const rows = await tx
-      .select()
+      .select({ entry: logbookEntries, corrections: correctionsJson, total })
       .from(logbookEntries)
       .where(and(where, before ? lt(logbookEntries.number, before[0]) : undefined))
       .orderBy(desc(logbookEntries.number))
       .limit(q.limit + 1);
-    let total: number;
-    if (!q.from && !q.to) {
-      // The counter is the kept count of a site's entries (no gap, never deleted).
-      const [c] = await tx
-        .select({ last: logbookCounters.last })
-        .from(logbookCounters)
-        .where(and(eq(logbookCounters.companyId, auth.companyId), eq(logbookCounters.siteId, q.siteId)));
-      total = c?.last ?? 0;
-    } else {
-      const [c] = await tx.select({ n: sql<number>`count(*)::int` }).from(logbookEntries).where(where);
-      total = c?.n ?? 0;
-    }
-    return { rows: await withCorrections(tx, auth.companyId, rows), total };
+    // A page past the last entry has no row to carry the total: ask for it apart (rare).
+    const count =
+      rows[0]?.total ??
+      (before ? Number(rowsOf<{ n: number }>(await tx.execute(sql`select ${total} as n`))[0]?.n ?? 0) : 0);
+    return {
+      rows: rows.map((r) => toDto(r.entry, parseCorrections(r.corrections))),
+      total: Number(count ?? 0),
+    };
   });
 }
 
@@ -310,138 +360,10 @@ export async function handover(db: Database, auth: AuthContext, siteId: string) 
   });
 }
 
-/** Recomputes the site's chain from its first entry: numbers, links and hashes. */
+/** The chain check of a site the caller may read. */
 export async function verify(db: Database, auth: AuthContext, siteId: string) {
   return db.withTenant(auth.companyId, async (tx) => {
     await readableSite(tx, auth, siteId);
-    const rows = await tx
-      .select()
-      .from(logbookEntries)
-      .where(and(eq(logbookEntries.companyId, auth.companyId), eq(logbookEntries.siteId, siteId)))
-      .orderBy(asc(logbookEntries.number));
-    const [counter] = await tx
-      .select({ last: logbookCounters.last, lastHash: logbookCounters.lastHash })
-      .from(logbookCounters)
-      .where(and(eq(logbookCounters.companyId, auth.companyId), eq(logbookCounters.siteId, siteId)));
-    let prev = GENESIS_HASH;
-    let checked = 0;
-    for (const [i, r] of rows.entries()) {
-      const expected = entryHash(
-        {
-          id: r.id,
-          companyId: r.companyId,
-          siteId: r.siteId,
-          siteName: r.siteName,
-          number: r.number,
-          occurredAt: r.occurredAt,
-          category: r.category,
-          text: r.text,
-          photoIds: r.photoIds,
-          authorUserId: r.authorUserId,
-          authorName: r.authorName,
-          shiftId: r.shiftId,
-          correctsId: r.correctsId,
-          source: r.source,
-          sourceEventId: r.sourceEventId,
-        },
-        prev,
-      );
-      if (r.number !== i + 1) return { ok: false, checked, firstBrokenNumber: i + 1 };
-      if (r.prevHash !== prev || r.hash !== expected)
-        return { ok: false, checked, firstBrokenNumber: r.number };
-      prev = r.hash;
-      checked++;
-    }
-    // An entry removed at the end of the chain: the counter remembers it.
-    if (counter && (counter.last !== checked || counter.lastHash !== prev))
-      return { ok: false, checked, firstBrokenNumber: checked + 1 };
-    return { ok: true, checked };
+    return verifyChain(tx, auth.companyId, siteId);
   });
-}
-
-// ---- System entries: copied from the events table, off the hot paths. ----
-
-const COPIER = 'events';
-const kindLabels: Record<string, { category: 'incident' | 'passage' | 'autre'; prefix: string }> = {
-  alarm: { category: 'incident', prefix: 'Alarme' },
-  access: { category: 'passage', prefix: 'Accès refusé' },
-  radio: { category: 'incident', prefix: 'Alerte radio' },
-  clock_in: { category: 'autre', prefix: 'Prise de service' },
-};
-
-interface Pending {
-  event_id: string | number;
-  company_id: string;
-  site_id: string | null;
-  at: Date | string;
-  kind: string | null;
-  label: string | null;
-}
-
-/**
- * One pass of the copier: events after the last one copied (older than `before`, so that a
- * transaction still open with a lower id is not passed over), in id order, each relevant one
- * written once as a system entry of its site (a unique key on the source event id).
- */
-export async function copySystemEvents(db: Database, before = new Date(Date.now() - 2000), batch = 500) {
-  const stateRes = await db.direct.execute(
-    sql`select last_event_id::float8 as last from logbook_copier_state where name = ${COPIER}`,
-  );
-  let after = Number(rowsOf<{ last: number }>(stateRes)[0]?.last ?? 0);
-  let copied = 0;
-  for (;;) {
-    const res = await db.direct.execute(
-      sql`select event_id::float8 as event_id, company_id::text as company_id, site_id::text as site_id, at, kind, label
-            from logbook_pending_events(${after}, ${before.toISOString()}::timestamptz, ${batch})`,
-    );
-    const rows = rowsOf<Pending>(res);
-    if (rows.length === 0) break;
-    // Consecutive events of one company in one transaction, in order.
-    let i = 0;
-    while (i < rows.length) {
-      const companyId = (rows[i] as Pending).company_id;
-      let j = i;
-      while (j < rows.length && (rows[j] as Pending).company_id === companyId) j++;
-      const group = rows.slice(i, j).filter((r) => r.kind && r.site_id);
-      if (group.length > 0) {
-        copied += await db.withTenant(companyId, async (tx) => {
-          let n = 0;
-          for (const r of group) {
-            const eventId = Number(r.event_id);
-            const [done] = await tx
-              .select({ id: logbookEntries.id })
-              .from(logbookEntries)
-              .where(and(eq(logbookEntries.companyId, companyId), eq(logbookEntries.sourceEventId, eventId)));
-            if (done) continue;
-            const site = await findSite(tx, companyId, r.site_id as string);
-            if (!site) continue;
-            const label = kindLabels[r.kind as string] ?? { category: 'autre' as const, prefix: 'Événement' };
-            await appendEntry(tx, companyId, {
-              siteId: site.id,
-              siteName: site.name,
-              occurredAt: new Date(r.at),
-              category: label.category,
-              text: `${label.prefix}${r.label ? ` : ${r.label}` : ''}`.slice(0, 4000),
-              photoIds: [],
-              authorUserId: null,
-              authorName: 'Système',
-              shiftId: null,
-              correctsId: null,
-              source: 'system',
-              sourceEventId: eventId,
-            });
-            n++;
-          }
-          return n;
-        });
-      }
-      i = j;
-    }
-    after = Number((rows[rows.length - 1] as Pending).event_id);
-    await db.direct.execute(sql`
-      insert into logbook_copier_state (name, last_event_id) values (${COPIER}, ${after})
-      on conflict (name) do update set last_event_id = greatest(logbook_copier_state.last_event_id, excluded.last_event_id)`);
-    if (rows.length < batch) break;
-  }
-  return copied;
 }

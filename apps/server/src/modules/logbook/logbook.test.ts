@@ -1,6 +1,7 @@
 // Main courante over HTTP: writing and reading, bad input, sessions, roles, other companies, the
 // append-only rules (405, the trigger), corrections, numbering under concurrency, the hash chain
 // check failing on a row altered in the database, and the system entries copied from events.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,9 @@ import {
   type TestApp,
 } from '../../test/harness';
 import { publishEvent } from '../events/events.service';
-import { copySystemEvents } from './logbook.service';
+import { runGuardTourPass } from '../guard-tours/guard-tours.jobs';
+import { createTour, siteWithAgentOnDuty, tourBody } from '../guard-tours/test-support';
+import { copySystemEvents } from './system-entries';
 
 describe.each(engines)('main courante on %s', (engine) => {
   let t: TestApp;
@@ -273,6 +276,21 @@ describe.each(engines)('main courante on %s', (engine) => {
     });
   });
 
+  it('seals in the database the hash the chain check recomputes, whatever the text', async () => {
+    const owner = await registerCompany(t.app);
+    const site = await createSite(owner, 'Dépôt « Sud » \\ "quai" 😀');
+    for (const text of [
+      'Guillemets "doubles", \\ barre, tab\t, retour\nligne',
+      'Émoji 😀, « chevrons », ½ — fin',
+    ]) {
+      expect((await post(owner, { siteId: site.id, category: 'autre', text })).statusCode).toBe(201);
+    }
+    expect((await get(owner, `/api/logbook/verify?siteId=${site.id}`)).json()).toEqual({
+      ok: true,
+      checked: 2,
+    });
+  });
+
   it('verify fails at the entry altered in the database', async () => {
     const owner = await registerCompany(t.app);
     const site = await createSite(owner);
@@ -360,5 +378,79 @@ describe.each(engines)('main courante on %s', (engine) => {
       ok: true,
       checked: 4,
     });
+  });
+  it('copies guard tour alerts and lone-worker alerts as system entries of their site, once', async () => {
+    const owner = await registerCompany(t.app);
+    const foreign = await registerCompany(t.app);
+    const foreignSite = await createSite(foreign);
+    const { site } = await siteWithAgentOnDuty(t.app, owner);
+    const tour = await createTour(t.app, owner, tourBody(site.id, { name: 'Ronde du soir' }));
+    // A round planned now that nobody starts: late after 10 minutes, closed (all 4 checkpoints
+    // missed) after twice its 30 minutes and the margin.
+    const planned = await t.app.inject({
+      method: 'POST',
+      url: `/api/tours/${tour.id}/rounds`,
+      headers: owner.auth,
+      payload: { start: false },
+    });
+    expect(planned.statusCode, planned.body).toBe(201);
+    const plannedAt = Date.parse(planned.json().plannedAt);
+    await runGuardTourPass(t.db, new Date(plannedAt + 11 * 60_000));
+    await runGuardTourPass(t.db, new Date(plannedAt + 71 * 60_000));
+    // The lone-worker module's events (its payload only): one alert raised, then acknowledged; and a
+    // forged one naming another company's site, which must not land anywhere.
+    const alert = { status: 'active', agentName: 'Paul Martin', dueAt: new Date().toISOString() };
+    await t.db.withTenant(owner.company.id, async (tx) => {
+      await publishEvent(tx, owner.company.id, 'lone_worker.alert', {
+        ...alert,
+        id: randomUUID(),
+        change: 'created',
+        siteId: site.id,
+      });
+      await publishEvent(tx, owner.company.id, 'lone_worker.alert', {
+        ...alert,
+        id: randomUUID(),
+        change: 'acknowledged',
+        status: 'acknowledged',
+        siteId: site.id,
+      });
+      await publishEvent(tx, owner.company.id, 'lone_worker.alert', {
+        ...alert,
+        id: randomUUID(),
+        change: 'created',
+        siteId: foreignSite.id,
+      });
+    });
+    const later = new Date(Date.now() + 5_000);
+    await copySystemEvents(t.db, later);
+    await copySystemEvents(t.db, later);
+
+    type Listed = {
+      number: number;
+      source: string;
+      category: string;
+      text: string;
+      author: { name: string };
+    };
+    const list = (await get(owner, `/api/logbook?siteId=${site.id}`)).json() as Listed[];
+    const tours = list.filter((e) => e.text.startsWith('Alerte ronde : '));
+    expect(tours.map((e) => [e.source, e.category, e.author.name])).toEqual([
+      ['system', 'ronde', 'Système'],
+      ['system', 'ronde', 'Système'],
+    ]);
+    // Newest first: the round closed with its checkpoints missed, then the late start.
+    expect(tours[0]?.text).toMatch(
+      /« Ronde du soir » sur .* 4 point\(s\) non scanné\(s\) : Portail principal, Quai 3, Local technique, Issue de secours Nord/,
+    );
+    expect(tours[1]?.text).toMatch(
+      /La ronde « Ronde du soir » prévue à \d\d:\d\d sur .* n'a pas été démarrée/,
+    );
+    const lone = list.filter((e) => e.text.startsWith('Travailleur isolé'));
+    expect(lone.map((e) => [e.text, e.source, e.category])).toEqual([
+      ['Travailleur isolé sans réponse — Paul Martin', 'system', 'incident'],
+    ]);
+    expect((await get(owner, `/api/logbook/verify?siteId=${site.id}`)).json()).toMatchObject({ ok: true });
+    const foreignList = (await get(foreign, `/api/logbook?siteId=${foreignSite.id}`)).json() as Listed[];
+    expect(foreignList).toEqual([]);
   });
 });

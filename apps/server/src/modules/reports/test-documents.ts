@@ -17,6 +17,18 @@ export function pdfText(pdf: Buffer) {
   }
 }
 
+/** The PDF's number of pages (pdfinfo, from the same poppler tools). */
+export function pdfPages(pdf: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'vigie-pdf-'));
+  try {
+    writeFileSync(join(dir, 'r.pdf'), pdf);
+    const info = execFileSync('pdfinfo', [join(dir, 'r.pdf')]).toString();
+    return Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Page `page` of the PDF as a PNG at 60 dpi, written to `out`. */
 export function pdfPagePng(pdf: Buffer, out: string, page = 1) {
   const dir = mkdtempSync(join(tmpdir(), 'vigie-pdf-'));

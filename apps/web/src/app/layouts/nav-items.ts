@@ -14,6 +14,7 @@ import {
   Route,
   Settings,
   Siren,
+  Smartphone,
 } from 'lucide-react';
 import { overviewRequested } from '../guards';
 
@@ -32,10 +33,12 @@ export type NavItem = {
 // Spec section 2, side menu: its entries and order, plus 'Rapports et analyses' — the prototype's page
 // had no entry because it was a placeholder; the real reports must be reachable. Reports of both kinds
 // are the control room's (agents get 403 from their routes).
-// 'Mon service' (clock-in from the phone) is ours, for field agents only, first since it is their home.
+// 'Espace agent' (the phone space, their home) and 'Mon service' (clock-in from the phone) are ours,
+// for field agents only, first.
 export const navItems: readonly NavItem[] = [
+  { label: 'Espace agent', to: '/agent', icon: Smartphone, roles: ['agent'] },
   { label: 'Mon service', to: '/dashboard/service', icon: Fingerprint, roles: ['agent'] },
-  // An agent reaching /dashboard otherwise lands on 'Mon service' (see guards.tsx).
+  // An agent reaching /dashboard otherwise lands on the agent space (see guards.tsx).
   { label: 'Tableau de bord', to: '/dashboard', icon: LayoutDashboard, end: true, state: overviewRequested },
   { label: 'Sites & Clients', to: '/dashboard/sites', icon: Building2 },
   { label: 'Caméras', to: '/dashboard/cameras', icon: Camera },

@@ -44,7 +44,8 @@ export default function LogbookPage() {
         <p className="text-fg-muted">
           Registre électronique de chaque site : numéroté sans trou, jamais modifié ni supprimé (une
           correction est une nouvelle entrée), chaîné pour prouver son intégrité. Les alarmes, refus d'accès,
-          SOS et prises de service y apparaissent automatiquement.
+          SOS, prises de service, alertes de ronde et alertes travailleur isolé y apparaissent
+          automatiquement.
         </p>
       </div>
 

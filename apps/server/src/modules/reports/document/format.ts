@@ -30,6 +30,7 @@ export const frenchNumber = (v: number) => numbers.format(v).replace(/[\u202f\u0
 export function cellText(v: Cell, kind: ColumnKind, timezone: string): string {
   if (v === null || v === '') return '—';
   if (v instanceof Date) return frenchDateTime(v, timezone);
+  if (typeof v === 'object') return v.text;
   if (typeof v === 'number') {
     if (kind === 'duration') return frenchDuration(v);
     if (kind === 'percent') return `${frenchNumber(v)} %`;

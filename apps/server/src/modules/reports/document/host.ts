@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { tsxApi } from '../../../plugins/document-worker';
-import type { Cell, DocumentAnswer, DocumentHead, DocumentMessage, TableSpec } from './types';
+import type { Cell, DocumentAnswer, DocumentHead, DocumentMessage, DocumentNote, TableSpec } from './types';
 
 const bootstrap = `
 const { workerData, parentPort } = require('node:worker_threads');
@@ -28,6 +28,7 @@ export interface DocumentThread {
   path: string;
   table(table: TableSpec): Promise<void>;
   rows(rows: Cell[][]): Promise<void>;
+  note(note: DocumentNote): Promise<void>;
   /** Finishes the file; the thread ends. */
   end(): Promise<void>;
   /** Stops the thread (after a failure). */
@@ -82,6 +83,7 @@ export async function openDocumentThread(head: DocumentHead): Promise<DocumentTh
     path,
     table: (table) => send({ op: 'table', table }),
     rows: (rows) => send({ op: 'rows', rows }),
+    note: (note) => send({ op: 'note', note }),
     async end() {
       await send({ op: 'end' });
       await worker.terminate();

@@ -5,12 +5,14 @@ import { createWriteStream } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { alarmsChart, responseChart } from './charts';
 import { cellText, frenchDateTime, frenchNumber } from './format';
-import type { Cell, Column, DocumentHead, DocumentWriter, TableSpec } from './types';
+import type { Cell, Column, DocumentHead, DocumentNote, DocumentWriter, TableSpec } from './types';
 
 const MARGIN = 40;
 const ROW_H = 15;
 const FONT = 7.5;
 const NAVY = '#1e3a8a';
+/** Tables' pages: A4 too (pdfkit's own default size is US Letter). */
+const LANDSCAPE = { size: 'A4', layout: 'landscape' } as const;
 
 type Doc = PDFKit.PDFDocument;
 
@@ -121,12 +123,16 @@ export async function createPdfWriter(head: DocumentHead, path: string): Promise
   });
 
   cover(doc, head);
-  doc.addPage();
-  let y = figures(doc, head);
-  if (head.includeGraphs) {
-    const w = doc.page.width - 2 * MARGIN;
-    alarmsChart(doc, head.statistics, { x: MARGIN, y, w, h: 230 });
-    responseChart(doc, head.statistics, { x: MARGIN, y: y + 260, w, h: 230 });
+  let y = MARGIN;
+  // A main courante is the register alone: no alarm figures nor charts before its entries.
+  if (head.type !== 'logbook') {
+    doc.addPage({ size: 'A4' });
+    y = figures(doc, head);
+    if (head.includeGraphs) {
+      const w = doc.page.width - 2 * MARGIN;
+      alarmsChart(doc, head.statistics, { x: MARGIN, y, w, h: 230 });
+      responseChart(doc, head.statistics, { x: MARGIN, y: y + 260, w, h: 230 });
+    }
   }
 
   let columns: Column[] = [];
@@ -142,6 +148,7 @@ export async function createPdfWriter(head: DocumentHead, path: string): Promise
         .font('Helvetica')
         .fontSize(9)
         .text(emptyText, MARGIN, y + 6, { lineBreak: false });
+      y += 20;
     }
     emptyText = null;
   };
@@ -166,12 +173,17 @@ export async function createPdfWriter(head: DocumentHead, path: string): Promise
     return `${cut}…`;
   };
   const MAX_WRAP_CHARS = 400;
+  /** Photos of a row: thumbnails side by side, wrapping onto further lines. */
+  const THUMB = 40;
+  const thumbsPerLine = (width: number) => Math.max(1, Math.floor((width + 4) / (THUMB + 4)));
+  const thumbnailsOf = (v: Cell | undefined) =>
+    v !== null && typeof v === 'object' && !(v instanceof Date) ? v.thumbnails : [];
 
   return {
     async table(table: TableSpec) {
       closeTable();
       columns = table.columns;
-      doc.addPage({ layout: 'landscape' });
+      doc.addPage(LANDSCAPE);
       const total = columns.reduce((n, c) => n + c.width, 0);
       const full = doc.page.width - 2 * MARGIN;
       widths = columns.map((c) => (c.width / total) * full);
@@ -191,17 +203,23 @@ export async function createPdfWriter(head: DocumentHead, path: string): Promise
           return col ? cellText(v, col.kind, head.timezone) : '';
         });
         let h = ROW_H;
+        // A whole text is cut only if it would not fit on an empty page (about 50 lines).
+        const pageRoom = bottomLimit() - MARGIN - ROW_H - 4;
         columns.forEach((c, i) => {
+          const thumbs = thumbnailsOf(r[i]).length;
+          if (c.kind === 'photos' && thumbs > 0) {
+            const lines = Math.ceil(thumbs / thumbsPerLine((widths[i] ?? 0) - 6));
+            h = Math.max(h, lines * (THUMB + 4) + 4);
+          }
           if (!c.wrap) return;
-          const text = (texts[i] ?? '').slice(0, MAX_WRAP_CHARS);
+          const full = c.wrap === 'full';
+          const text = full ? (texts[i] ?? '') : (texts[i] ?? '').slice(0, MAX_WRAP_CHARS);
           texts[i] = text;
-          h = Math.max(
-            h,
-            Math.min(doc.heightOfString(text, { width: (widths[i] ?? 0) - 6 }), FONT * 1.2 * 6) + 7,
-          );
+          const height = doc.heightOfString(text, { width: (widths[i] ?? 0) - 6 });
+          h = Math.max(h, Math.min(height, full ? pageRoom : FONT * 1.2 * 6) + 7);
         });
         if (y + h > bottomLimit()) {
-          doc.addPage({ layout: 'landscape' });
+          doc.addPage(LANDSCAPE);
           y = MARGIN;
           headerRow();
         }
@@ -210,12 +228,50 @@ export async function createPdfWriter(head: DocumentHead, path: string): Promise
         columns.forEach((c, i) => {
           const w = (widths[i] ?? 0) - 6;
           const text = texts[i] ?? '';
-          if (c.wrap) doc.text(text, (xs[i] ?? 0) + 3, y + 4, { width: w, height: h - 5, ellipsis: true });
+          const thumbs = c.kind === 'photos' ? thumbnailsOf(r[i]) : [];
+          if (thumbs.length > 0) {
+            const perLine = thumbsPerLine(w);
+            thumbs.forEach((jpeg, k) => {
+              const tx = (xs[i] ?? 0) + 3 + (k % perLine) * (THUMB + 4);
+              const ty = y + 3 + Math.floor(k / perLine) * (THUMB + 4);
+              try {
+                doc.image(Buffer.from(jpeg), tx, ty, {
+                  fit: [THUMB, THUMB],
+                  align: 'center',
+                  valign: 'center',
+                });
+              } catch {
+                // A thumbnail pdfkit cannot read leaves its place empty; the count is in the file.
+              }
+            });
+          } else if (c.wrap)
+            doc.text(text, (xs[i] ?? 0) + 3, y + 4, { width: w, height: h - 5, ellipsis: true });
           else doc.text(clip(text, w), (xs[i] ?? 0) + 3, y + 4, { lineBreak: false });
         });
         y += h;
         rowIndex += 1;
       }
+    },
+    async note(note: DocumentNote) {
+      closeTable();
+      const width = doc.page.width - 2 * MARGIN;
+      doc.font('Helvetica-Bold').fontSize(10);
+      const h = doc.heightOfString(note.text, { width: width - 20 }) + 14;
+      if (y + 10 + h > bottomLimit()) {
+        doc.addPage(LANDSCAPE);
+        y = MARGIN;
+      }
+      y += 10;
+      const [fill, stroke, ink] =
+        note.tone === 'alert' ? ['#fef2f2', '#dc2626', '#991b1b'] : ['#f0fdf4', '#16a34a', '#166534'];
+      doc.rect(MARGIN, y, width, h).fillAndStroke(fill, stroke);
+      doc
+        .fillColor(ink)
+        .font('Helvetica-Bold')
+        .fontSize(10)
+        .text(note.text, MARGIN + 10, y + 7, { width: width - 20 });
+      doc.font('Helvetica');
+      y += h;
     },
     async end() {
       closeTable();

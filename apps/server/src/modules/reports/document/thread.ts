@@ -24,6 +24,7 @@ export function serve(port: MessagePort) {
           if (!writer) throw new Error('document not begun');
           if (m.op === 'table') await writer.table(m.table);
           else if (m.op === 'rows') await writer.rows(m.rows);
+          else if (m.op === 'note') await writer.note(m.note);
           else await writer.end();
           answer = { ok: true };
         }

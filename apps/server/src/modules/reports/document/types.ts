@@ -3,19 +3,30 @@
 // receives (pdfkit and exceljs's streaming writer to a file), so no table is ever held whole.
 import type { ReportFormat, ReportStatistics, ReportType } from '@vigie/contract/reports.contract';
 
-export type ColumnKind = 'text' | 'datetime' | 'duration' | 'number' | 'percent';
+export type ColumnKind = 'text' | 'datetime' | 'duration' | 'number' | 'percent' | 'photos';
 
 export interface Column {
   header: string;
   kind: ColumnKind;
   /** Relative width (PDF) and characters (Excel). */
   width: number;
-  /** PDF: the text wraps on up to four lines instead of being cut (an alarm's timeline). */
-  wrap?: boolean;
+  /**
+   * PDF: the text wraps instead of being cut — on a few lines (an alarm's timeline), or `'full'`:
+   * whole, however long (a main courante entry is a legal record, never shortened).
+   */
+  wrap?: boolean | 'full';
 }
 
-/** A cell: text, an instant (datetime), seconds (duration), a number or a percent (0-100). */
-export type Cell = string | number | Date | null;
+/** Thumbnails (JPEG) drawn in a `photos` column of the PDF; the spreadsheet shows the text. */
+export interface PhotosCell {
+  text: string;
+  thumbnails: Uint8Array[];
+}
+
+/**
+ * A cell: text, an instant (datetime), seconds (duration), a number, a percent (0-100), or photos.
+ */
+export type Cell = string | number | Date | PhotosCell | null;
 
 export interface TableSpec {
   /** The sheet's name (31 characters at most) and the PDF section's title. */
@@ -46,10 +57,17 @@ export interface DocumentHead {
   statistics: ReportStatistics;
 }
 
+/** A paragraph after a table (the main courante's integrity check); `alert` stands out in red. */
+export interface DocumentNote {
+  text: string;
+  tone: 'ok' | 'alert';
+}
+
 export type DocumentMessage =
   | { op: 'begin'; head: DocumentHead; path: string }
   | { op: 'table'; table: TableSpec }
   | { op: 'rows'; rows: Cell[][] }
+  | { op: 'note'; note: DocumentNote }
   | { op: 'end' };
 
 export type DocumentAnswer = { ok: true; size?: number } | { ok: false; message: string };
@@ -58,5 +76,6 @@ export type DocumentAnswer = { ok: true; size?: number } | { ok: false; message:
 export interface DocumentWriter {
   table(table: TableSpec): Promise<void>;
   rows(rows: Cell[][]): Promise<void>;
+  note(note: DocumentNote): Promise<void>;
   end(): Promise<void>;
 }

@@ -5,7 +5,7 @@
 import { TZDate } from '@date-fns/tz';
 import ExcelJS from 'exceljs';
 import { escapeCell } from '../../access/export/logs-file';
-import type { Cell, Column, DocumentHead, DocumentWriter, TableSpec } from './types';
+import type { Cell, Column, DocumentHead, DocumentNote, DocumentWriter, TableSpec } from './types';
 
 const numFmt: Record<Column['kind'], string | undefined> = {
   text: undefined,
@@ -13,6 +13,7 @@ const numFmt: Record<Column['kind'], string | undefined> = {
   duration: '[h]:mm:ss',
   number: '#,##0',
   percent: '0.0%',
+  photos: undefined,
 };
 
 /** Excel has no timezones: the instant becomes the wall-clock time the user reads. */
@@ -26,6 +27,7 @@ function wallClock(at: Date, timezone: string) {
 function typed(v: Cell, kind: Column['kind'], timezone: string): ExcelJS.CellValue {
   if (v === null) return null;
   if (v instanceof Date) return wallClock(v, timezone);
+  if (typeof v === 'object') return escapeCell(v.text);
   if (typeof v === 'number') {
     if (kind === 'duration') return v / 86_400;
     if (kind === 'percent') return v / 100;
@@ -47,41 +49,10 @@ const headerStyle = (row: ExcelJS.Row) => {
   row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1E3A8A' } };
 };
 
-export async function createXlsxWriter(head: DocumentHead, path: string): Promise<DocumentWriter> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: path,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  wb.creator = 'Vigie';
-  wb.created = head.generatedAt;
-  const used = new Set<string>();
-  const tz = head.timezone;
-  const s = head.statistics;
+type Line = (cells: ExcelJS.CellValue[], fmt?: string) => ExcelJS.Row;
 
-  const summary = wb.addWorksheet(sheetName('Synthèse', used));
-  summary.columns = [
-    { width: 34 },
-    { width: 22 },
-    { width: 14 },
-    { width: 14 },
-    { width: 14 },
-    { width: 18 },
-  ];
-  const line = (cells: ExcelJS.CellValue[], fmt?: string) => {
-    const row = summary.addRow(cells);
-    if (fmt) row.getCell(2).numFmt = fmt;
-    return row;
-  };
-  line([escapeCell(head.title)]).font = { bold: true, size: 14 };
-  line([escapeCell(head.company.legalName)]).font = { bold: true };
-  if (head.company.address) line([escapeCell(head.company.address)]);
-  if (head.company.cnapsAuthorisation)
-    line(['Autorisation CNAPS', escapeCell(head.company.cnapsAuthorisation)]);
-  line(['Période', escapeCell(head.periodText)]);
-  line(['Site', escapeCell(head.siteText)]);
-  line(['Généré le', wallClock(head.generatedAt, tz)], numFmt.datetime);
-  line(['Demandé par', escapeCell(head.requestedBy)]);
+/** The period's figures and the per-day table (not in a main courante: it is the register alone). */
+function figures(summary: ExcelJS.Worksheet, s: DocumentHead['statistics'], line: Line) {
   line([]);
   headerStyle(line(['Indicateur', 'Valeur']));
   line(['Incidents (alarmes)', s.totalIncidents], numFmt.number);
@@ -118,6 +89,44 @@ export async function createXlsxWriter(head: DocumentHead, path: string): Promis
     row.getCell(1).numFmt = 'dd/mm/yyyy';
     row.getCell(6).numFmt = numFmt.duration as string;
   });
+}
+
+export async function createXlsxWriter(head: DocumentHead, path: string): Promise<DocumentWriter> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: path,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  wb.creator = 'Vigie';
+  wb.created = head.generatedAt;
+  const used = new Set<string>();
+  const tz = head.timezone;
+  const s = head.statistics;
+
+  const summary = wb.addWorksheet(sheetName('Synthèse', used));
+  summary.columns = [
+    { width: 34 },
+    { width: 22 },
+    { width: 14 },
+    { width: 14 },
+    { width: 14 },
+    { width: 18 },
+  ];
+  const line = (cells: ExcelJS.CellValue[], fmt?: string) => {
+    const row = summary.addRow(cells);
+    if (fmt) row.getCell(2).numFmt = fmt;
+    return row;
+  };
+  line([escapeCell(head.title)]).font = { bold: true, size: 14 };
+  line([escapeCell(head.company.legalName)]).font = { bold: true };
+  if (head.company.address) line([escapeCell(head.company.address)]);
+  if (head.company.cnapsAuthorisation)
+    line(['Autorisation CNAPS', escapeCell(head.company.cnapsAuthorisation)]);
+  line(['Période', escapeCell(head.periodText)]);
+  line(['Site', escapeCell(head.siteText)]);
+  line(['Généré le', wallClock(head.generatedAt, tz)], numFmt.datetime);
+  line(['Demandé par', escapeCell(head.requestedBy)]);
+  if (head.type !== 'logbook') figures(summary, s, line);
   summary.commit();
 
   let sheet: ExcelJS.Worksheet | null = null;
@@ -145,6 +154,13 @@ export async function createXlsxWriter(head: DocumentHead, path: string): Promis
         });
         row.commit();
       }
+    },
+    async note(note: DocumentNote) {
+      if (!sheet) throw new Error('note before any table');
+      sheet.addRow([]).commit();
+      const row = sheet.addRow([escapeCell(note.text)]);
+      row.font = { bold: true, color: { argb: note.tone === 'alert' ? 'FFB91C1C' : 'FF15803D' } };
+      row.commit();
     },
     async end() {
       sheet?.commit();

@@ -62,7 +62,13 @@ async function build(db: Database, report: repo.ReportRow) {
   };
   const doc = await openDocumentThread(head);
   try {
-    for (const source of tablesOf(report.type, { db, companyId, period, siteId: report.siteId })) {
+    for (const source of await tablesOf(report.type, {
+      db,
+      companyId,
+      period,
+      siteId: report.siteId,
+      format: report.format,
+    })) {
       await doc.table(source.spec);
       let after: unknown[] | null = null;
       for (let sent = 0; sent < MAX_TABLE_ROWS; ) {
@@ -72,6 +78,7 @@ async function build(db: Database, report: repo.ReportRow) {
         sent += page.rows.length;
         after = page.last;
       }
+      for (const note of (await source.notes?.()) ?? []) await doc.note(note);
     }
     await doc.end();
     return doc.path;

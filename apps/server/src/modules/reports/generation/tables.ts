@@ -8,38 +8,17 @@ import {
   alarmTypeLabels,
 } from '@vigie/contract/alarms.contract';
 import type { ReportType } from '@vigie/contract/reports.contract';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { rowsOf } from '../../../db/rows';
+import { sql } from 'drizzle-orm';
 import { frenchDateTime } from '../document/format';
-import type { Cell, TableSpec } from '../document/types';
-import type { Period } from '../period';
+import type { Cell } from '../document/types';
+import { logbookTables } from './logbook-tables';
+import { roundsMissedOrLate, roundsPerSite } from './round-tables';
+import { asDate, PAGE_ROWS, read, type Scope, siteFilter, type TableSource } from './source';
 
-export const PAGE_ROWS = 2_000;
-/** Rows of one table at most: what the bench measures, with a margin. */
-export const MAX_TABLE_ROWS = 250_000;
+export { MAX_TABLE_ROWS, PAGE_ROWS } from './source';
 
-export interface TableSource {
-  spec: TableSpec;
-  /** The next page after `after` (the last row's key), or an empty page at the end. */
-  page(after: unknown[] | null): Promise<{ rows: Cell[][]; last: unknown[] | null }>;
-}
-
-interface Scope {
-  db: Database;
-  companyId: string;
-  period: Period;
-  siteId: string | null;
-}
-
-const siteFilter = (column: SQL, siteId: string | null) => (siteId ? sql` and ${column} = ${siteId}` : sql``);
-const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
 const seconds = (from: Date | null, to: Date | null) =>
   from && to ? Math.max(0, (to.getTime() - from.getTime()) / 1000) : null;
-
-async function read<T>(s: Scope, query: SQL) {
-  return s.db.withTenant(s.companyId, async (tx) => rowsOf<T>(await tx.execute(query)));
-}
 
 interface AlarmRow {
   id: string;
@@ -296,8 +275,8 @@ function cameras(s: Scope): TableSource {
   };
 }
 
-/** Spec section 9's report types and what each holds. */
-export function tablesOf(type: ReportType, scope: Scope): TableSource[] {
+/** Spec section 9's report types and what each holds, and the main courante (one table a site). */
+export async function tablesOf(type: ReportType, scope: Scope): Promise<TableSource[]> {
   switch (type) {
     case 'security':
       return [alarms(scope), accessLogs(scope, true), cameras(scope), attendance(scope)];
@@ -305,7 +284,9 @@ export function tablesOf(type: ReportType, scope: Scope): TableSource[] {
     case 'alarms':
       return [alarms(scope)];
     case 'attendance':
-      return [attendance(scope)];
+      return [attendance(scope), roundsPerSite(scope), roundsMissedOrLate(scope)];
+    case 'logbook':
+      return logbookTables(scope);
     case 'access':
       return [accessLogs(scope, false)];
     case 'cameras':

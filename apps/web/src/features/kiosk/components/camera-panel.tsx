@@ -1,6 +1,6 @@
 import { Camera, RefreshCw, SwitchCamera } from 'lucide-react';
 import type { RefObject } from 'react';
-import type { CameraState } from '../use-camera-scanner';
+import type { CameraState } from '../../../lib/scanner/use-camera-scanner';
 import { KioskButton, WideLabel } from './kiosk-button';
 
 /** What to tell the staff when the camera cannot be used, and what to do about it. */

@@ -1,12 +1,12 @@
 import { Maximize, Minimize } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
+import { loadQrDecoder } from '../../../lib/scanner/qr-frame-decoder';
+import { useCameraScanner } from '../../../lib/scanner/use-camera-scanner';
+import { nfcSupported, useNfcReader } from '../../../lib/scanner/use-nfc-reader';
 import { unlockAudio } from '../beep';
 import { storedFacing, storeFacing } from '../kiosk-storage';
-import { loadQrDecoder } from '../qr-frame-decoder';
-import { useCameraScanner } from '../use-camera-scanner';
 import { useConnection } from '../use-connection';
 import { useKioskChecks } from '../use-kiosk-checks';
-import { nfcSupported, useNfcReader } from '../use-nfc-reader';
 import { useFullscreen, useWakeLock } from '../use-screen-helpers';
 import { CameraPanel } from './camera-panel';
 import { ConnectionIndicator } from './connection-indicator';

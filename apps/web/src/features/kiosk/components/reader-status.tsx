@@ -1,5 +1,5 @@
 import { Nfc, QrCode } from 'lucide-react';
-import type { NfcState } from '../use-nfc-reader';
+import type { NfcState } from '../../../lib/scanner/use-nfc-reader';
 
 const nfcMessages: Record<NfcState, string> = {
   unsupported: 'NFC non disponible sur cet appareil',

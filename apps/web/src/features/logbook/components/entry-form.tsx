@@ -16,23 +16,11 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { ApiError } from '../../../lib/api-errors';
 import { formatDateTime, userTimezone } from '../../../lib/format';
+import { shrinkPhoto } from '../../../lib/shrink-photo';
 import { useCreateLogbookEntry } from '../api/logbook-api';
 import { nowTimeIn, todayIn, zonedInstant } from './period';
 
 const categoryOptions = logbookCategories.map((c) => ({ value: c, label: logbookCategoryLabels[c] }));
-
-/** A phone picture made smaller before sending: 1280 px at most, JPEG (the server re-encodes it). */
-async function shrinkPhoto(file: File): Promise<string> {
-  const bitmap = await createImageBitmap(file);
-  const scale = Math.min(1, 1280 / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-  canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  bitmap.close();
-  const fine = canvas.toDataURL('image/jpeg', 0.72);
-  return fine.length <= (maxLogbookPhotoBytes * 4) / 3 ? fine : canvas.toDataURL('image/jpeg', 0.45);
-}
 
 /** Writes an entry, or the correction of `corrects` (a new entry linked to it). */
 export function EntryForm({
@@ -62,7 +50,7 @@ export function EntryForm({
       }
       let data: string;
       try {
-        data = await shrinkPhoto(file);
+        data = await shrinkPhoto(file, maxLogbookPhotoBytes);
       } catch {
         setError("Cette image n'a pas pu être lue : choisissez une photo JPEG, PNG ou WebP");
         return;

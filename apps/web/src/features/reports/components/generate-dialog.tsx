@@ -129,16 +129,24 @@ function GenerateForm({ initial, onDone }: { initial: Props['initial']; onDone: 
           options={siteOptionsOf(sites.data)}
         />
       </FormField>
-      <label className="flex items-center gap-3 text-sm sm:col-span-2" htmlFor="report-graphs">
-        <input
-          id="report-graphs"
-          type="checkbox"
-          className="size-4 accent-blue-500"
-          checked={values.includeGraphs ?? true}
-          onChange={(e) => set({ includeGraphs: e.target.checked })}
-        />
-        Inclure les graphiques
-      </label>
+      {values.type === 'logbook' ? (
+        // The main courante is the register alone: no charts; say what the document holds instead.
+        <p className="text-sm text-fg-muted sm:col-span-2">
+          Les entrées de chaque site dans l'ordre du registre, avec leurs corrections, leurs photos et la
+          vérification d'intégrité de la chaîne.
+        </p>
+      ) : (
+        <label className="flex items-center gap-3 text-sm sm:col-span-2" htmlFor="report-graphs">
+          <input
+            id="report-graphs"
+            type="checkbox"
+            className="size-4 accent-blue-500"
+            checked={values.includeGraphs ?? true}
+            onChange={(e) => set({ includeGraphs: e.target.checked })}
+          />
+          Inclure les graphiques
+        </label>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>
           Annuler

@@ -1,8 +1,8 @@
-// Continuous QR reading of the camera's frames with jsQR, loaded on demand. The cameras feature has
-// its own decoder, but features do not import each other, and this one is shaped for a loop: one
-// canvas for the kiosk's lifetime (not one per frame, 5 times a second on a tablet), frames scaled
-// down to MAX_SIDE, and no inverted second pass (badges are printed dark on light) — each halves
-// the time a frame costs on a modest tablet.
+// Continuous QR reading of the camera's frames with jsQR, loaded on demand; shared by the entrance
+// kiosk (badges) and the agent space (checkpoint labels). The cameras feature has its own decoder;
+// this one is shaped for a loop: one canvas for the scanner's lifetime (not one per frame, 5 times a
+// second on a tablet or phone), frames scaled down to MAX_SIDE, and no inverted second pass (badges
+// and labels are printed dark on light) — each halves the time a frame costs on a modest device.
 
 type JsQr = typeof import('jsqr').default;
 
@@ -10,7 +10,7 @@ const MAX_SIDE = 800;
 
 let loading: Promise<JsQr> | null = null;
 
-/** Starts loading jsQR ahead of the first frame (when the kiosk screen opens). */
+/** Starts loading jsQR ahead of the first frame (when a scanning screen opens). */
 export function loadQrDecoder(): Promise<JsQr> {
   loading ??= import('jsqr').then((module) => module.default);
   return loading;

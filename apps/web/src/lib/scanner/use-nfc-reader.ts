@@ -1,10 +1,10 @@
-// Web NFC (Chrome on Android): an NFC badge is known by its tag's serial number (its UID), which
-// the server normalises ('04:a2:…' → '04A2…') and compares with the badge's stored UID.
+// Web NFC (Chrome on Android): an NFC badge or checkpoint tag is known by its serial number (its
+// UID), which the server normalises ('04:a2:…' → '04A2…') and compares with the stored UID.
 import { useEffect, useRef, useState } from 'react';
 
 export type NfcState = 'unsupported' | 'idle' | 'listening' | 'denied' | 'off' | 'failed';
 
-// Not in TypeScript's DOM library yet: the part of the Web NFC API the kiosk uses.
+// Not in TypeScript's DOM library yet: the part of the Web NFC API the scanners use.
 type NdefReadingEvent = Event & { serialNumber: string };
 interface NdefReader extends EventTarget {
   scan(options?: { signal?: AbortSignal }): Promise<void>;

@@ -1,4 +1,5 @@
-// The tablet's camera, asked for only when the kiosk starts reading, and the decoding loop on it.
+// The device's camera, asked for only when a screen starts reading (the kiosk's badges, the agent's
+// checkpoint labels), and the decoding loop on it.
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { createFrameDecoder } from './qr-frame-decoder';
 
@@ -13,7 +14,7 @@ export type CameraState =
   | 'failed';
 export type Facing = 'environment' | 'user';
 
-/** About five frames a second: a badge is read at once, and a tablet stays cool all day. */
+/** About five frames a second: a code is read at once, and a tablet stays cool all day. */
 const SCAN_EVERY_MS = 200;
 
 function stateOf(error: unknown): CameraState {

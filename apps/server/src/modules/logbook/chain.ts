@@ -1,0 +1,136 @@
+// The main courante's chain: numbering and sealing an entry as it is written (the per-site counter
+// row, updated in the insert's statement: no gap, no duplicate, and the chain's order), and the check
+// that recomputes a site's chain from its first entry. Used by the service (entries people write),
+// the system entries' copier and the reports module (the chain check stated in a main courante PDF).
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { logbookCounters, logbookEntries } from '../../db/schema';
+import { eventRowsOf, notifyEventsOf } from '../events/events.sql';
+import { canonicalParts, entryHash, GENESIS_HASH, type SealedEntry } from './logbook.models';
+
+type Row = typeof logbookEntries.$inferSelect;
+
+export type NewEntry = Omit<SealedEntry, 'id' | 'number' | 'companyId'> & {
+  /** Not sealed by the hash: a transport detail of the phone's replay, not the entry's content. */
+  clientRef?: string | null;
+};
+
+/**
+ * Appends one entry in the caller's transaction: number, chain, insert, push — one statement. The
+ * counter row is taken (locked until commit: it orders the chain), moved on and sealed with the new
+ * hash, which the database computes from the canonical parts (logbook.models.ts) and the previous
+ * hash; the entry and its event (with its NOTIFY) are written from it. The lock is thus held for
+ * this statement and the commit only, and a write costs no round trip for its number.
+ */
+export async function appendEntry(tx: Tx, companyId: string, e: NewEntry): Promise<Row> {
+  const { clientRef = null, ...content } = e;
+  const id = randomUUID();
+  const { before, after } = canonicalParts({ ...content, id, companyId });
+  const seal = (number: SQL, prev: SQL) =>
+    sql`encode(sha256(convert_to(${before} || (${number})::text || ${after} || '"' || ${prev} || '"]', 'UTF8')), 'hex')`;
+  const payload = sql`jsonb_build_object('id', r.id, 'siteId', r.site_id, 'number', r.number, 'category', r.category,
+                                         'source', r.source, 'correctsId', r.corrects_id)`;
+  const res = await tx.execute(sql`
+    with counter as (
+      insert into ${logbookCounters} as k (company_id, site_id, last, prev_hash, last_hash)
+      values (${companyId}, ${e.siteId}, 1, ${GENESIS_HASH}, ${seal(sql`1`, sql`${GENESIS_HASH}::text`)})
+      on conflict (company_id, site_id) do update
+        set last = k.last + 1, prev_hash = k.last_hash, last_hash = ${seal(sql`k.last + 1`, sql`k.last_hash`)}
+      returning last, prev_hash, last_hash
+    ),
+    ins as (
+      insert into ${logbookEntries} (company_id, id, site_id, site_name, number, occurred_at, category, text,
+                                     photo_ids, author_user_id, author_name, shift_id, corrects_id, source,
+                                     source_event_id, client_ref, prev_hash, hash)
+      select ${companyId}, ${id}, ${e.siteId}, ${e.siteName}, c.last, ${e.occurredAt.toISOString()}::timestamptz,
+             ${e.category}, ${e.text}, ${JSON.stringify(e.photoIds)}::jsonb, ${e.authorUserId}, ${e.authorName},
+             ${e.shiftId}, ${e.correctsId}, ${e.source}, ${e.sourceEventId}, ${clientRef}, c.prev_hash, c.last_hash
+        from counter c
+      returning company_id, id, site_id, number, category, source, corrects_id, prev_hash, hash, created_at
+    ),
+    pub as (${eventRowsOf(sql`ins`, 'logbook.created', payload)}),
+    n as (${notifyEventsOf(sql`pub`)})
+    select number, prev_hash, hash, created_at, (select count(*) from n) as notified from ins`);
+  const [row] = rowsOf<{ number: number; prev_hash: string; hash: string; created_at: Date | string }>(res);
+  if (!row) throw new Error('logbook insert returned nothing');
+  return {
+    ...content,
+    id,
+    companyId,
+    clientRef,
+    number: Number(row.number),
+    prevHash: row.prev_hash,
+    hash: row.hash,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+export interface ChainCheck {
+  ok: boolean;
+  checked: number;
+  firstBrokenNumber?: number;
+}
+
+/** Entries read per statement by the chain check (a register of 100,000 never sits whole in memory). */
+const VERIFY_PAGE = 5_000;
+
+/**
+ * Recomputes a site's chain from its first entry (numbers, links, hashes) in the caller's
+ * transaction; the reports module states it at the end of a main courante document.
+ */
+export async function verifyChain(tx: Tx, companyId: string, siteId: string): Promise<ChainCheck> {
+  const [counter] = await tx
+    .select({ last: logbookCounters.last, lastHash: logbookCounters.lastHash })
+    .from(logbookCounters)
+    .where(and(eq(logbookCounters.companyId, companyId), eq(logbookCounters.siteId, siteId)));
+  let prev = GENESIS_HASH;
+  let checked = 0;
+  for (;;) {
+    const rows = await tx
+      .select()
+      .from(logbookEntries)
+      .where(
+        and(
+          eq(logbookEntries.companyId, companyId),
+          eq(logbookEntries.siteId, siteId),
+          gt(logbookEntries.number, checked),
+        ),
+      )
+      .orderBy(asc(logbookEntries.number))
+      .limit(VERIFY_PAGE);
+    for (const r of rows) {
+      const expected = entryHash(
+        {
+          id: r.id,
+          companyId: r.companyId,
+          siteId: r.siteId,
+          siteName: r.siteName,
+          number: r.number,
+          occurredAt: r.occurredAt,
+          category: r.category,
+          text: r.text,
+          photoIds: r.photoIds,
+          authorUserId: r.authorUserId,
+          authorName: r.authorName,
+          shiftId: r.shiftId,
+          correctsId: r.correctsId,
+          source: r.source,
+          sourceEventId: r.sourceEventId,
+        },
+        prev,
+      );
+      if (r.number !== checked + 1) return { ok: false, checked, firstBrokenNumber: checked + 1 };
+      if (r.prevHash !== prev || r.hash !== expected)
+        return { ok: false, checked, firstBrokenNumber: r.number };
+      prev = r.hash;
+      checked++;
+    }
+    if (rows.length < VERIFY_PAGE) break;
+  }
+  // An entry removed at the end of the chain: the counter remembers it.
+  if (counter && (counter.last !== checked || counter.lastHash !== prev))
+    return { ok: false, checked, firstBrokenNumber: checked + 1 };
+  return { ok: true, checked };
+}

@@ -1,0 +1,219 @@
+// The main courante report: one table a site (the chosen one, or each site whose register has
+// entries in the period), its entries in number order as the register keeps them — time, category,
+// author (system entries marked), the whole text, photos as thumbnails — each entry's corrections
+// right under it, and after the table the chain check of the site's whole register.
+
+import type { LogbookCategory } from '@vigie/contract/logbook.contract';
+import { logbookCategoryLabels } from '@vigie/contract/logbook.contract';
+import type { ReportFormat } from '@vigie/contract/reports.contract';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Tx } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
+import { readFile } from '../../files/files.service';
+import { verifyChain } from '../../logbook/chain';
+import { frenchDateTime, frenchNumber } from '../document/format';
+import type { Cell, DocumentNote, PhotosCell, TableSpec } from '../document/types';
+import { asDate, PAGE_ROWS, read, type Scope, type TableSource } from './source';
+
+/** Thumbnails drawn in one document at most; past them a row says « n photo(s) ». */
+export const MAX_THUMBNAILS = 300;
+const THUMB_PX = 120;
+
+const SYSTEM_AUTHOR = 'Système (automatique)';
+
+const columns: TableSpec['columns'] = [
+  { header: 'N°', kind: 'text', width: 5 },
+  { header: 'Date et heure', kind: 'datetime', width: 12 },
+  { header: 'Catégorie', kind: 'text', width: 11 },
+  { header: 'Auteur', kind: 'text', width: 14 },
+  { header: 'Texte', kind: 'text', width: 58, wrap: 'full' },
+  { header: 'Photos', kind: 'photos', width: 15 },
+];
+
+interface EntryRow {
+  id: string;
+  number: number;
+  occurred_at: Date | string;
+  category: LogbookCategory;
+  text: string;
+  photo_ids: string[] | string;
+  author_name: string;
+  source: 'user' | 'system';
+  corrects_number: number | null;
+}
+
+interface CorrectionRow {
+  corrects_id: string;
+  number: number;
+  occurred_at: Date | string;
+  text: string;
+  author_name: string;
+}
+
+const photoCount = (n: number) => `${n} photo${n > 1 ? 's' : ''}`;
+
+/** Photos of a report: thumbnails while the document's budget lasts (PDF only), else their count. */
+function photoReader(format: ReportFormat | undefined) {
+  let budget = format === 'pdf' ? MAX_THUMBNAILS : 0;
+  return async (tx: Tx, companyId: string, ids: string[]): Promise<Cell> => {
+    if (ids.length === 0) return null;
+    const text = photoCount(ids.length);
+    if (budget < ids.length) return text;
+    budget -= ids.length;
+    const thumbnails: Uint8Array[] = [];
+    for (const id of ids) {
+      const file = await readFile(tx, companyId, id);
+      if (!file) continue;
+      try {
+        // pdfkit draws JPEG and PNG only; the stored photos are WebP.
+        thumbnails.push(
+          await sharp(file.data)
+            .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+            .jpeg({ quality: 70 })
+            .toBuffer(),
+        );
+      } catch {
+        // An unreadable photo is counted, not drawn.
+      }
+    }
+    return { text, thumbnails } satisfies PhotosCell;
+  };
+}
+
+function siteTable(
+  s: Scope,
+  site: { id: string; name: string },
+  photos: ReturnType<typeof photoReader>,
+): TableSource {
+  const from = s.period.from.toISOString();
+  const to = s.period.to.toISOString();
+  return {
+    spec: {
+      title: `Main courante — ${site.name}`,
+      empty: 'Aucune entrée sur la période.',
+      columns,
+    },
+    async page(after) {
+      return s.db.withTenant(s.companyId, async (tx) => {
+        const entries = rowsOf<EntryRow>(
+          await tx.execute(sql`
+            select e.id, e.number, e.occurred_at, e.category, e.text, e.photo_ids, e.author_name, e.source,
+                   t.number as corrects_number
+              from logbook_entries e
+              left join logbook_entries t on t.company_id = e.company_id and t.id = e.corrects_id
+             where e.company_id = ${s.companyId} and e.site_id = ${site.id}
+               and e.occurred_at >= ${from}::timestamptz and e.occurred_at < ${to}::timestamptz
+               ${after ? sql`and e.number > ${Number(after[0])}` : sql``}
+             order by e.number limit ${PAGE_ROWS}`),
+        );
+        if (entries.length === 0) return { rows: [], last: null };
+        const corrections = rowsOf<CorrectionRow>(
+          await tx.execute(sql`
+            select c.corrects_id, c.number, c.occurred_at, c.text, c.author_name
+              from logbook_entries c
+             where c.company_id = ${s.companyId}
+               and c.corrects_id in (${sql.join(
+                 entries.map((e) => sql`${e.id}::uuid`),
+                 sql`, `,
+               )})
+             order by c.number`),
+        );
+        const rows: Cell[][] = [];
+        for (const e of entries) {
+          const ids = typeof e.photo_ids === 'string' ? (JSON.parse(e.photo_ids) as string[]) : e.photo_ids;
+          const category = logbookCategoryLabels[e.category] ?? e.category;
+          rows.push([
+            String(e.number),
+            asDate(e.occurred_at),
+            category,
+            e.source === 'system' ? SYSTEM_AUTHOR : e.author_name,
+            e.corrects_number === null
+              ? e.text
+              : `Correction de l'entrée n° ${e.corrects_number} : ${e.text}`,
+            await photos(tx, s.companyId, ids),
+          ]);
+          // Its corrections under it, as the main courante page shows them (each also has its own row).
+          for (const c of corrections.filter((x) => x.corrects_id === e.id)) {
+            rows.push([
+              '»',
+              asDate(c.occurred_at),
+              'Correction',
+              c.author_name,
+              `Corrigée par l'entrée n° ${c.number} : ${c.text}`,
+              null,
+            ]);
+          }
+        }
+        return { rows, last: [(entries.at(-1) as EntryRow).number] };
+      });
+    },
+    async notes() {
+      const check = await s.db.withTenant(s.companyId, (tx) => verifyChain(tx, s.companyId, site.id));
+      return [integrityNote(check, s.period.timezone)];
+    },
+  };
+}
+
+/** The chain check of the site's whole register, as the document states it. */
+export function integrityNote(
+  check: { ok: boolean; checked: number; firstBrokenNumber?: number },
+  timezone: string,
+  at = new Date(),
+): DocumentNote {
+  const when = frenchDateTime(at, timezone);
+  if (check.ok && check.checked === 0)
+    return { tone: 'ok', text: `Registre vide : aucune entrée à vérifier (contrôle du ${when}).` };
+  if (check.ok) {
+    const n = frenchNumber(check.checked);
+    return {
+      tone: 'ok',
+      text: `Intégrité vérifiée : ${n} entrée${check.checked > 1 ? 's' : ''}, chaîne intacte (registre complet du site, n° 1 à ${n}, contrôlé le ${when}).`,
+    };
+  }
+  return {
+    tone: 'alert',
+    text: `Intégrité compromise : la chaîne est rompue à l'entrée n° ${check.firstBrokenNumber} (${frenchNumber(check.checked)} entrée(s) vérifiée(s) avant elle, contrôle du ${when}). Une entrée a été modifiée ou supprimée en dehors de l'application.`,
+  };
+}
+
+/** The sites of the report: the chosen one, or those whose register has entries in the period. */
+async function sitesOf(s: Scope) {
+  const from = s.period.from.toISOString();
+  const to = s.period.to.toISOString();
+  // A register outlives its site: the name then comes from its last entry.
+  const name = sql`coalesce(st.name, (select e.site_name from logbook_entries e
+      where e.company_id = c.company_id and e.site_id = c.site_id order by e.number desc limit 1))`;
+  if (s.siteId) {
+    const rows = await read<{ name: string | null }>(
+      s,
+      sql`select coalesce((select st.name from sites st where st.company_id = ${s.companyId} and st.id = ${s.siteId}),
+                          (select e.site_name from logbook_entries e where e.company_id = ${s.companyId} and e.site_id = ${s.siteId}
+                            order by e.number desc limit 1)) as name`,
+    );
+    return [{ id: s.siteId, name: rows[0]?.name ?? 'Site' }];
+  }
+  return read<{ id: string; name: string }>(
+    s,
+    sql`select c.site_id as id, ${name} as name
+          from logbook_counters c left join sites st on st.company_id = c.company_id and st.id = c.site_id
+         where c.company_id = ${s.companyId}
+           and exists (select 1 from logbook_entries e where e.company_id = c.company_id and e.site_id = c.site_id
+                          and e.occurred_at >= ${from}::timestamptz and e.occurred_at < ${to}::timestamptz)
+         order by 2, 1`,
+  );
+}
+
+export async function logbookTables(s: Scope): Promise<TableSource[]> {
+  const sites = await sitesOf(s);
+  if (sites.length === 0) {
+    return [
+      {
+        spec: { title: 'Main courante', empty: 'Aucune entrée de main courante sur la période.', columns },
+        page: async () => ({ rows: [], last: null }),
+      },
+    ];
+  }
+  const photos = photoReader(s.format);
+  return sites.map((site) => siteTable(s, site, photos));
+}

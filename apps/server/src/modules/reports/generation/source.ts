@@ -1,0 +1,38 @@
+// What every report table is made of: a source read in keyset pages, each page its own short
+// transaction of the company, so a period of 100,000 rows never sits whole in memory.
+import type { ReportFormat } from '@vigie/contract/reports.contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
+import type { Cell, DocumentNote, TableSpec } from '../document/types';
+import type { Period } from '../period';
+
+export const PAGE_ROWS = 2_000;
+/** Rows of one table at most: what the bench measures, with a margin. */
+export const MAX_TABLE_ROWS = 250_000;
+
+export interface TableSource {
+  spec: TableSpec;
+  /** The next page after `after` (the last row's key), or an empty page at the end. */
+  page(after: unknown[] | null): Promise<{ rows: Cell[][]; last: unknown[] | null }>;
+  /** Said after the table's rows (a main courante's integrity check). */
+  notes?(): Promise<DocumentNote[]>;
+}
+
+export interface Scope {
+  db: Database;
+  companyId: string;
+  period: Period;
+  siteId: string | null;
+  /** The document being built (a PDF draws photos, a spreadsheet counts them). */
+  format?: ReportFormat;
+}
+
+export const siteFilter = (column: SQL, siteId: string | null) =>
+  siteId ? sql` and ${column} = ${siteId}` : sql``;
+
+export const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+
+export async function read<T>(s: Scope, query: SQL) {
+  return s.db.withTenant(s.companyId, async (tx) => rowsOf<T>(await tx.execute(query)));
+}
