@@ -2,7 +2,8 @@
 -- overdue, or ended with checkpoints missed: `tour.alert`, site from the round) and lone-worker
 -- alerts (a missed check-in: `lone_worker.alert` created, site from the payload checked against the
 -- company's sites). Same signature and grants as in 0022; the other kinds are unchanged, but every
--- lookup now compares uuids (an index condition) instead of `id::text` (a scan per event).
+-- lookup now compares uuids (an index condition) instead of `id::text` (a scan per event), and an
+-- alarm's severity is written in French (« gravité moyenne », not « gravité medium »).
 CREATE OR REPLACE FUNCTION logbook_payload_uuid(v text) RETURNS uuid
   LANGUAGE sql IMMUTABLE AS $$
     SELECT CASE WHEN v ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN v::uuid END
@@ -33,7 +34,7 @@ CREATE OR REPLACE FUNCTION logbook_pending_events(p_after bigint, p_before times
              WHEN ev.type = 'lone_worker.alert' AND ev.payload->>'change' = 'created' THEN 'lone_worker'
            END,
            CASE
-             WHEN ev.type = 'alarm.created' THEN concat_ws(' — ', ev.payload->>'title', ev.payload->>'location', 'gravité ' || (ev.payload->>'severity'))
+             WHEN ev.type = 'alarm.created' THEN concat_ws(' — ', ev.payload->>'title', ev.payload->>'location', 'gravité ' || CASE ev.payload->>'severity' WHEN 'low' THEN 'faible' WHEN 'medium' THEN 'moyenne' WHEN 'high' THEN 'importante' WHEN 'critical' THEN 'critique' ELSE ev.payload->>'severity' END)
              WHEN ev.type = 'access.logged' THEN concat_ws(' — ', ev.payload->>'personName', ev.payload->>'location', ev.payload->>'reason')
              WHEN ev.type = 'radio.alert' THEN (SELECT concat_ws(' — ', upper(ra.type), ra.agent_name, ra.description) FROM radio_alerts ra WHERE ra.company_id = ev.company_id AND ra.id = logbook_payload_uuid(ev.payload->>'id'))
              WHEN ev.type = 'shift.changed' THEN (SELECT a.name FROM shifts sh JOIN agents a ON a.company_id = sh.company_id AND a.id = sh.agent_id WHERE sh.company_id = ev.company_id AND sh.id = logbook_payload_uuid(ev.payload->>'id'))
