@@ -372,7 +372,9 @@ describe.each(engines)('main courante on %s', (engine) => {
     expect(list[0]?.text).toMatch(/SOS — Paul Martin — Agent au sol/);
     expect(list[1]?.text).toMatch(/Agent /);
     expect(list[2]?.text).toMatch(/Jean Inconnu — Porte A — Badge suspendu/);
-    expect(list[3]?.text).toMatch(/Intrusion quai 3 — Quai 3 — gravité (faible|moyenne|importante|critique)$/);
+    expect(list[3]?.text).toMatch(
+      /Intrusion quai 3 — Quai 3 — gravité (faible|moyenne|importante|critique)$/,
+    );
     expect(list[0]?.author.name).toBe('Système');
     expect((await get(owner, `/api/logbook/verify?siteId=${site.id}`)).json()).toEqual({
       ok: true,
