@@ -21,7 +21,9 @@ export function TopBar({ user, company, onOpenMenu }: TopBarProps) {
         <Menu aria-hidden="true" />
       </Button>
       <p className="min-w-0 flex-1 truncate text-sm font-semibold text-white sm:text-base">
-        <span className="hidden sm:inline">Vigie — </span>Centre de supervision
+        {/* A phone's bar holds the short name whole rather than « Centre de … » cut short. */}
+        <span className="sm:hidden">Supervision</span>
+        <span className="hidden sm:inline">Vigie — Centre de supervision</span>
       </p>
       <OnlineBadge />
       {supportPhone ? (

@@ -39,7 +39,7 @@ export function SiteCard({ site, canManage, onView, onEdit, onDelete }: SiteCard
     <Card className="flex w-full flex-col gap-4 p-5" data-testid="site-card">
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-2">
-          <h2 className="truncate text-lg font-semibold text-white">{site.name}</h2>
+          <h2 className="text-lg font-semibold break-words text-white">{site.name}</h2>
           <div className="flex flex-wrap gap-2">
             <SiteTypeBadge type={site.type} />
             <SiteStatusBadge status={site.status} />
