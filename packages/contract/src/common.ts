@@ -13,7 +13,11 @@ export const clientRefSchema = z.uuid({ error: "La référence d'envoi doit êtr
 /** Timestamps travel as ISO 8601 strings (UTC); the browser formats them in the user's timezone. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 
-/** Body of every error answer: a French string for business errors, a list for validation (422). */
+/**
+ * Body of every error answer: a French string for business errors, a list for validation (422).
+ * A business error also gives its stable machine code (`users.email_taken`, `badges.number_taken`):
+ * the web maps it to the form field it is about.
+ */
 export const validationIssueSchema = z.object({
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),
@@ -21,6 +25,7 @@ export const validationIssueSchema = z.object({
 });
 export const errorBodySchema = z.object({
   detail: z.union([z.string(), z.array(validationIssueSchema)]),
+  code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;

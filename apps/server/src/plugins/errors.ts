@@ -1,5 +1,7 @@
 // One error shape for the whole API: `{ detail }`, French, with the design's status codes.
-// Business errors are AppError instances made by each module's small factories (<module>.errors.ts).
+// Business errors are AppError instances made by each module's small factories (<module>.errors.ts);
+// their answer also carries the factory's stable `code` (`users.email_taken`), so that a client can
+// tell which field a refusal is about without reading the French sentence.
 import type { ValidationIssue } from '@vigie/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -147,7 +149,10 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ detail: error.detail });
+      // A 422 list already says where (`loc`) and what (`type`) in each item.
+      if (typeof error.detail !== 'string')
+        return reply.status(error.statusCode).send({ detail: error.detail });
+      return reply.status(error.statusCode).send({ detail: error.detail, code: error.code });
     }
     if (error instanceof RequestValidationError) {
       return reply.status(422).send({ detail: toValidationIssues(error.issues, [error.validationContext]) });
