@@ -84,7 +84,7 @@ async function request<E extends Endpoint>(
   const payload = response.status === 204 ? null : await readJson(response);
   if (!response.ok) {
     const detail = payload && typeof payload === 'object' && 'detail' in payload ? payload.detail : null;
-    throw failure(response.status, detail, GENERIC_ERROR, options?.ignoreUnauthorized);
+    throw failure(response.status, detail, GENERIC_ERROR, options?.ignoreUnauthorized, codeOf(payload));
   }
   return { payload: payload as Output<E['response']>, response };
 }
@@ -129,12 +129,24 @@ export async function apiList<E extends Endpoint>(
  * An error answer, with what it means for the whole app: a 401 ends the session, a restriction's
  * 403 sends the user to its full-screen step, maintenance shows the maintenance screen.
  */
-export function failure(status: number, detail: unknown, fallback: string, ignoreUnauthorized = false) {
+export function failure(
+  status: number,
+  detail: unknown,
+  fallback: string,
+  ignoreUnauthorized = false,
+  code?: string,
+) {
   if (status === 401 && !ignoreUnauthorized) reportUnauthorized();
   const restriction = restrictionOf(status, detail);
   if (restriction) setRestriction(restriction);
   if (isMaintenanceDetail(status, detail)) reportMaintenance(detail);
-  return new ApiError(status, detail, detailToMessage(detail) ?? fallback);
+  return new ApiError(status, detail, detailToMessage(detail) ?? fallback, code);
+}
+
+/** A business refusal's stable code (`{ detail, code }`), used to put it on its form field. */
+function codeOf(payload: unknown): string | undefined {
+  if (!payload || typeof payload !== 'object' || !('code' in payload)) return undefined;
+  return typeof payload.code === 'string' ? payload.code : undefined;
 }
 
 /** The session is over (a 401 outside the api client, e.g. the event stream): clear it and leave. */

@@ -6,12 +6,15 @@ export const GENERIC_ERROR = 'Une erreur est survenue';
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: unknown;
+  /** A business refusal's stable code (`users.email_taken`), when the server gave one. */
+  readonly code: string | undefined;
 
-  constructor(status: number, detail: unknown, message: string) {
+  constructor(status: number, detail: unknown, message: string, code?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
+    this.code = code;
   }
 }
 

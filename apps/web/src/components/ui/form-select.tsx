@@ -6,7 +6,11 @@ type FormSelectProps<T extends FieldValues, C, TOut> = Omit<SelectProps, 'value'
   name: FieldPath<T>;
 };
 
-/** A Select bound to a react-hook-form field (Radix Select is not a native input to `register`). */
+/**
+ * A Select bound to a react-hook-form field (Radix Select is not a native input to `register`).
+ * A refused field (by the form's schema or by the server) marks the trigger invalid, points it at
+ * the FormField's message and lets the form focus it.
+ */
 export function FormSelect<T extends FieldValues, C, TOut>({
   control,
   name,
@@ -16,7 +20,18 @@ export function FormSelect<T extends FieldValues, C, TOut>({
     <Controller
       control={control}
       name={name}
-      render={({ field }) => <Select {...props} value={field.value} onValueChange={field.onChange} />}
+      render={({ field, fieldState }) => (
+        <Select
+          {...props}
+          aria-invalid={props['aria-invalid'] ?? (fieldState.invalid || undefined)}
+          aria-describedby={
+            props['aria-describedby'] ?? (fieldState.invalid && props.id ? `${props.id}-error` : undefined)
+          }
+          ref={field.ref}
+          value={field.value}
+          onValueChange={field.onChange}
+        />
+      )}
     />
   );
 }

@@ -1,6 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, Ref } from 'react';
 import { cn } from '../../lib/utils';
 import { fieldClass } from './input';
 
@@ -14,6 +14,8 @@ export type SelectProps = Omit<ComponentProps<typeof SelectPrimitive.Root>, 'chi
   'aria-label'?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
+  /** The trigger: a form focuses it when the field is refused. */
+  ref?: Ref<HTMLButtonElement>;
 };
 
 /** A styled single-choice select built on Radix (keyboard and screen-reader friendly). */
@@ -25,11 +27,13 @@ export function Select({
   'aria-label': ariaLabel,
   'aria-invalid': ariaInvalid,
   'aria-describedby': ariaDescribedBy,
+  ref,
   ...props
 }: SelectProps) {
   return (
     <SelectPrimitive.Root {...props}>
       <SelectPrimitive.Trigger
+        ref={ref}
         id={id}
         aria-label={ariaLabel}
         aria-invalid={ariaInvalid}

@@ -7,7 +7,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { useCreateAccessPoint } from '../api/create-access-point';
 import { useAccessSites } from '../api/get-access-sites';
 import { useUpdateAccessPoint } from '../api/update-access-point';
@@ -47,6 +47,9 @@ export function PointFormDialog({ open, onOpenChange, point }: PointFormDialogPr
   );
 }
 
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const pointFields = Object.keys(emptyPointForm) as (keyof PointFormValues)[];
+
 function PointForm({ onOpenChange, point }: Omit<PointFormDialogProps, 'open'>) {
   const create = useCreateAccessPoint();
   const update = useUpdateAccessPoint();
@@ -56,6 +59,7 @@ function PointForm({ onOpenChange, point }: Omit<PointFormDialogProps, 'open'>) 
     control,
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<PointFormValues, unknown, PointFormOutput>({
     resolver: zodResolver(pointFormSchema),
@@ -69,7 +73,8 @@ function PointForm({ onOpenChange, point }: Omit<PointFormDialogProps, 'open'>) 
         toast.success("Point d'accès modifié", { description: `${saved.name} a été enregistré.` });
         onOpenChange(false);
       } catch (error) {
-        toast.error("Impossible de modifier le point d'accès", { description: errorMessage(error) });
+        const rest = showServerErrors(error, setError, pointFields);
+        if (rest) toast.error("Impossible de modifier le point d'accès", { description: rest });
       }
       return;
     }
@@ -78,7 +83,8 @@ function PointForm({ onOpenChange, point }: Omit<PointFormDialogProps, 'open'>) 
       toast.success("Point d'accès créé", { description: `${saved.name} (${saved.site}) a été ajouté.` });
       onOpenChange(false);
     } catch (error) {
-      toast.error("Impossible de créer le point d'accès", { description: errorMessage(error) });
+      const rest = showServerErrors(error, setError, pointFields);
+      if (rest) toast.error("Impossible de créer le point d'accès", { description: rest });
     }
   });
 

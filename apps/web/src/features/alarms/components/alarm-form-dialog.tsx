@@ -8,7 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input, Textarea } from '../../../components/ui/input';
 import type { SelectOption } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { useCreateAlarm } from '../api/create-alarm';
 import {
   type AlarmFormOutput,
@@ -42,12 +42,16 @@ export function AlarmFormDialog({ open, onOpenChange, sites, onCreated }: AlarmF
   );
 }
 
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const alarmFields = Object.keys(emptyAlarmForm('')) as (keyof AlarmFormValues)[];
+
 function AlarmForm({ onOpenChange, sites, onCreated }: Omit<AlarmFormDialogProps, 'open'>) {
   const create = useCreateAlarm();
   const {
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<AlarmFormValues, unknown, AlarmFormOutput>({
     resolver: zodResolver(alarmFormSchema),
@@ -61,7 +65,8 @@ function AlarmForm({ onOpenChange, sites, onCreated }: Omit<AlarmFormDialogProps
       onCreated?.(alarm);
       onOpenChange(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible de créer l'alarme") });
+      const rest = showServerErrors(error, setError, alarmFields, "Impossible de créer l'alarme");
+      if (rest) toast.error('Erreur', { description: rest });
     }
   });
 

@@ -10,7 +10,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import type { SelectOption } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { deName } from '../../../lib/french';
 import { useCreateCamera } from '../api/create-camera';
 import { useUpdateCamera } from '../api/update-camera';
@@ -57,6 +57,9 @@ export function CameraFormDialog({ open, onOpenChange, sites, camera, onSaved }:
   );
 }
 
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const cameraFields = Object.keys(emptyCameraForm('')) as (keyof CameraFormValues)[];
+
 function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDialogProps, 'open'>) {
   const create = useCreateCamera();
   const update = useUpdateCamera();
@@ -66,6 +69,7 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
     control,
     handleSubmit,
     setValue,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<CameraFormValues, unknown, CameraFormOutput>({
     resolver: zodResolver(cameraFormSchema),
@@ -89,7 +93,8 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
         onSaved?.();
         onOpenChange(false);
       } catch (error) {
-        toast.error('Erreur', { description: errorMessage(error, 'Impossible de modifier la caméra') });
+        const rest = showServerErrors(error, setError, cameraFields, 'Impossible de modifier la caméra');
+        if (rest) toast.error('Erreur', { description: rest });
       }
       return;
     }
@@ -99,7 +104,8 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
       onSaved?.();
       onOpenChange(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible d'ajouter la caméra") });
+      const rest = showServerErrors(error, setError, cameraFields, "Impossible d'ajouter la caméra");
+      if (rest) toast.error('Erreur', { description: rest });
     }
   });
 

@@ -11,7 +11,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input, Textarea } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { useCreateDemoRequest } from '../api/create-demo-request';
 
 const siteCountOptions = demoSiteCounts.map((value) => ({ value, label: `${value} sites` }));
@@ -26,6 +26,9 @@ const emptyForm = {
   message: '',
 };
 
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const demoFields = Object.keys(emptyForm) as (keyof typeof emptyForm)[];
+
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
 /** The 'Demander une démonstration' modal; loaded on demand to keep the landing page light. */
@@ -36,6 +39,7 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
     control,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(createDemoRequestBody), defaultValues: emptyForm });
 
@@ -46,7 +50,8 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
       reset(emptyForm);
       onOpenChange(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error) });
+      const rest = showServerErrors(error, setError, demoFields);
+      if (rest) toast.error('Erreur', { description: rest });
     }
   });
 

@@ -7,7 +7,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input, Textarea } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { useCreateChannel } from '../api/create-channel';
 import {
   type ChannelFormOutput,
@@ -34,12 +34,16 @@ export function ChannelFormDialog({ open, onOpenChange }: ChannelFormDialogProps
   );
 }
 
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const channelFields = Object.keys(emptyChannelForm) as (keyof ChannelFormValues)[];
+
 function ChannelForm({ onOpenChange }: Omit<ChannelFormDialogProps, 'open'>) {
   const create = useCreateChannel();
   const {
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ChannelFormValues, unknown, ChannelFormOutput>({
     resolver: zodResolver(channelFormSchema),
@@ -55,7 +59,8 @@ function ChannelForm({ onOpenChange }: Omit<ChannelFormDialogProps, 'open'>) {
       });
       onOpenChange(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de créer le canal') });
+      const rest = showServerErrors(error, setError, channelFields, 'Impossible de créer le canal');
+      if (rest) toast.error('Erreur', { description: rest });
     }
   });
 

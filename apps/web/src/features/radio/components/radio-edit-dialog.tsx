@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { useChannels } from '../api/get-channels';
 import { useUpdateRadio } from '../api/update-radio';
 import {
@@ -35,6 +35,9 @@ export function RadioEditDialog({ radio, onOpenChange }: RadioEditDialogProps) {
   );
 }
 
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const radioEditFields = ['agentId', 'status', 'currentChannelId'] as const;
+
 function RadioEditForm({ radio, onOpenChange }: { radio: Radio; onOpenChange: (open: boolean) => void }) {
   const update = useUpdateRadio();
   const agents = useAgentOptions();
@@ -46,6 +49,7 @@ function RadioEditForm({ radio, onOpenChange }: { radio: Radio; onOpenChange: (o
   const {
     control,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<RadioEditValues, unknown, RadioEditOutput>({
     resolver: zodResolver(radioEditSchema),
@@ -62,7 +66,8 @@ function RadioEditForm({ radio, onOpenChange }: { radio: Radio; onOpenChange: (o
       toast.success('Radio modifiée', { description: `IMEI ${formatImei(radio.radioId)}` });
       onOpenChange(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de modifier la radio') });
+      const rest = showServerErrors(error, setError, radioEditFields, 'Impossible de modifier la radio');
+      if (rest) toast.error('Erreur', { description: rest });
     }
   });
 

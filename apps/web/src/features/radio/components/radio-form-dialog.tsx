@@ -6,7 +6,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { useCreateRadio } from '../api/create-radio';
 import {
   emptyRadioForm,
@@ -34,6 +34,9 @@ export function RadioFormDialog({ open, onOpenChange }: RadioFormDialogProps) {
   );
 }
 
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const radioFields = Object.keys(emptyRadioForm) as (keyof RadioFormValues)[];
+
 function RadioForm({ onOpenChange }: Omit<RadioFormDialogProps, 'open'>) {
   const create = useCreateRadio();
   const agents = useAgentOptions();
@@ -41,6 +44,7 @@ function RadioForm({ onOpenChange }: Omit<RadioFormDialogProps, 'open'>) {
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<RadioFormValues, unknown, RadioFormOutput>({
     resolver: zodResolver(radioFormSchema),
@@ -56,7 +60,8 @@ function RadioForm({ onOpenChange }: Omit<RadioFormDialogProps, 'open'>) {
       });
       onOpenChange(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible d'ajouter la radio") });
+      const rest = showServerErrors(error, setError, radioFields, "Impossible d'ajouter la radio");
+      if (rest) toast.error('Erreur', { description: rest });
     }
   });
 

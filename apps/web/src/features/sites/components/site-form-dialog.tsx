@@ -7,7 +7,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { deName } from '../../../lib/french';
 import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
@@ -48,6 +48,9 @@ export function SiteFormDialog({ open, onOpenChange, site }: SiteFormDialogProps
   );
 }
 
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const siteFields = Object.keys(emptySiteForm) as (keyof SiteFormValues)[];
+
 function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
   const create = useCreateSite();
   const update = useUpdateSite();
@@ -55,6 +58,7 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<SiteFormValues, unknown, SiteFormOutput>({
     resolver: zodResolver(siteFormSchema),
@@ -70,7 +74,8 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
         });
         onOpenChange(false);
       } catch (error) {
-        toast.error('Impossible de modifier le site', { description: errorMessage(error) });
+        const rest = showServerErrors(error, setError, siteFields);
+        if (rest) toast.error('Impossible de modifier le site', { description: rest });
       }
       return;
     }
@@ -79,7 +84,8 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
       toast.success('Site créé', { description: 'Le site a été ajouté avec succès' });
       onOpenChange(false);
     } catch (error) {
-      toast.error('Impossible de créer le site', { description: errorMessage(error) });
+      const rest = showServerErrors(error, setError, siteFields);
+      if (rest) toast.error('Impossible de créer le site', { description: rest });
     }
   });
 

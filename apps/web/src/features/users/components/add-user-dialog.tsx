@@ -11,11 +11,14 @@ import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dia
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { useCreateUser } from '../api/create-user';
 import { roleOptions } from './role-options';
 
 const emptyForm = { name: '', email: '', password: '', phone: '', role: 'agent' as const, city: '' };
+
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const userFields = Object.keys(emptyForm) as (keyof typeof emptyForm)[];
 
 export function AddUserDialog() {
   const [open, setOpen] = useState(false);
@@ -25,6 +28,7 @@ export function AddUserDialog() {
     control,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(createUserBody), defaultValues: emptyForm });
 
@@ -39,7 +43,8 @@ export function AddUserDialog() {
       toast.success('Utilisateur ajouté', { description: `${user.name} peut maintenant se connecter.` });
       onOpenChange(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error) });
+      const rest = showServerErrors(error, setError, userFields);
+      if (rest) toast.error('Erreur', { description: rest });
     }
   });
 
