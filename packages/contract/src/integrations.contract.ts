@@ -68,3 +68,31 @@ export const ingestAlarm = defineEndpoint({
   body: createAlarmBody,
   response: alarmSchema,
 });
+
+/**
+ * An alarm panel's heartbeat (signal de vie): a key is a panel. `sentAt` is the panel's own clock,
+ * optional; the answer gives its drift so that an installer sees a panel whose clock is wrong.
+ */
+export const panelHeartbeatBody = z.object({
+  sentAt: z.iso
+    .datetime({ offset: true, error: "L'heure de la centrale doit être une date ISO 8601 avec fuseau" })
+    .optional(),
+});
+export const panelHeartbeatSchema = z.object({
+  ok: z.literal(true),
+  receivedAt: timestampSchema,
+  /** Panel clock minus server clock, in seconds; null when the panel sent no time. */
+  clockSkewSeconds: z.number().int().nullable(),
+});
+
+/** Panels post here every few seconds to a few minutes; the dashboard's « Alarmes » health reads it. */
+export const panelHeartbeat = defineEndpoint({
+  method: 'POST',
+  path: '/api/integrations/heartbeat',
+  summary: "Signal de vie d'une centrale d'alarme (en-tête X-Api-Key)",
+  tags: ['integrations'],
+  auth: false,
+  apiKey: true,
+  body: panelHeartbeatBody,
+  response: panelHeartbeatSchema,
+});

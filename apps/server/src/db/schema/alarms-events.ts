@@ -171,6 +171,31 @@ export const integrationKeys = pgTable(
   ],
 );
 
+// Alarm panels' heartbeats: a ring of 288 five-minute slots per panel (a panel is an alarm key). A
+// heartbeat writes its slot only when the slot still holds an older bucket (once per panel and five
+// minutes, whatever the rate), and a slot is overwritten a day later: at most 288 rows a panel, no
+// purge, and the 24-hour availability is a count of slots less than a day old.
+export const alarmPanelHeartbeats = pgTable(
+  'alarm_panel_heartbeats',
+  {
+    companyId: uuid('company_id').notNull(),
+    keyId: uuid('key_id').notNull(),
+    /** Five-minute slot of the UTC day, 0 to 287. */
+    slot: integer('slot').notNull(),
+    /** Start of the five minutes the slot last heard the panel in. */
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.keyId, t.slot] }),
+    foreignKey({
+      name: 'alarm_panel_heartbeats_key_fk',
+      columns: [t.companyId, t.keyId],
+      foreignColumns: [integrationKeys.companyId, integrationKeys.id],
+    }).onDelete('cascade'),
+    check('alarm_panel_heartbeats_slot_check', sql`${t.slot} between 0 and 287`),
+  ],
+);
+
 // Real-time events: the truth behind the SSE streams (NOTIFY only wakes the instances up). The id is
 // global and monotonic, so a client resumes with `id > Last-Event-ID`. Kept 24 hours.
 export const events = pgTable(

@@ -12,8 +12,8 @@ export const alarmsHistoryOfSite = (companyId: SQLWrapper, siteId: SQLWrapper) =
 
 /**
  * Alarm figures for the dashboard, as one json object: alarms raised today (in `timezone`), active
- * critical ones, the 5 latest, the alarm panels' availability (null: panels send no heartbeat
- * yet), and per day over the last 7 days (oldest first) the count per severity.
+ * critical ones, the 5 latest, and per day over the last 7 days (oldest first) the count per
+ * severity. The panels' availability comes from their heartbeats (integrations.sql.ts).
  */
 export const alarmsOverviewSql = (companyId: string, timezone: string) => sql`(
   select json_build_object(
@@ -29,7 +29,6 @@ export const alarmsOverviewSql = (companyId: string, timezone: string) => sql`(
          order by a.triggered_at desc nulls last, a.id desc nulls last
          limit 5
       ) r), '[]'::json),
-    'availability', null,
     'perDay', (
       select json_agg(json_build_object('date', to_char(g.day, 'YYYY-MM-DD'),
                'critical', coalesce(d.critical, 0), 'high', coalesce(d.high, 0),

@@ -26,6 +26,26 @@ export function healthOf(
   return { name, status, uptime: formatUptime(availability), description };
 }
 
+/**
+ * The alarm panels' line: uptime over 24 h from their heartbeats; the status also reflects the last
+ * 10 minutes, so that panels gone silent now never read « Actif » on the strength of the past day.
+ */
+export function panelsHealth(p: OverviewRow['panels']): SystemComponent {
+  const panels = Number(p.panels);
+  const live = Number(p.live);
+  const availability = panels > 0 && p.availability !== null ? Number(p.availability) : null;
+  const health = healthOf(
+    'Alarmes',
+    availability,
+    `${live}/${panels} ${panels > 1 ? "centrales d'alarme ont" : "centrale d'alarme a"} émis un signal de vie dans les 10 dernières minutes`,
+    "Aucune centrale d'alarme raccordée",
+  );
+  if (availability === null) return health;
+  if (live === 0) return { ...health, status: 'Hors service' };
+  if (live < panels && health.status === 'Actif') return { ...health, status: 'Dégradé' };
+  return health;
+}
+
 export function toOverview(r: OverviewRow): DashboardOverview {
   const cameraAvailability = ratio(Number(r.cameras.okProbes), Number(r.cameras.probes));
   return {
@@ -70,12 +90,7 @@ export function toOverview(r: OverviewRow): DashboardOverview {
         `${r.cameras.online}/${r.cameras.total} caméras en ligne, disponibilité sur 24 h`,
         Number(r.cameras.total) > 0 ? 'Aucune mesure de disponibilité sur 24 h' : 'Aucune caméra installée',
       ),
-      healthOf(
-        'Alarmes',
-        r.alarms.availability,
-        "Centrales d'alarme raccordées",
-        "Aucune centrale d'alarme raccordée",
-      ),
+      panelsHealth(r.panels),
       healthOf(
         'Accès',
         r.access.availability === null ? null : Number(r.access.availability),

@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cameraOverviewSql } from '../cameras/cameras.sql';
 import { siteOverviewSql } from '../sites/sites.sql';
-import { accessOverviewSql, agentsOverviewSql, alarmsOverviewSql } from './dashboard.sources';
+import {
+  accessOverviewSql,
+  agentsOverviewSql,
+  alarmsOverviewSql,
+  panelsOverviewSql,
+} from './dashboard.sources';
 
 export interface OverviewRow {
   sites: {
@@ -31,10 +36,10 @@ export interface OverviewRow {
       location: string;
       time: string;
     }[];
-    availability: number | null;
     perDay: { date: string; critical: number; high: number; medium: number; low: number }[];
   };
   access: { points: number; responding: number; availability: number | null };
+  panels: { panels: number; live: number; availability: number | null };
 }
 
 /** One statement, one round trip (readTenant: the company setting travels with it). */
@@ -46,7 +51,8 @@ export async function readOverview(db: Database, companyId: string, timezone: st
       ${cameraOverviewSql(companyId)} as cameras,
       ${agentsOverviewSql(companyId)} as agents,
       ${alarmsOverviewSql(companyId, timezone)} as alarms,
-      ${accessOverviewSql(companyId)} as access`,
+      ${accessOverviewSql(companyId)} as access,
+      ${panelsOverviewSql(companyId)} as panels`,
   );
   if (!row) throw new Error('overview query returned nothing');
   return row;

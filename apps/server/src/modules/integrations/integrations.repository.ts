@@ -78,3 +78,18 @@ export const touchKeySql = (companyId: string, id: string) => sql`
     update integration_keys set last_used_at = now()
      where company_id = ${companyId} and id = ${id}
        and (last_used_at is null or last_used_at < now() - interval '1 minute')`;
+
+/**
+ * Records a panel's heartbeat in its five-minute slot of the ring (migration 0027): written only
+ * when the slot still holds an older bucket, so a panel beating every 30 s changes one row every
+ * five minutes (and wakes the caches that often, not at every beat).
+ */
+export async function recordHeartbeat(tx: Tx, companyId: string, keyId: string) {
+  await tx.execute(sql`
+    insert into alarm_panel_heartbeats (company_id, key_id, slot, bucket)
+    select ${companyId}, ${keyId},
+           (extract(epoch from b.bucket)::bigint / 300 % 288)::int, b.bucket
+      from (select date_bin('5 minutes', now(), timestamptz '2000-01-01') as bucket) b
+    on conflict (company_id, key_id, slot) do update set bucket = excluded.bucket
+     where alarm_panel_heartbeats.bucket <> excluded.bucket`);
+}

@@ -1,10 +1,11 @@
-// Integration keys (administrators) and the device entry point. Devices post alarms on their own
-// path, POST /api/integrations/alarms, rather than on POST /api/alarms: a session and a key never
+// Integration keys (administrators) and the device entry points. Panels post their heartbeat on
+// POST /api/integrations/heartbeat, and alarms on their own path, POST /api/integrations/alarms, rather than on POST /api/alarms: a session and a key never
 // mix on one route, and the key check runs before validation, as the session check does.
 import {
   createIntegrationKey,
   ingestAlarm,
   listIntegrationKeys,
+  panelHeartbeat,
   revokeIntegrationKey,
 } from '@vigie/contract/integrations.contract';
 import type { FastifyInstance } from 'fastify';
@@ -36,5 +37,9 @@ export async function integrationsRoutes(app: FastifyInstance) {
       timezone: 'Europe/Paris',
     };
     return createAlarm(app.db, actor, body, touchIfDue(device));
+  });
+  route(app, panelHeartbeat, async ({ request, body }) => {
+    const device = deviceOf(request);
+    return service.recordPanelHeartbeat(app.db, device, body, touchIfDue(device));
   });
 }

@@ -1,7 +1,11 @@
 // Integration keys let alarm panels and receiving centres post alarms without a session. A key is
 // 256 random bits shown once; only its SHA-256 is stored, so a database leak gives no usable key.
 import { createHash, randomBytes } from 'node:crypto';
-import type { createIntegrationKeyBody, IntegrationKey } from '@vigie/contract/integrations.contract';
+import type {
+  createIntegrationKeyBody,
+  IntegrationKey,
+  panelHeartbeatBody,
+} from '@vigie/contract/integrations.contract';
 import type { z } from 'zod';
 import type { ChangeClock } from '../../db/change-feed';
 import type { Database, Tx } from '../../db/client';
@@ -154,5 +158,30 @@ export function keyUseRecorder() {
     touchedAt.set(device.keyId, now);
     if (touchedAt.size > 10_000) touchedAt.clear();
     return repo.touchKeySql(device.companyId, device.keyId);
+  };
+}
+
+/**
+ * An alarm panel's heartbeat: its five-minute slot is marked (the dashboard's « Alarmes » health),
+ * with the key's last use when due. Answers the panel's clock drift when it sent its time.
+ */
+export async function recordPanelHeartbeat(
+  db: Database,
+  device: DeviceContext,
+  body: z.output<typeof panelHeartbeatBody>,
+  touch: ReturnType<ReturnType<typeof keyUseRecorder>>,
+) {
+  if (device.scope !== 'alarms') throw integrationErrors.wrongScope();
+  const receivedAt = new Date();
+  await db.withTenant(device.companyId, async (tx) => {
+    await repo.recordHeartbeat(tx, device.companyId, device.keyId);
+    if (touch) await tx.execute(touch);
+  });
+  return {
+    ok: true as const,
+    receivedAt: receivedAt.toISOString(),
+    clockSkewSeconds: body.sentAt
+      ? Math.round((new Date(body.sentAt).getTime() - receivedAt.getTime()) / 1000)
+      : null,
   };
 }
