@@ -14,7 +14,6 @@ export const fieldOfCode: Readonly<Record<string, string>> = {
   'agents.user_taken': 'userId',
   'radios.imei_taken': 'radioId',
   'radio_channels.name_taken': 'name',
-  'settings.ip_self_exclusion': 'ipWhitelist',
   'settings.logo_too_large': 'logo',
 };
 
@@ -34,9 +33,19 @@ function bodyPath(loc: unknown): string | null {
   return loc.slice(1).join('.');
 }
 
+/** The form field for a body path, or for its nearest parent (`ipWhitelist.3` → `ipWhitelist`). */
 function formFieldOf<F extends string>(path: string, fields: FormFields<F>): F | undefined {
-  if (Array.isArray(fields)) return (fields as readonly F[]).includes(path as F) ? (path as F) : undefined;
-  return (fields as Partial<Record<string, F>>)[path];
+  const parts = path.split('.');
+  for (let n = parts.length; n > 0; n--) {
+    const candidate = parts.slice(0, n).join('.');
+    const field = Array.isArray(fields)
+      ? (fields as readonly F[]).includes(candidate as F)
+        ? (candidate as F)
+        : undefined
+      : (fields as Partial<Record<string, F>>)[candidate];
+    if (field !== undefined) return field;
+  }
+  return undefined;
 }
 
 /**

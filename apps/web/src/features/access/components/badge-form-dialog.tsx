@@ -4,14 +4,13 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ApiError, errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { useCreateBadge } from '../api/create-badge';
 import { useUpdateBadge } from '../api/update-badge';
 import { BadgeFormFields } from './badge-form-fields';
 import {
   type BadgeFormOutput,
   type BadgeFormValues,
-  badgeFormFields,
   badgeFormSchema,
   badgeToForm,
   emptyBadgeForm,
@@ -44,6 +43,9 @@ export function BadgeFormDialog({ open, onOpenChange, badge }: BadgeFormDialogPr
   );
 }
 
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const badgeFields = Object.keys(emptyBadgeForm) as (keyof BadgeFormValues)[];
+
 function BadgeForm({ onOpenChange, badge }: Omit<BadgeFormDialogProps, 'open'>) {
   const create = useCreateBadge();
   const update = useUpdateBadge();
@@ -59,23 +61,6 @@ function BadgeForm({ onOpenChange, badge }: Omit<BadgeFormDialogProps, 'open'>) 
     defaultValues: badge ? badgeToForm(badge) : emptyBadgeForm,
   });
 
-  /** A 422 or 409 naming a field of the form shows under that field as well. */
-  const showFieldErrors = (error: unknown) => {
-    if (!(error instanceof ApiError)) return;
-    if (error.status === 409 && typeof error.detail === 'string') {
-      if (/numéro de badge/i.test(error.detail)) setError('badgeId', { message: error.detail });
-      if (/UID NFC/i.test(error.detail)) setError('nfcUid', { message: error.detail });
-      return;
-    }
-    if (error.status !== 422 || !Array.isArray(error.detail)) return;
-    for (const item of error.detail as { loc?: unknown[]; msg?: string }[]) {
-      const field = item.loc?.[1];
-      if (item.loc?.[0] === 'body' && typeof field === 'string' && badgeFormFields.has(field) && item.msg) {
-        setError(field as keyof BadgeFormValues, { message: item.msg });
-      }
-    }
-  };
-
   const onSubmit = handleSubmit(async (values) => {
     if (badge) {
       // The type of a badge is fixed: a QR badge keeps no UID, an NFC badge's UID may change.
@@ -88,8 +73,8 @@ function BadgeForm({ onOpenChange, badge }: Omit<BadgeFormDialogProps, 'open'>) 
         toast.success('Badge modifié', { description: `Le badge ${saved.badgeId} a été enregistré.` });
         onOpenChange(false);
       } catch (error) {
-        showFieldErrors(error);
-        toast.error('Impossible de modifier le badge', { description: errorMessage(error) });
+        const rest = showServerErrors(error, setError, badgeFields);
+        if (rest) toast.error('Impossible de modifier le badge', { description: rest });
       }
       return;
     }
@@ -100,8 +85,8 @@ function BadgeForm({ onOpenChange, badge }: Omit<BadgeFormDialogProps, 'open'>) 
       });
       onOpenChange(false);
     } catch (error) {
-      showFieldErrors(error);
-      toast.error('Impossible de créer le badge', { description: errorMessage(error) });
+      const rest = showServerErrors(error, setError, badgeFields);
+      if (rest) toast.error('Impossible de créer le badge', { description: rest });
     }
   });
 

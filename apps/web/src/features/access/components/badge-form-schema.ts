@@ -89,6 +89,3 @@ export function badgeToForm(badge: Badge): BadgeFormValues {
 }
 
 export const badgeTypeOptions = badgeTypes.map((value) => ({ value, label: badgeTypeLabels[value] }));
-
-/** Fields of the form a 422 from the server may name. */
-export const badgeFormFields = new Set<string>(Object.keys(emptyBadgeForm));

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ApiError, errorMessage } from '../../../lib/api-errors';
+import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { deName } from '../../../lib/french';
 import { useCreateAgent } from '../api/create-agent';
 import { usePutAgentPhoto } from '../api/put-agent-photo';
@@ -52,7 +53,8 @@ export function AgentFormDialog({ open, onOpenChange, agent, today, isAdmin }: A
   );
 }
 
-const formFields = new Set<string>(Object.keys(agentFormSchema.shape));
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const agentFields = Object.keys(agentFormSchema.shape) as (keyof AgentFormValues)[];
 
 function AgentForm({ onOpenChange, agent, today, isAdmin }: Omit<AgentFormDialogProps, 'open'>) {
   const create = useCreateAgent();
@@ -70,17 +72,6 @@ function AgentForm({ onOpenChange, agent, today, isAdmin }: Omit<AgentFormDialog
     setError,
     formState: { errors, isSubmitting },
   } = form;
-
-  /** A 422 naming a field of the form shows under that field as well. */
-  const showFieldErrors = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.status !== 422 || !Array.isArray(error.detail)) return;
-    for (const item of error.detail as { loc?: unknown[]; msg?: string }[]) {
-      const field = item.loc?.[1];
-      if (item.loc?.[0] === 'body' && typeof field === 'string' && formFields.has(field) && item.msg) {
-        setError(field as keyof AgentFormValues, { message: item.msg });
-      }
-    }
-  };
 
   const uploadPhoto = async (saved: Agent) => {
     if (!photo) return;
@@ -102,8 +93,8 @@ function AgentForm({ onOpenChange, agent, today, isAdmin }: Omit<AgentFormDialog
         toast.success('Agent modifié', { description: `La fiche ${deName(saved.name)} a été enregistrée.` });
         onOpenChange(false);
       } catch (error) {
-        showFieldErrors(error);
-        toast.error("Impossible de modifier l'agent", { description: errorMessage(error) });
+        const rest = showServerErrors(error, setError, agentFields);
+        if (rest) toast.error("Impossible de modifier l'agent", { description: rest });
       }
       return;
     }
@@ -113,9 +104,9 @@ function AgentForm({ onOpenChange, agent, today, isAdmin }: Omit<AgentFormDialog
       toast.success('Agent ajouté', { description: `${saved.name} a été ajouté à vos agents.` });
       onOpenChange(false);
     } catch (error) {
-      showFieldErrors(error);
       // Spec section 8: the server detail (e.g. the plan limit) or the generic message.
-      toast.error('Erreur', { description: errorMessage(error, "Impossible d'ajouter l'agent") });
+      const rest = showServerErrors(error, setError, agentFields, "Impossible d'ajouter l'agent");
+      if (rest) toast.error('Erreur', { description: rest });
     }
   });
 

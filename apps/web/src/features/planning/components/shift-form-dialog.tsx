@@ -5,7 +5,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ApiError, errorMessage } from '../../../lib/api-errors';
+import { ApiError } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { deName } from '../../../lib/french';
 import { useCreateShift } from '../api/create-shift';
 import { useUpdateShift } from '../api/update-shift';
@@ -64,6 +65,9 @@ function rulesOf(error: unknown): BrokenRule[] | null {
   return rules.length > 0 ? rules : null;
 }
 
+/** The form's fields, named as in the request body (a refusal about one shows under it). */
+const shiftFields = Object.keys(emptyShiftForm('')) as (keyof ShiftFormValues)[];
+
 function ShiftForm({ onOpenChange, shift, date, isAdmin }: Omit<ShiftFormDialogProps, 'open'>) {
   const create = useCreateShift();
   const update = useUpdateShift();
@@ -73,6 +77,7 @@ function ShiftForm({ onOpenChange, shift, date, isAdmin }: Omit<ShiftFormDialogP
     setValue,
     getValues,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ShiftFormValues, unknown, ShiftFormOutput>({
     resolver: zodResolver(shiftFormSchema),
@@ -110,7 +115,8 @@ function ShiftForm({ onOpenChange, shift, date, isAdmin }: Omit<ShiftFormDialogP
     } catch (error) {
       const broken = rulesOf(error);
       if (broken) setRefused({ rules: broken, for: snapshot });
-      toast.error(failure, { description: errorMessage(error) });
+      const rest = showServerErrors(error, setError, shiftFields);
+      if (rest) toast.error(failure, { description: rest });
     }
   });
 

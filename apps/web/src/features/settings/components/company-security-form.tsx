@@ -10,10 +10,10 @@ import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { type UpdateSecurityInput, useUpdateSecuritySettings } from '../api/update-security-settings';
 import { NEVER, passwordExpiryOptions, sessionTimeoutOptions } from './security-options';
 import { SelfExclusionDialog } from './self-exclusion-dialog';
-import { bodyFieldErrors } from './server-errors';
 import { SwitchField } from './switch-field';
 
 type Values = {
@@ -65,9 +65,16 @@ export function CompanySecurityForm({ settings }: { settings: SecuritySettings }
         return;
       }
       setSelfExclusion(null);
-      const ip = bodyFieldErrors(error).ipWhitelist;
-      if (ip) setIpError(ip);
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de modifier la sécurité') });
+      const { onFields, rest } = splitServerError(
+        error,
+        ['ipWhitelist'],
+        'Impossible de modifier la sécurité',
+      );
+      if (onFields[0]) {
+        setIpError(onFields[0].message);
+        focusFirstField(['security-ipWhitelist']);
+      }
+      if (rest) toast.error('Erreur', { description: rest });
     }
   };
 

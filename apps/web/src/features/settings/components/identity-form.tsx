@@ -8,9 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { useUpdateIdentitySettings } from '../api/update-identity-settings';
-import { bodyFieldErrors } from './server-errors';
 
 type Field = 'legalName' | 'address' | 'siret' | 'cnapsAuthorisation';
 type Values = Record<Field, string>;
@@ -51,9 +50,10 @@ export function IdentityForm({ settings, companyName }: { settings: IdentitySett
         description: "L'identité de la société a été enregistrée.",
       });
     } catch (error) {
-      const server = bodyFieldErrors(error);
-      setErrors(Object.fromEntries(fieldNames.filter((f) => server[f]).map((f) => [f, server[f]])));
-      toast.error('Erreur', { description: errorMessage(error, "Impossible de modifier l'identité") });
+      const { onFields, rest } = splitServerError(error, fieldNames, "Impossible de modifier l'identité");
+      setErrors(Object.fromEntries(onFields.map((e) => [e.field, e.message])));
+      focusFirstField(onFields.map((e) => `identity-${e.field}`));
+      if (rest) toast.error('Erreur', { description: rest });
     }
   };
 

@@ -8,10 +8,9 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { useChangePassword } from '../api/change-password';
 import { PasswordInput } from './password-input';
-import { bodyFieldErrors } from './server-errors';
 
 type Values = z.input<typeof changePasswordBody>;
 type Field = keyof Values;
@@ -62,10 +61,8 @@ export function PasswordChangeForm({
       });
       onChanged?.();
     } catch (error) {
-      for (const [field, message] of Object.entries(bodyFieldErrors(error))) {
-        if ((fields as readonly string[]).includes(field)) setError(field as Field, { message });
-      }
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de changer le mot de passe') });
+      const rest = showServerErrors(error, setError, fields, 'Impossible de changer le mot de passe');
+      if (rest) toast.error('Erreur', { description: rest });
     }
   }, onInvalid);
 

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { PasswordInput } from './password-input';
 import {
@@ -19,9 +19,8 @@ import {
   profileToForm,
   timezoneOptions,
 } from './profile-form-schema';
-import { bodyFieldErrors } from './server-errors';
 
-const fields = new Set<string>(['name', 'email', 'phone', 'language', 'timezone', 'currentPassword']);
+const fields = ['name', 'email', 'phone', 'language', 'timezone', 'currentPassword'] as const;
 
 /** Name, e-mail (its change asks the current password), phone, language and timezone. */
 export function ProfileForm({ profile }: { profile: Profile }) {
@@ -60,10 +59,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       reset(profileToForm(saved));
       toast.success('Paramètres sauvegardés', { description: 'Votre profil a été enregistré.' });
     } catch (error) {
-      for (const [field, message] of Object.entries(bodyFieldErrors(error))) {
-        if (fields.has(field)) setError(field as keyof ProfileFormValues, { message });
-      }
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de modifier le profil') });
+      const rest = showServerErrors(error, setError, fields, 'Impossible de modifier le profil');
+      if (rest) toast.error('Erreur', { description: rest });
     }
   });
 

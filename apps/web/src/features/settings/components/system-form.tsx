@@ -17,9 +17,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { useUpdateSystemSettings } from '../api/update-system-settings';
-import { bodyFieldErrors } from './server-errors';
 import { SwitchField } from './switch-field';
 
 const frequencyOptions = backupFrequencies.map((f) => ({ value: f, label: backupFrequencyLabels[f] }));
@@ -63,9 +62,16 @@ export function SystemForm({ settings }: { settings: SystemSettings }) {
           : undefined,
       });
     } catch (error) {
-      const retention = bodyFieldErrors(error).retentionPeriod;
-      if (retention) setRetentionError(retention);
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de modifier le système') });
+      const { onFields, rest } = splitServerError(
+        error,
+        ['retentionPeriod'],
+        'Impossible de modifier le système',
+      );
+      if (onFields[0]) {
+        setRetentionError(onFields[0].message);
+        focusFirstField(['system-retentionPeriod']);
+      }
+      if (rest) toast.error('Erreur', { description: rest });
     }
   };
 
