@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/native-select';
-import { errorMessage } from '../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../lib/field-errors';
 import type { FieldErrors } from './api/field-errors';
 import type * as RegisterApi from './api/register';
 import { FormSection } from './components/form-section';
@@ -42,6 +42,12 @@ const fieldIds: [path: string, id: string][] = [
   ['admin.confirmPassword', 'admin-confirm-password'],
   ['admin.phone', 'admin-phone'],
 ];
+
+// The body's paths are the form's; a taken e-mail (`users.email_taken`) is the administrator's.
+const serverFields: Record<string, string> = {
+  ...Object.fromEntries(fieldIds.map(([path]) => [path, path])),
+  email: 'admin.email',
+};
 
 // Validation (the contract's schema, hence zod) and the API call are loaded on first submit:
 // the registration page's first load must stay under 120 KB gzipped.
@@ -104,9 +110,18 @@ export default function RegisterCompanyPage() {
       });
       timer.current = window.setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
     } catch (error) {
-      toast.error("Erreur d'inscription", {
-        description: errorMessage(error, "Une erreur est survenue lors de l'inscription"),
-      });
+      const { onFields, rest } = splitServerError(
+        error,
+        serverFields,
+        "Une erreur est survenue lors de l'inscription",
+      );
+      if (onFields.length > 0) {
+        setErrors(Object.fromEntries(onFields.map((e) => [e.field, e.message])));
+        focusFirstField(
+          fieldIds.filter(([path]) => onFields.some((e) => e.field === path)).map(([, id]) => id),
+        );
+      }
+      if (rest) toast.error("Erreur d'inscription", { description: rest });
     } finally {
       setSubmitting(false);
     }

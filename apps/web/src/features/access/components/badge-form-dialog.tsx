@@ -43,8 +43,10 @@ export function BadgeFormDialog({ open, onOpenChange, badge }: BadgeFormDialogPr
   );
 }
 
-/** The form's fields, named as in the request body (a refusal about one shows under it). */
-const badgeFields = Object.keys(emptyBadgeForm) as (keyof BadgeFormValues)[];
+/** The fields that show a message, named as in the request body (a refusal about one shows under it). */
+const badgeFields = (Object.keys(emptyBadgeForm) as (keyof BadgeFormValues)[]).filter(
+  (name) => name !== 'allowedPointIds' && name !== 'allowedSiteIds',
+);
 
 function BadgeForm({ onOpenChange, badge }: Omit<BadgeFormDialogProps, 'open'>) {
   const create = useCreateBadge();

@@ -57,8 +57,11 @@ export function CameraFormDialog({ open, onOpenChange, sites, camera, onSaved }:
   );
 }
 
-/** The form's fields, named as in the request body (a refusal about one shows under it). */
-const cameraFields = Object.keys(emptyCameraForm('')) as (keyof CameraFormValues)[];
+/** The fields that show a message, named as in the request body (a refusal about one shows under it). */
+const switches: readonly string[] = ['nightVision', 'motionDetection', 'recording'];
+const cameraFields = (Object.keys(emptyCameraForm('')) as (keyof CameraFormValues)[]).filter(
+  (name) => !switches.includes(name),
+);
 
 function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDialogProps, 'open'>) {
   const create = useCreateCamera();

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { errorMessage } from '../../../lib/api-errors';
+import { showServerErrors } from '../../../lib/field-errors';
 import { useSession } from '../../../lib/session';
 import { useCreateSecurityReport } from '../api/create-security-report';
 import { useReportSites } from '../api/get-report-sites';
@@ -39,6 +39,18 @@ type ReportFormProps = {
   onDone?: () => void;
 };
 
+/** The fields that show a message, named as in the request body (a refusal about one shows under it). */
+const reportFields = [
+  'siteId',
+  'periodStart',
+  'periodEnd',
+  'repairs',
+  'improvements',
+  'observations',
+  'comments',
+  'responsibleName',
+] as const;
+
 /** Spec: the new-report form (also edits a draft). Saved as a draft; the signature is sent only if drawn. */
 export function ReportForm({ report, onDone }: ReportFormProps) {
   const { user } = useSession();
@@ -52,6 +64,7 @@ export function ReportForm({ report, onDone }: ReportFormProps) {
     handleSubmit,
     reset,
     setValue,
+    setError,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<ReportFormValues, unknown, ReportFormOutput>({
@@ -83,7 +96,8 @@ export function ReportForm({ report, onDone }: ReportFormProps) {
           toast.success('Rapport modifié', { description: `${saved.number} a été enregistré.` });
           onDone?.();
         } catch (error) {
-          toast.error('Erreur', { description: errorMessage(error, 'Impossible de modifier le rapport') });
+          const rest = showServerErrors(error, setError, reportFields, 'Impossible de modifier le rapport');
+          if (rest) toast.error('Erreur', { description: rest });
         }
         return;
       }
@@ -92,8 +106,11 @@ export function ReportForm({ report, onDone }: ReportFormProps) {
         toast.success('Rapport créé', { description: `${saved.number} · ${saved.siteName} (brouillon)` });
         reset({ ...emptyReportForm(user?.name ?? ''), geolocation: watch('geolocation') });
         signature.current?.clear();
-      } catch {
-        toast.error('Erreur', { description: 'Impossible de créer le rapport' });
+      } catch (error) {
+        // The specification's toast for any other refusal.
+        if (showServerErrors(error, setError, reportFields)) {
+          toast.error('Erreur', { description: 'Impossible de créer le rapport' });
+        }
       }
     },
     (invalid) => {

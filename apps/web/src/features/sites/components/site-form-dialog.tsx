@@ -48,8 +48,10 @@ export function SiteFormDialog({ open, onOpenChange, site }: SiteFormDialogProps
   );
 }
 
-/** The form's fields, named as in the request body (a refusal about one shows under it). */
-const siteFields = Object.keys(emptySiteForm) as (keyof SiteFormValues)[];
+/** The fields that show a message, named as in the request body (a refusal about one shows under it). */
+const siteFields = (Object.keys(emptySiteForm) as (keyof SiteFormValues)[]).filter(
+  (name) => name !== 'requiredQualifications',
+);
 
 function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
   const create = useCreateSite();
