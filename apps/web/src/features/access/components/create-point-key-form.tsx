@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { useCreatePointKey } from '../api/create-point-key';
 
 /** Names a reader, creates its key and shows it once (only its hash is stored on the server). */
@@ -27,7 +27,12 @@ export function CreatePointKeyForm({ point }: { point: AccessPoint }) {
       setCreated({ name: answer.name, key: answer.key });
       setName('');
     } catch (failure) {
-      toast.error('Impossible de créer la clé', { description: errorMessage(failure) });
+      const { onFields, rest } = splitServerError(failure, ['name']);
+      if (onFields[0]) {
+        setError(onFields[0].message);
+        focusFirstField(['point-key-name']);
+      }
+      if (rest) toast.error('Impossible de créer la clé', { description: rest });
     }
   };
 

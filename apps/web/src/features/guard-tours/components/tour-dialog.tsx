@@ -14,7 +14,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { errorMessage } from '../../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { type TourInput, useSaveTour, useTourSites } from '../api/guard-tours-api';
 
 type CheckpointDraft = {
@@ -48,6 +48,24 @@ function draftOf(tour: Tour | null) {
       }),
     ),
   };
+}
+
+/** The fields that show a message (body paths) and their controls, for a tour of `n` checkpoints. */
+function controlIds(n: number): Record<string, string> {
+  const ids: Record<string, string> = {
+    siteId: 'tour-site',
+    name: 'tour-name',
+    expectedMinutes: 'tour-duration',
+    'schedule.everyMinutes': 'tour-every',
+    'schedule.start': 'tour-start',
+    'schedule.end': 'tour-end',
+  };
+  for (let i = 0; i < n; i++) {
+    ids[`checkpoints.${i}.name`] = `cp-name-${i}`;
+    ids[`checkpoints.${i}.nfcUid`] = `cp-nfc-${i}`;
+    ids[`checkpoints.${i}.instructions`] = `cp-instr-${i}`;
+  }
+  return ids;
 }
 
 /** Create or edit a tour: its site, name, duration, order, schedule and ordered checkpoints. */
@@ -123,7 +141,15 @@ export function TourDialog({
       toast.success(tour ? 'Ronde modifiée' : 'Ronde créée');
       onOpenChange(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible d'enregistrer la ronde") });
+      const ids = controlIds(draft.checkpoints.length);
+      const { onFields, rest } = splitServerError(
+        error,
+        Object.keys(ids),
+        "Impossible d'enregistrer la ronde",
+      );
+      setErrors(Object.fromEntries(onFields.map((e) => [e.field, e.message])));
+      focusFirstField(onFields.map((e) => ids[e.field]));
+      if (rest) toast.error('Erreur', { description: rest });
     }
   };
 

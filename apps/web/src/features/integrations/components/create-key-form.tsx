@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { useCreateIntegrationKey } from '../api/create-integration-key';
 import { CreatedKeyDialog } from './created-key-dialog';
 
@@ -26,7 +26,12 @@ export function CreateKeyForm() {
       setCreated({ name: answer.name, key: answer.key });
       setName('');
     } catch (failure) {
-      toast.error('Erreur', { description: errorMessage(failure, 'Impossible de créer la clé') });
+      const { onFields, rest } = splitServerError(failure, ['name'], 'Impossible de créer la clé');
+      if (onFields[0]) {
+        setError(onFields[0].message);
+        focusFirstField(['integration-key-name']);
+      }
+      if (rest) toast.error('Erreur', { description: rest });
     }
   };
 

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { useCreateRadioKey } from '../api/create-radio-key';
 import { CreatedRadioKey } from './created-radio-key';
 
@@ -26,7 +26,12 @@ export function CreateRadioKeyForm() {
       setCreated({ name: answer.name, key: answer.key });
       setName('');
     } catch (failure) {
-      toast.error('Impossible de créer la clé', { description: errorMessage(failure) });
+      const { onFields, rest } = splitServerError(failure, ['name']);
+      if (onFields[0]) {
+        setError(onFields[0].message);
+        focusFirstField(['radio-key-name']);
+      }
+      if (rest) toast.error('Impossible de créer la clé', { description: rest });
     }
   };
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { useRecordingRetention } from '../api/get-recording-retention';
 import { useSetRecordingRetention } from '../api/set-recording-retention';
 import { LoadError } from './load-error';
@@ -44,7 +44,16 @@ function RetentionFields({ initialDays }: { initialDays: number }) {
         description: `Les enregistrements sont conservés ${saved.days} jour${saved.days > 1 ? 's' : ''}.`,
       });
     } catch (failure) {
-      toast.error('Erreur', { description: errorMessage(failure, 'Impossible de modifier la conservation') });
+      const { onFields, rest } = splitServerError(
+        failure,
+        ['days'],
+        'Impossible de modifier la conservation',
+      );
+      if (onFields[0]) {
+        setError(onFields[0].message);
+        focusFirstField(['radio-retention-days']);
+      }
+      if (rest) toast.error('Erreur', { description: rest });
     }
   };
 

@@ -6,7 +6,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { type GenerateReportInput, useGenerateReport } from '../api/generate-report';
 import { useReportSites } from '../api/get-sites';
 import { ALL_SITES, formatOptions, siteOptionsOf, typeOptions } from './report-options';
@@ -71,7 +71,11 @@ function GenerateForm({ initial, onDone }: { initial: Props['initial']; onDone: 
       });
       onDone();
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de générer le rapport') });
+      const fields = ['type', 'format', 'startDate', 'endDate'] as const;
+      const { onFields, rest } = splitServerError(error, fields, 'Impossible de générer le rapport');
+      setErrors(Object.fromEntries(onFields.map((e) => [e.field, e.message])));
+      focusFirstField(onFields.map((e) => `report-${e.field}`));
+      if (rest) toast.error('Erreur', { description: rest });
     }
   };
 

@@ -13,6 +13,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useReportSites } from '../api/get-sites';
 import { useCreateSchedule, useDeleteSchedule, useReportSchedules } from '../api/schedules';
@@ -57,7 +58,12 @@ export function SchedulesCard({ timezone }: { timezone: string }) {
       toast.success('Rapport planifié', { description: 'Il sera envoyé automatiquement aux destinataires.' });
       setForm((f) => ({ ...f, recipients: '' }));
     } catch (e) {
-      toast.error('Erreur', { description: errorMessage(e, 'Impossible de planifier le rapport') });
+      const { onFields, rest } = splitServerError(e, ['recipients'], 'Impossible de planifier le rapport');
+      if (onFields[0]) {
+        setError(onFields[0].message);
+        focusFirstField(['schedule-recipients']);
+      }
+      if (rest) toast.error('Erreur', { description: rest });
     }
   };
 
