@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_LOGIN, seedDemo } from './db/seeds/demo';
+import { type RunningSimulator, startSimulator } from './demo/simulator';
 
 const config = loadConfig();
 const logger = {
@@ -34,12 +35,33 @@ app.log.info(
   `Vigie écoute sur http://localhost:${config.port} (base ${db.engine === 'pglite' ? `embarquée ${config.dataDir}` : 'PostgreSQL'})`,
 );
 
+// The demo is alive: its devices talk to the device API over HTTP until the app stops.
+let simulator: RunningSimulator | null = null;
+if (process.argv.includes('--demo') && !process.argv.includes('--no-simulate')) {
+  try {
+    simulator = await startSimulator({
+      baseUrl: `http://127.0.0.1:${config.port}`,
+      login: DEMO_LOGIN,
+      log: (line) => app.log.warn(line),
+    });
+    const s = simulator.setup;
+    console.log(
+      `Simulateur d'appareils en marche : ${s.panels.length} centrales d'alarme, ${s.readers.length} lecteurs de badges, ` +
+        `${s.handsets.length} radios, ${s.cameraPorts.length} caméras sur 127.0.0.1.\n` +
+        'Pour une démo sans simulateur : npm run demo -- --no-simulate\n',
+    );
+  } catch (err) {
+    app.log.warn({ err }, "simulateur d'appareils non démarré");
+  }
+}
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} reçu, arrêt en cours`);
+    await simulator?.stop();
     await app.close();
     await db.close();
     process.exit(0);

@@ -1,0 +1,190 @@
+// One act of each simulated device, through the device API with the device's own key: an alarm
+// panel's heartbeat or alarm, a reader's badge check, a handset's status or transmission.
+import type { DeviceHttp } from './http';
+import type { SimulatorSetup } from './setup';
+
+export interface Act {
+  http: DeviceHttp;
+  setup: SimulatorSetup;
+  random: () => number;
+  now: () => Date;
+}
+
+const pick = <T>(random: () => number, list: readonly T[]): T | undefined =>
+  list[Math.floor(random() * list.length)];
+
+type Severity = 'low' | 'medium' | 'high' | 'critical';
+/** What a panel reports, mostly minor: [type, severity, title, description, weight]. */
+const PANEL_EVENTS: [string, Severity, string, string, number][] = [
+  ['technical', 'low', 'Batterie faible détecteur', 'Niveau de batterie bas sur un détecteur sans fil.', 8],
+  [
+    'technical',
+    'low',
+    'Coupure secteur brève',
+    'Bascule de la centrale sur batterie pendant quelques secondes.',
+    6,
+  ],
+  ['access_denied', 'low', 'Badge refusé à répétition', 'Trois refus consécutifs sur le même lecteur.', 6],
+  [
+    'intrusion',
+    'medium',
+    'Porte maintenue ouverte',
+    'Contact de porte ouvert depuis plus de deux minutes.',
+    8,
+  ],
+  ['intrusion', 'medium', 'Détection volumétrique', 'Mouvement détecté dans une zone en surveillance.', 7],
+  [
+    'technical',
+    'medium',
+    'Perte de liaison transmetteur',
+    'Le transmetteur n’a pas répondu au test cyclique.',
+    4,
+  ],
+  ['intrusion', 'high', 'Ouverture issue de secours', 'Issue de secours ouverte hors horaires.', 4],
+  ['fire', 'high', 'Défaut SSI', 'Défaut signalé par le système de sécurité incendie.', 2],
+  [
+    'intrusion',
+    'critical',
+    'Intrusion périmétrique',
+    'Franchissement de clôture détecté, levée de doute requise.',
+    1,
+  ],
+  ['panic', 'critical', 'Bouton d’alerte actionné', 'Alerte déclenchée par le personnel d’accueil.', 1],
+];
+const ZONES = ['Zone 1 — hall', 'Zone 2 — bureaux', 'Zone 3 — réserve', 'Zone 4 — parking', 'Zone 5 — quai'];
+
+function weighted<T extends { 4: number }>(random: () => number, list: readonly T[]): T {
+  const total = list.reduce((n, e) => n + e[4], 0);
+  let r = random() * total;
+  for (const e of list) {
+    r -= e[4];
+    if (r < 0) return e;
+  }
+  return list[list.length - 1] as T;
+}
+
+/** Every panel's heartbeat, with its clock. */
+export async function beat(a: Act) {
+  await Promise.all(
+    a.setup.panels.map((p) =>
+      a.http.expect(200, 'POST', '/api/integrations/heartbeat', {
+        headers: { 'x-api-key': p.key },
+        body: { sentAt: a.now().toISOString() },
+      }),
+    ),
+  );
+}
+
+/** One panel raises one alarm. */
+export async function raiseAlarm(a: Act) {
+  const panel = pick(a.random, a.setup.panels);
+  if (!panel) return;
+  const [type, severity, title, description] = weighted(a.random, PANEL_EVENTS);
+  const camera = type === 'intrusion' && a.random() < 0.5 ? pick(a.random, panel.cameraIds) : undefined;
+  await a.http.expect(201, 'POST', '/api/integrations/alarms', {
+    headers: { 'x-api-key': panel.key },
+    body: {
+      siteId: panel.siteId,
+      type,
+      severity,
+      title,
+      description,
+      location: pick(a.random, ZONES) ?? 'Zone 1',
+      triggeredBy: `Centrale ${panel.siteName}`.slice(0, 200),
+      ...(camera ? { cameraId: camera } : {}),
+    },
+  });
+}
+
+/**
+ * A badge presented at a reader: mostly a holder of the reader's site (granted, unless the badge
+ * is suspended, expired or outside its hours), now and then someone from another site or an unknown
+ * card (refused).
+ */
+export async function checkBadge(a: Act) {
+  const reader = pick(a.random, a.setup.readers);
+  if (!reader) return;
+  const r = a.random();
+  const own = a.setup.credentials.filter((c) => c.siteIds.includes(reader.siteId));
+  const holder =
+    r < 0.88 && own.length > 0
+      ? pick(a.random, own)
+      : r < 0.95
+        ? pick(a.random, a.setup.credentials)
+        : undefined;
+  const body = holder
+    ? { credential: holder.credential, type: holder.type }
+    : {
+        credential: `04${Math.floor(a.random() * 0xffffffffffff)
+          .toString(16)
+          .toUpperCase()
+          .padStart(12, '0')}`,
+        type: 'nfc',
+      };
+  await a.http.expect(200, 'POST', '/api/access/check', { headers: { 'x-api-key': reader.key }, body });
+}
+
+/** A few handsets report battery, signal and a position that wanders around their post. */
+export async function radioStatus(a: Act, count = 3) {
+  for (let i = 0; i < count; i += 1) {
+    const h = pick(a.random, a.setup.handsets);
+    if (!h) return;
+    h.battery = h.battery <= 15 ? 100 : h.battery - (a.random() < 0.3 ? 1 : 0);
+    await a.http.expect(200, 'POST', '/api/radio/device/status', {
+      headers: { 'x-api-key': a.setup.radioKey },
+      body: {
+        imei: h.imei,
+        battery: h.battery,
+        signal: 40 + Math.floor(a.random() * 60),
+        position: {
+          lat: h.lat + (a.random() - 0.5) * 0.001,
+          lng: h.lng + (a.random() - 0.5) * 0.001,
+          accuracy: 8 + Math.floor(a.random() * 20),
+        },
+      },
+    });
+  }
+}
+
+const ROUTINE = [
+  'PC de Alpha 1, ronde terminée, rien à signaler',
+  'Alpha 2 pour PC, je prends mon poste au portail principal',
+  'PC, livraison arrivée au quai 2, je contrôle les documents',
+  'Fermeture des accès du bâtiment B effectuée',
+  'PC, pouvez-vous vérifier la caméra du parking ?',
+  'Visiteur accompagné jusqu’à l’accueil',
+  'Contrôle des extincteurs du niveau 1 fait, tous en place',
+  'Véhicule inconnu parking visiteurs, je relève la plaque',
+  'Plaque relevée, prestataire attendu, fin de levée de doute',
+  'Test radio, est-ce que vous me recevez ?',
+  'Reçu cinq sur cinq',
+  'Début de ronde, départ du poste de garde',
+  'Porte du local technique refermée, c’est réglé',
+];
+const EMERGENCIES = [
+  'Au secours, on m’agresse au portail nord',
+  'PC, départ de feu dans le local poubelles, fumée importante, j’évacue',
+  'Un homme fait un malaise dans le hall, il ne respire plus, appelez le SAMU',
+];
+
+/** A handset's transmission on a channel; now and then (1 in 40) an emergency. */
+export async function radioTalk(a: Act, emergencyChance = 1 / 40) {
+  const h = pick(a.random, a.setup.handsets);
+  const { general, emergency, all } = a.setup.channels;
+  if (!h || !general) return;
+  const urgent = a.random() < emergencyChance;
+  const text = urgent ? pick(a.random, EMERGENCIES) : pick(a.random, ROUTINE);
+  await a.http.expect(201, 'POST', '/api/radio/device/communications', {
+    headers: { 'x-api-key': a.setup.radioKey },
+    body: {
+      imei: h.imei,
+      channel: urgent
+        ? (emergency ?? general)
+        : a.random() < 0.6
+          ? general
+          : (pick(a.random, all) ?? general),
+      transcript: text,
+      durationMs: 1500 + Math.floor(a.random() * 10_000),
+    },
+  });
+}

@@ -1,0 +1,163 @@
+// What the simulator needs, asked of the public API as the demo's owner: the sites, the cameras
+// streaming on this machine, the access points, the badges (NFC numbers and signed QR payloads) and
+// the radios and channels; and its own device keys.
+//
+// Keys are shown once and only their hash is kept, so the simulator cannot reuse the seed's keys.
+// At each start it revokes the keys it created the previous time (named « Simulateur — … ») and
+// creates fresh ones: nothing secret is stored anywhere, the key lists show the devices that are
+// live, and a simulator that died without cleaning up leaves keys that the next start revokes.
+import type { DeviceHttp } from './http';
+
+export const KEY_PREFIX = 'Simulateur — ';
+/** How many sites get an alarm panel that beats (one key a panel). */
+const PANEL_SITES = 6;
+
+export interface Panel {
+  key: string;
+  siteId: string;
+  siteName: string;
+  cameraIds: string[];
+}
+export interface Reader {
+  key: string;
+  pointId: string;
+  siteId: string;
+}
+export interface Credential {
+  credential: string;
+  type: 'qrcode' | 'nfc';
+  siteIds: string[];
+}
+export interface Handset {
+  imei: string;
+  lat: number;
+  lng: number;
+  battery: number;
+}
+export interface SimulatorSetup {
+  panels: Panel[];
+  readers: Reader[];
+  credentials: Credential[];
+  radioKey: string;
+  handsets: Handset[];
+  channels: { general: string | null; emergency: string | null; all: string[] };
+  /** Ports of the cameras whose stream is on 127.0.0.1. */
+  cameraPorts: number[];
+}
+
+interface Site {
+  id: string;
+  name: string;
+  status: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+interface Key {
+  id: string;
+  name: string;
+  key?: string;
+}
+
+const keyName = (what: string) => `${KEY_PREFIX}${what}`.slice(0, 100);
+
+/** Revokes this simulator's earlier keys on a key list, then creates one fresh key. */
+async function freshKey(http: DeviceHttp, auth: Record<string, string>, listPath: string, name: string) {
+  const keys = await http.expect<Key[]>(200, 'GET', listPath, { headers: auth });
+  for (const k of keys.filter((k) => k.name.startsWith(KEY_PREFIX)))
+    await http.expect(204, 'DELETE', `${listPath}/${k.id}`, { headers: auth });
+  return (await http.expect<Key>(201, 'POST', listPath, { headers: auth, body: { name } })).key as string;
+}
+
+/** Signs in as the demo's owner; answers the authorization header. */
+export async function signIn(http: DeviceHttp, login: { email: string; password: string }) {
+  const body = await http.expect<{ access_token: string }>(200, 'POST', '/api/auth/login', { body: login });
+  return { authorization: `Bearer ${body.access_token}` };
+}
+
+export async function prepare(http: DeviceHttp, auth: Record<string, string>): Promise<SimulatorSetup> {
+  const get = <T>(path: string) => http.expect<T>(200, 'GET', path, { headers: auth });
+  const sites = (await get<Site[]>('/api/sites?limit=500')).filter((s) => s.status === 'active');
+  const cameras =
+    await get<{ id: string; siteId: string; rtspUrl: string | null }[]>('/api/cameras?limit=500');
+  const cameraPorts: number[] = [];
+  for (const c of cameras) {
+    if (!c.rtspUrl) continue;
+    const url = new URL(c.rtspUrl);
+    if ((url.hostname === '127.0.0.1' || url.hostname === 'localhost') && url.port)
+      cameraPorts.push(Number(url.port));
+  }
+
+  // Alarm panels: the previous ones revoked once, then one key per panel.
+  const alarmKeys = await get<Key[]>('/api/integrations/keys');
+  for (const k of alarmKeys.filter((k) => k.name.startsWith(KEY_PREFIX)))
+    await http.expect(204, 'DELETE', `/api/integrations/keys/${k.id}`, { headers: auth });
+  const panels: Panel[] = [];
+  for (const site of sites.slice(0, PANEL_SITES)) {
+    const created = await http.expect<Key>(201, 'POST', '/api/integrations/keys', {
+      headers: auth,
+      body: { name: keyName(`centrale ${site.name}`) },
+    });
+    panels.push({
+      key: created.key as string,
+      siteId: site.id,
+      siteName: site.name,
+      cameraIds: cameras.filter((c) => c.siteId === site.id).map((c) => c.id),
+    });
+  }
+
+  const points = await get<{ id: string; siteId: string; status: string }[]>('/api/access/points?limit=500');
+  const readers: Reader[] = [];
+  for (const p of points) {
+    const path = `/api/access/points/${p.id}/keys`;
+    readers.push({
+      key: await freshKey(http, auth, path, keyName('lecteur')),
+      pointId: p.id,
+      siteId: p.siteId,
+    });
+  }
+  const badges = await get<
+    { id: string; badgeType: 'qrcode' | 'nfc'; nfcUid: string | null; allowedSiteIds: string[] }[]
+  >('/api/access/badges?limit=500');
+  const credentials: Credential[] = [];
+  for (const b of badges) {
+    const credential =
+      b.badgeType === 'nfc'
+        ? b.nfcUid
+        : (await get<{ payload: string }>(`/api/access/badges/${b.id}/qr`)).payload;
+    if (credential) credentials.push({ credential, type: b.badgeType, siteIds: b.allowedSiteIds });
+  }
+
+  const radioKey = await freshKey(http, auth, '/api/radio/keys', keyName('passerelle radio'));
+  const radios = await get<
+    {
+      radioId: string;
+      status: string;
+      agentId: string | null;
+      battery: number | null;
+      lastLocation: { lat: number; lng: number } | null;
+    }[]
+  >('/api/radio/radios/?limit=500');
+  const fallback = sites.find((s) => s.latitude !== null && s.longitude !== null);
+  const handsets: Handset[] = radios
+    .filter((r) => r.status !== 'inactive' && r.agentId)
+    .map((r) => ({
+      imei: r.radioId,
+      lat: r.lastLocation?.lat ?? fallback?.latitude ?? 48.8566,
+      lng: r.lastLocation?.lng ?? fallback?.longitude ?? 2.3522,
+      battery: r.battery ?? 80,
+    }));
+  const channels = await get<{ name: string; type: string }[]>('/api/radio/channels/?limit=500');
+  return {
+    panels,
+    readers,
+    credentials,
+    radioKey,
+    handsets,
+    channels: {
+      general: channels.find((c) => c.type === 'general')?.name ?? null,
+      emergency: channels.find((c) => c.type === 'emergency')?.name ?? null,
+      all: channels.filter((c) => c.type !== 'emergency').map((c) => c.name),
+    },
+    cameraPorts,
+  };
+}

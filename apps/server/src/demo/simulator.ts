@@ -1,0 +1,171 @@
+// The device simulator of `npm run demo`: while the demo runs, the demo company's own devices talk
+// to the real device API over HTTP on this machine — alarm panels beat and now and then raise an
+// alarm, readers check badges (all day long, less at night), radios report their status and
+// transmit, and cameras streaming on 127.0.0.1 answer the health probe (one drops now and then).
+// It uses only the public API (setup.ts signs in as the demo's owner for its keys and the lists);
+// stop() clears every timer, waits for the requests under way and closes every socket it opened.
+import { localHour } from '../db/seeds/demo/context';
+import { CameraFarm } from './cameras';
+import { type Act, beat, checkBadge, radioStatus, radioTalk, raiseAlarm } from './devices';
+import { DeviceHttp } from './http';
+import { prepare, type SimulatorSetup, signIn } from './setup';
+
+type Range = [number, number];
+export interface SimulatorIntervals {
+  heartbeatMs: number;
+  alarmMs: Range;
+  /** Between two badge checks, in working hours (7 h to 20 h, Monday to Saturday) and outside. */
+  badgeDayMs: Range;
+  badgeNightMs: Range;
+  radioStatusMs: number;
+  radioTalkMs: Range;
+  /** Between two camera drops, and how long a dropped camera stays away. */
+  cameraDropMs: Range;
+  cameraDownMs: Range;
+}
+
+export const DEFAULT_INTERVALS: SimulatorIntervals = {
+  heartbeatMs: 30_000,
+  alarmMs: [20_000, 40_000],
+  badgeDayMs: [4_000, 12_000],
+  badgeNightMs: [20_000, 45_000],
+  radioStatusMs: 4_000,
+  radioTalkMs: [15_000, 40_000],
+  cameraDropMs: [6 * 60_000, 12 * 60_000],
+  cameraDownMs: [90_000, 3 * 60_000],
+};
+
+export interface SimulatorOptions {
+  /** The running app, e.g. http://127.0.0.1:8080. */
+  baseUrl: string;
+  /** The demo owner's login: the simulator creates its device keys with it. */
+  login: { email: string; password: string };
+  log?: (line: string) => void;
+  intervals?: Partial<SimulatorIntervals>;
+  random?: () => number;
+  now?: () => Date;
+  /** Open the camera listeners (default true). */
+  cameras?: boolean;
+  /** Share of radio transmissions that are emergencies (default 1 in 40). */
+  emergencyChance?: number;
+}
+
+export interface RunningSimulator {
+  setup: SimulatorSetup;
+  /** Acts done so far, per kind (tests and the console). */
+  counts: Record<string, number>;
+  stop(): Promise<void>;
+}
+
+const workingHours = (at: Date) => {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', weekday: 'short' }).format(at);
+  const hour = localHour(at);
+  return day !== 'Sun' && hour >= 7 && hour < 20;
+};
+
+export async function startSimulator(opts: SimulatorOptions): Promise<RunningSimulator> {
+  const log = opts.log ?? (() => {});
+  const random = opts.random ?? Math.random;
+  const now = opts.now ?? (() => new Date());
+  const iv = { ...DEFAULT_INTERVALS, ...opts.intervals };
+  const http = new DeviceHttp(opts.baseUrl);
+  const farm = new CameraFarm(log);
+  let setup: SimulatorSetup;
+  try {
+    setup = await prepare(http, await signIn(http, opts.login));
+    if (opts.cameras !== false) await farm.open(setup.cameraPorts);
+  } catch (err) {
+    http.close();
+    await farm.close();
+    throw err;
+  }
+  const act: Act = { http, setup, random, now };
+  const between = ([min, max]: Range) => min + Math.floor(random() * (max - min + 1));
+  const timers = new Set<NodeJS.Timeout>();
+  const inflight = new Set<Promise<void>>();
+  const counts: Record<string, number> = {};
+  const failures: Record<string, number> = {};
+  let stopped = false;
+
+  /** Runs `work` after `first` ms, then again `delay()` ms after each run ends, until stop(). */
+  const every = (name: string, delay: () => number, work: () => Promise<unknown>, first = delay()) => {
+    const schedule = (ms: number) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (stopped) return;
+        const run = work()
+          .then(() => {
+            counts[name] = (counts[name] ?? 0) + 1;
+          })
+          .catch((err: unknown) => {
+            const n = (failures[name] = (failures[name] ?? 0) + 1);
+            // The first failure, then one in twenty: a stopped server must not flood the console.
+            if (n === 1 || n % 20 === 0)
+              log(`simulateur : ${name} a échoué (${n} fois) : ${(err as Error).message}`);
+          })
+          .finally(() => {
+            inflight.delete(run);
+            if (!stopped) schedule(delay());
+          });
+        inflight.add(run);
+      }, ms);
+      timers.add(timer);
+    };
+    schedule(first);
+  };
+
+  every(
+    'signal de vie',
+    () => iv.heartbeatMs,
+    () => beat(act),
+    0,
+  );
+  every(
+    'alarme',
+    () => between(iv.alarmMs),
+    () => raiseAlarm(act),
+    between([3_000, 8_000]),
+  );
+  every(
+    'badge',
+    () => between(workingHours(now()) ? iv.badgeDayMs : iv.badgeNightMs),
+    () => checkBadge(act),
+    1_000,
+  );
+  every(
+    'état radio',
+    () => iv.radioStatusMs,
+    () => radioStatus(act),
+    500,
+  );
+  every(
+    'communication radio',
+    () => between(iv.radioTalkMs),
+    () => radioTalk(act, opts.emergencyChance),
+    5_000,
+  );
+  if (opts.cameras !== false && setup.cameraPorts.length > 0) {
+    every(
+      'caméra',
+      () => (farm.down === null ? between(iv.cameraDropMs) : between(iv.cameraDownMs)),
+      async () => {
+        if (farm.down === null) await farm.drop(random);
+        else await farm.restore();
+      },
+    );
+  }
+
+  return {
+    setup,
+    counts,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await Promise.allSettled([...inflight]);
+      await farm.close();
+      http.close();
+    },
+  };
+}
