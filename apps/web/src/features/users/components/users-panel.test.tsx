@@ -1,0 +1,129 @@
+// @vitest-environment happy-dom
+
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '@vigie/contract/auth.contract';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach, renderWithApp, stubFetch } from '../../../test/render';
+import { UsersPanel } from './users-panel';
+
+cleanupAfterEach();
+
+const user = (over: Partial<User>): User => ({
+  id: '5f1c5a57-8a8e-4b8e-9d55-4d1f0c9f6a01',
+  companyId: '0b5e7a55-2f35-4f3f-8f6a-3f4b8c0a1d22',
+  name: 'Claire Martin',
+  email: 'claire.martin@gardiennage-sud.fr',
+  phone: null,
+  role: 'admin',
+  isOwner: true,
+  city: 'Marseille',
+  timezone: 'Europe/Paris',
+  language: 'fr',
+  createdAt: '2026-01-05T09:00:00.000Z',
+  ...over,
+});
+
+describe('UsersPanel: the list in each of its states', () => {
+  it('says it is loading, then lists the users with their count', async () => {
+    let answer: (users: User[]) => void = () => {};
+    stubFetch({
+      'GET /api/users': () =>
+        new Promise((resolve) => {
+          answer = (users) => resolve({ body: users });
+        }),
+    });
+    renderWithApp(<UsersPanel />);
+    expect(screen.getByRole('status').textContent).toBe('Chargement des utilisateurs…');
+    answer([
+      user({}),
+      user({
+        id: '5f1c5a57-8a8e-4b8e-9d55-4d1f0c9f6a02',
+        name: 'Karim Haddad',
+        email: 'k.haddad@gardiennage-sud.fr',
+        role: 'agent',
+        isOwner: false,
+      }),
+    ]);
+    expect(await screen.findByText('2 utilisateurs')).toBeTruthy();
+    expect(screen.getByText('Claire Martin')).toBeTruthy();
+    expect(screen.getByText('k.haddad@gardiennage-sud.fr')).toBeTruthy();
+    expect(screen.getByText('Propriétaire')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says so when there is no user', async () => {
+    stubFetch({ 'GET /api/users': () => ({ body: [] }) });
+    renderWithApp(<UsersPanel />);
+    expect(await screen.findByText('Aucun utilisateur pour le moment.')).toBeTruthy();
+  });
+
+  it("shows the server's French refusal and loads again on « Réessayer »", async () => {
+    let calls = 0;
+    stubFetch({
+      'GET /api/users': () => {
+        calls += 1;
+        return calls === 1
+          ? {
+              status: 403,
+              body: {
+                detail: 'Seul un administrateur peut gérer les utilisateurs',
+                code: 'users.admin_only',
+              },
+            }
+          : { body: [user({})] };
+      },
+    });
+    renderWithApp(<UsersPanel />);
+    expect(await screen.findByText('Seul un administrateur peut gérer les utilisateurs')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText('1 utilisateur')).toBeTruthy();
+  });
+});
+
+describe('AddUserDialog: validation and server refusals on the fields', () => {
+  const openDialog = async () => {
+    renderWithApp(<UsersPanel />);
+    await screen.findByText('1 utilisateur');
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter un utilisateur' }));
+    return screen.getByRole('dialog');
+  };
+
+  it('shows the French validation messages under the fields without calling the server', async () => {
+    const api = stubFetch({ 'GET /api/users': () => ({ body: [user({})] }) });
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'pas-une-adresse');
+    await userEvent.click(within(dialog).getByRole('button', { name: "Créer l'utilisateur" }));
+    expect(await within(dialog).findByText('Le nom est obligatoire')).toBeTruthy();
+    expect(within(dialog).getByText('Adresse e-mail invalide')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('puts a taken e-mail (409 users.email_taken) under the e-mail field and focuses it', async () => {
+    const api = stubFetch({
+      'GET /api/users': () => ({ body: [user({})] }),
+      'POST /api/users': () => ({
+        status: 409,
+        body: {
+          detail: 'Cette adresse e-mail est déjà utilisée par un autre compte',
+          code: 'users.email_taken',
+        },
+      }),
+    });
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('Nom complet'), 'Karim Haddad');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'claire.martin@gardiennage-sud.fr');
+    await userEvent.type(within(dialog).getByLabelText('Mot de passe'), 'secret12');
+    await userEvent.click(within(dialog).getByRole('button', { name: "Créer l'utilisateur" }));
+
+    const email = within(dialog).getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    const message = document.getElementById(email.getAttribute('aria-describedby') ?? '');
+    expect(message?.textContent).toBe('Cette adresse e-mail est déjà utilisée par un autre compte');
+    expect(document.activeElement).toBe(email);
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      email: 'claire.martin@gardiennage-sud.fr',
+    });
+  });
+});
