@@ -98,7 +98,8 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
             counts[name] = (counts[name] ?? 0) + 1;
           })
           .catch((err: unknown) => {
-            const n = (failures[name] = (failures[name] ?? 0) + 1);
+            const n = (failures[name] ?? 0) + 1;
+            failures[name] = n;
             // The first failure, then one in twenty: a stopped server must not flood the console.
             if (n === 1 || n % 20 === 0)
               log(`simulateur : ${name} a échoué (${n} fois) : ${(err as Error).message}`);
