@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCo
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from './auth';
+import { openCursor } from './pagination';
 import { answerFromCache, keepAnswer } from './read-cache';
 
 type In<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
@@ -119,6 +120,12 @@ export function route<E extends Endpoint>(
     onRequest: endpoint.auth ? app.requireSession : undefined,
     onSend: cached ? keepAnswer : undefined,
     handler: async (request, reply) => {
+      // A list's cursor must be one this server signed for the caller's company and this list
+      // (plugins/pagination.ts); the handler only ever sees its payload.
+      const query = request.query as { cursor?: unknown } | undefined;
+      if (typeof query?.cursor === 'string') {
+        query.cursor = openCursor(app.secrets, request.auth?.companyId ?? '', endpoint.path, query.cursor);
+      }
       if (cached && (await answerFromCache(app, request, reply))) return reply;
       const result = await handler({
         params: request.params as In<E['params']>,

@@ -1,11 +1,56 @@
 // Keyset pagination shared by every list endpoint: an opaque cursor holds the sort key of the
 // last row sent; answers carry X-Total-Count and a Link rel="next" header.
+//
+// The cursor is signed and bound to the company and to the list (issue 18): `<payload>.<mac>`,
+// where the payload is the base64url JSON of the sort key and the mac an HMAC-SHA256 (truncated to
+// 128 bits) of company, list path and payload under a key derived from the server's secret
+// (plugins/secrets.ts). `route()` (plugins/endpoint.ts) checks it before any handler runs and hands
+// the services the payload alone, so a forged or tampered cursor, another company's, or another
+// list's, is a 422 before any SQL — never a read at another company's key.
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { invalid } from './errors';
+import type { SecretBox } from './secrets';
 
-export function encodeCursor(values: (string | number)[]): string {
-  return Buffer.from(JSON.stringify(values)).toString('base64url');
+const CURSOR_MAC_PURPOSE = 'list-cursor';
+const MAC_CHARS = 22; // 16 bytes in base64url
+
+const cursorMac = (secrets: SecretBox, companyId: string, list: string, payload: string) =>
+  secrets.mac(CURSOR_MAC_PURPOSE, `${companyId}\n${list}\n${payload}`).slice(0, MAC_CHARS);
+
+const invalidCursor = () => invalid(['query', 'cursor'], 'Curseur de pagination invalide');
+
+/** The cursor a client receives for `values` (the sort key of a page's last row) on one list. */
+export function signCursor(
+  secrets: SecretBox,
+  companyId: string,
+  list: string,
+  values: (string | number)[],
+): string {
+  const payload = Buffer.from(JSON.stringify(values)).toString('base64url');
+  return `${payload}.${cursorMac(secrets, companyId, list, payload)}`;
 }
+
+/**
+ * The payload of a cursor signed for this company and list; throws the 422 otherwise. The payload
+ * still goes through `decodeCursor`'s kind checks in the service.
+ */
+export function openCursor(secrets: SecretBox, companyId: string, list: string, cursor: string): string {
+  const dot = cursor.lastIndexOf('.');
+  if (dot <= 0) throw invalidCursor();
+  const payload = cursor.slice(0, dot);
+  const given = Buffer.from(cursor.slice(dot + 1));
+  const expected = Buffer.from(cursorMac(secrets, companyId, list, payload));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
+  return payload;
+}
+
+/** The list a request reads, as cursors are bound to it: the contract path (`/api/alarms`). */
+export const listOf = (request: FastifyRequest) =>
+  request.routeOptions.config.endpoint?.path ?? request.routeOptions.url ?? '';
+
+const encodeCursor = (request: FastifyRequest, values: (string | number)[]) =>
+  signCursor(request.server.secrets, request.auth?.companyId ?? '', listOf(request), values);
 
 /** Kinds of the values a cursor holds, in the list's sort order. */
 export type CursorPart = 'string' | 'number' | 'uuid' | 'timestamp' | 'scalar';
@@ -45,7 +90,7 @@ export function decodeCursor(
   } catch {
     // fall through to the validation error
   }
-  throw invalid(['query', 'cursor'], 'Curseur de pagination invalide');
+  throw invalidCursor();
 }
 
 /** Sends the pagination headers; `rows` holds up to limit + 1 rows, the extra one meaning "more". */
@@ -63,7 +108,7 @@ export function paginate<T>(
   const last = page[page.length - 1];
   if (last !== undefined) {
     const url = new URL(request.url, 'http://local');
-    url.searchParams.set('cursor', encodeCursor(cursorOf(last)));
+    url.searchParams.set('cursor', encodeCursor(request, cursorOf(last)));
     reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
   }
   return page;

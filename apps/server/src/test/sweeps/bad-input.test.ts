@@ -7,6 +7,7 @@ import { idSchema } from '@vigie/contract/common';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { signCursor } from '../../plugins/pagination';
 import { createTestApp, engines, registerCompany, type TestApp } from '../harness';
 import { type DiscoveredRoute, discoverRoutes } from './discover';
 import {
@@ -248,7 +249,19 @@ describe.each(engines)('bad input on %s', (engine) => {
             },
           ),
         )
-        .map((j) => Buffer.from(JSON.stringify(j) ?? 'null').toString('base64url'));
+        .map((j) => JSON.parse(JSON.stringify(j) ?? 'null') as unknown)
+        .chain((values) => {
+          const payload = Buffer.from(JSON.stringify(values)).toString('base64url');
+          const key = Array.isArray(values) ? (values as (string | number)[]) : [String(values)];
+          // Unsigned, with a made-up signature, signed for another company, or for another list:
+          // every one is refused (a 422 « Curseur de pagination invalide »), before any SQL.
+          return fc.oneof(
+            fc.constant(payload),
+            fc.string({ minLength: 1, maxLength: 30 }).map((mac) => `${payload}.${mac}`),
+            fc.uuid().map((other) => signCursor(t.app.secrets, other, r.endpoint.path, key)),
+            fc.constant(signCursor(t.app.secrets, f.tenant.company.id, `${r.endpoint.path}/other`, key)),
+          );
+        });
       const targets: { part: 'body' | 'query'; path: string[] }[] = [
         ...shapePaths(bodySchema).map((path) => ({ part: 'body' as const, path })),
         ...shapePaths(querySchema).map((path) => ({ part: 'query' as const, path })),
@@ -272,6 +285,15 @@ describe.each(engines)('bad input on %s', (engine) => {
             );
           if (res.statusCode >= 400 && errorShapeProblem(res))
             throw new Error(`${r.name}: ${errorShapeProblem(res)}`);
+          if (
+            target.part === 'query' &&
+            target.path.join('.') === 'cursor' &&
+            // (a cursor past the contract's length is refused by the schema, also on `cursor`)
+            (res.statusCode !== 422 || res.json().detail?.[0]?.loc?.join('.') !== 'query.cursor')
+          )
+            throw new Error(
+              `${r.name} with a forged cursor ${leaf} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+            );
         }),
         { numRuns: NASTY_RUNS },
       );

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { rowsOf } from '../../db/rows';
+import { signCursor } from '../../plugins/pagination';
 import { createTestApp, engines, login, registerCompany, type Tenant, type TestApp } from '../harness';
 import { type DiscoveredRoute, discoverRoutes } from './discover';
 import { errorShapeProblem, send } from './probe';
@@ -184,6 +185,78 @@ describe.each(engines)('company isolation on %s', (engine) => {
       expect(list.statusCode).toBe(200);
       expect(list.body).toContain(id);
     }
+  });
+
+  it("refuses on every list a forged cursor, another company's and another list's with a 422", async () => {
+    // Lists are the GET routes whose query takes a `cursor`. Cursors are minted here with the
+    // server's own signing function, so each list gets a cursor of every sort-key shape in use; the
+    // one B's list accepts proves the refusals below come from the binding, not from the shape.
+    const lists = routes.filter(
+      (r) =>
+        r.method === 'GET' &&
+        r.endpoint.query !== undefined &&
+        'cursor' in ((r.endpoint.query as unknown as z.ZodObject).shape ?? {}),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(20);
+    const at = new Date().toISOString();
+    const id = '00000000-0000-4000-8000-000000000000';
+    const shapes: (string | number)[][] = [[at, id], ['zzzz', id], [1000000], [at, 1], [1, 'zzzz', id]];
+    const failures: string[] = [];
+    const secrets = t.app.secrets;
+    const bCompany = bAuth.company.id;
+    for (const r of lists) {
+      if (
+        (await send(t.app, { method: 'GET', url: '/api/auth/me', headers: bAuth.auth })).statusCode === 401
+      ) {
+        bAuth = await login(t.app, bAuth.user.email, bAuth.password);
+      }
+      const headers = await b.headersFor(r.endpoint, bAuth.auth);
+      const ref = await b.refsFor([r.endpoint.query]);
+      const query = validSample(
+        r.endpoint.query as z.ZodType,
+        { unique: unique(), ref, asText: true },
+        r.name,
+      ) as Record<string, unknown> | undefined;
+      const path: Record<string, string> = {};
+      for (const p of r.params) path[p] = await b.id(kindForPath(r.url, p));
+      const call = (cursor: string) =>
+        send(t.app, { method: 'GET', url: fillPath(r.url, path), headers, query: { ...query, cursor } });
+      const other = lists.find((x) => x.endpoint.path !== r.endpoint.path)?.endpoint.path ?? '/api/other';
+      const refused = async (what: string, cursor: string) => {
+        const res = await call(cursor);
+        const detail = res.statusCode === 422 ? res.json().detail : undefined;
+        if (
+          res.statusCode !== 422 ||
+          !Array.isArray(detail) ||
+          detail[0]?.msg !== 'Curseur de pagination invalide'
+        )
+          failures.push(`${r.name} with ${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      };
+      const accepted: number[] = [];
+      for (const values of shapes) {
+        const own = signCursor(secrets, bCompany, r.endpoint.path, values);
+        const res = await call(own);
+        if (res.statusCode >= 500)
+          failures.push(`${r.name} with its own cursor: ${res.statusCode} ${res.body}`);
+        accepted.push(res.statusCode);
+        const [payload, mac] = own.split('.') as [string, string];
+        await refused(
+          "company A's cursor",
+          signCursor(secrets, a.tenant.company.id, r.endpoint.path, values),
+        );
+        await refused(`a cursor of ${other}`, signCursor(secrets, bCompany, other, values));
+        await refused('an unsigned cursor', payload);
+        await refused(
+          'a tampered cursor',
+          `${Buffer.from(JSON.stringify([...values, 1])).toString('base64url')}.${mac}`,
+        );
+        await refused('a cursor signed with another key', `${payload}.${'A'.repeat(mac.length)}`);
+      }
+      // Any answer but the cursor's 422 (a role's 403 comes after the cursor check) shows it passed.
+      if (!accepted.some((s) => s !== 422 && s < 500))
+        failures.push(`${r.name}: none of B's own cursors was accepted (${accepted.join(', ')})`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it('keeps every tenant table under forced row-level security, and the app role cannot bypass it', async () => {
