@@ -60,6 +60,27 @@ export const sites = pgTable(
   ],
 );
 
+// Cameras and open (not resolved) alarms per site, kept by triggers on cameras and alarms (migration
+// 0028): the site list reads one row per listed site instead of counting each site's cameras and open
+// alarms at every read (issue 18). A site with neither has no row (read as 0).
+export const siteCounts = pgTable(
+  'site_counts',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').notNull(),
+    cameras: integer('cameras').notNull().default(0),
+    openAlarms: integer('open_alarms').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.siteId] }),
+    foreignKey({ columns: [t.companyId, t.siteId], foreignColumns: [sites.companyId, sites.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
 export const cameras = pgTable(
   'cameras',
   {

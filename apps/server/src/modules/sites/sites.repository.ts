@@ -2,8 +2,7 @@ import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { sites } from '../../db/schema';
 import { likePattern } from '../../plugins/pagination';
-import { alarmsCountOfSite, alarmsHistoryOfSite } from '../alarms/alarms.sql';
-import { camerasCountOfSite } from '../cameras/cameras.sql';
+import { alarmsHistoryOfSite } from '../alarms/alarms.sql';
 import type { SiteWithCounts } from './sites.models';
 
 export type NewSite = typeof sites.$inferInsert;
@@ -14,13 +13,18 @@ export interface SiteListFilter {
   type?: 'commercial' | 'industriel' | 'residentiel' | 'public' | undefined;
 }
 
-// Every column but the search helper, plus the live counts. The outer columns are written fully
-// qualified: Drizzle renders a single-table select's columns bare, which the subquery would capture.
+// Every column but the search helper, plus the site's cameras and open alarms, read from the counts
+// kept by triggers on cameras and alarms (site_counts, migration 0028; no row means none) instead of
+// counting them at each read. The outer columns are written fully qualified: Drizzle renders a
+// single-table select's columns bare, which the subquery would capture.
 const { searchText: _searchText, ...siteColumns } = getTableColumns(sites);
+const keptCount = (column: 'cameras' | 'open_alarms') =>
+  sql<number>`coalesce((select sc.${sql.raw(column)} from site_counts sc
+    where sc.company_id = "sites"."company_id" and sc.site_id = "sites"."id"), 0)`;
 const withCounts = {
   ...siteColumns,
-  camerasCount: camerasCountOfSite(sql`"sites"."company_id"`, sql`"sites"."id"`).mapWith(Number),
-  alarmsCount: alarmsCountOfSite(sql`"sites"."company_id"`, sql`"sites"."id"`).mapWith(Number),
+  camerasCount: keptCount('cameras').mapWith(Number),
+  alarmsCount: keptCount('open_alarms').mapWith(Number),
 };
 
 function filterWhere(companyId: string, f: SiteListFilter) {
@@ -39,7 +43,7 @@ const listColumns = sql`${sites.id} as "id", ${sites.name} as "name", ${sites.ad
   ${sites.contactEmail} as "contactEmail", ${sites.status} as "status", ${sites.latitude} as "latitude",
   ${sites.longitude} as "longitude", ${sites.geofenceRadiusM} as "geofenceRadiusM",
   ${sites.requiredQualifications} as "requiredQualifications", ${sites.createdAt} as "createdAt", ${sites.updatedAt} as "updatedAt",
-  ${withCounts.camerasCount} as "camerasCount", ${withCounts.alarmsCount} as "alarmsCount"`;
+  coalesce(sc.cameras, 0) as "camerasCount", coalesce(sc.open_alarms, 0) as "alarmsCount"`;
 
 /**
  * One page (up to limit + 1 rows, in `(name, id)` order: the `(company_id, name, id)` index) and
@@ -61,6 +65,8 @@ export async function listSitesPage(
     sql`select ${listColumns},
           (select count(*)::int from ${sites} where ${filterWhere(companyId, f)}) as "total"
         from ${sites}
+        -- One primary-key look-up per listed site for its kept counts.
+        left join site_counts sc on sc.company_id = "sites"."company_id" and sc.site_id = "sites"."id"
         where ${and(filterWhere(companyId, f), after)}
         order by ${sites.name}, ${sites.id}
         limit ${page.limit + 1}`,

@@ -14,6 +14,7 @@ const unwatched: Record<string, string> = {
   alarm_status_counts: 'kept by triggers on alarms, whose own notification covers every change to it',
   audit_log: 'append-only record, read by no cached endpoint',
   access_log_counts: 'kept by triggers on access_logs, which no cached answer reads',
+  site_counts: 'kept by triggers on cameras and alarms, whose own notifications cover every change to it',
   access_logs:
     'written at reader rates (a NOTIFY per check would be wasted): the logs screen follows access.logged events, and the logs list is not cached',
   camera_probes: 'raw probe history (20,000 rows a round); readers use camera_probe_totals',
