@@ -2,10 +2,13 @@
 // stub of `fetch` only — the network boundary — answering by method and path, so the api client,
 // the contract, the query hooks and the components under test all run as they do in the app.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
+
+// The whole suite shares two cores with the API tests: give lazy chunks and queries time to settle.
+configure({ asyncUtilTimeout: 5000 });
 
 type Answer = { status?: number; body?: unknown; headers?: Record<string, string> } | Response;
 type Handler = (request: { url: URL; method: string; body: unknown }) => Answer | Promise<Answer>;
