@@ -58,14 +58,20 @@ function filterWhere(companyId: string, f: AlarmListFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** Totals without a kept count are counted up to this, one more meaning "more" (issue 18). */
+export const COUNT_CAP = 10_000;
+
 /**
  * The filter's total. Filtered by status and severity alone (the bell, the page's counters, the
  * unfiltered list), it is read from the counts kept by triggers (migration 0011): counting the rows
  * took 50 ms and more on a 500,000-alarm company, at every change.
  */
 function totalSql(companyId: string, f: AlarmListFilter): SQL {
+  // Other filters have no kept count: their rows are counted up to COUNT_CAP + 1 (the web says
+  // « plus de 10 000 »), so that a type or a period over years of history costs what a page costs.
   if (f.siteId || f.type || f.from || f.to || f.search)
-    return sql`(select count(*)::int from alarms a where ${filterWhere(companyId, f)})`;
+    return sql`(select count(*)::int from (select 1 from alarms a where ${filterWhere(companyId, f)}
+      limit ${COUNT_CAP + 1}) capped)`;
   const parts: SQL[] = [sql`c.company_id = ${companyId}`];
   if (f.status) parts.push(sql`c.status = ${f.status}`);
   if (f.severity) parts.push(sql`c.severity = ${f.severity}`);

@@ -72,7 +72,7 @@ const toRow = (r: JournalRow & { at: Date | string }): JournalRow => ({
   at: r.at instanceof Date ? r.at : new Date(r.at),
 });
 
-/** The journal grows without end: its total is counted up to this bound (pages go by cursor). */
+/** The journal grows without end: its total is counted up to this bound, one more meaning "more". */
 export const COUNT_BOUND = 10_000;
 
 type Page = { limit: number; before?: [string, number] | undefined };
@@ -97,7 +97,7 @@ export async function listJournalPage(tx: Tx, companyId: string, f: AuditFilter,
   const [count] = rowsOf<{ n: number }>(
     await tx.execute(sql`select count(*)::int as n from (
       select 1 from audit_log a left join users u on u.company_id = a.company_id and u.id = a.actor_user_id
-       where ${where} limit ${COUNT_BOUND}) c`),
+       where ${where} limit ${COUNT_BOUND + 1}) c`),
   );
   return { rows, total: count?.n ?? 0 };
 }

@@ -15,6 +15,12 @@ import { AlarmDetailDialog } from './components/alarm-detail-dialog';
 import { AlarmFormDialog } from './components/alarm-form-dialog';
 import { AlarmList } from './components/alarm-list';
 
+/**
+ * The server counts a filter its kept counts cannot answer (site, type, period, search) up to this
+ * many and answers one more when there are more (alarms.repository.ts, COUNT_CAP).
+ */
+const ALARM_COUNT_CAP = 10_000;
+
 const ALL = 'all';
 
 const statusOptions: SelectOption[] = [
@@ -135,9 +141,11 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-fg-muted" aria-live="polite">
-            {total > alarms.length
-              ? `Les ${alarms.length} plus récentes sur ${total} alarmes`
-              : `${total} alarme${total > 1 ? 's' : ''}`}
+            {total > ALARM_COUNT_CAP
+              ? `Les ${alarms.length} plus récentes sur plus de 10\u00a0000 alarmes`
+              : total > alarms.length
+                ? `Les ${alarms.length} plus récentes sur ${total} alarmes`
+                : `${total} alarme${total > 1 ? 's' : ''}`}
           </p>
           <AlarmList alarms={alarms} onOpen={open} timezone={user?.timezone} />
         </div>
