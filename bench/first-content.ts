@@ -93,15 +93,18 @@ async function firstContent(page: Page, route: RouteName): Promise<number> {
 type Entry = { name: string; start: number; end: number };
 /** The resources the page fetched and its marks, relative to `origin` (page clock). */
 async function waterfall(page: Page, origin: number): Promise<Entry[]> {
-  const entries = await page.evaluate(() =>
-    performance
+  const entries = await page.evaluate(() => [
+    ...performance
       .getEntriesByType('resource')
       .map((e) => ({ name: e.name, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })),
-  );
+    ...performance
+      .getEntriesByType('mark')
+      .map((e) => ({ name: `mark:${e.name}`, start: e.startTime, end: e.startTime })),
+  ]);
   return entries
     .filter((e) => e.end >= origin - 50)
     .map((e) => ({
-      name: new URL(e.name).pathname,
+      name: e.name.startsWith('mark:') ? e.name : new URL(e.name).pathname,
       start: Math.round(e.start - origin),
       end: Math.round(e.end - origin),
     }));

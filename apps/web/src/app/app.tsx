@@ -1,13 +1,23 @@
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
+import { getSession } from '../lib/session';
 import { ErrorBoundary } from './error-boundary';
+import { homePathFor } from './guards';
 import { MaintenanceGate } from './maintenance-gate';
 import { UnauthorizedRedirect } from './navigation';
+import { preloadRoute } from './route-modules';
 import { AppRoutes } from './routes';
 import { bootstrapSession } from './session-bootstrap';
 
 bootstrapSession();
+// A stored session (a reload, a link opened in a new tab): the route's code and first queries start
+// now, alongside the session's confirmation, rather than one after the other once it is confirmed.
+const stored = getSession();
+if (stored.token) {
+  const path = window.location.pathname.replace(/\/+$/, '');
+  preloadRoute(path === '/dashboard' ? homePathFor(stored.user?.role) : path);
+}
 
 export function App() {
   return (

@@ -1,8 +1,9 @@
 import type { UserRole } from '@vigie/contract/enums';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
+import { IdleLogout, preloadRoute } from './route-modules';
 
 /** Field agents live in their phone space; the control room and managers on the overview. */
 export function homePathFor(role: UserRole | undefined): string {
@@ -11,7 +12,6 @@ export function homePathFor(role: UserRole | undefined): string {
 
 // Loaded with the first signed-in screen, never by the landing page.
 const RestrictedSession = lazy(() => import('./restricted-session'));
-const IdleLogout = lazy(() => import('./idle-logout'));
 
 /** Navigation state of the menu's 'Tableau de bord' entry: the overview was asked for. */
 export const overviewRequested = { overview: true } as const;
@@ -33,11 +33,7 @@ export function RequireSession() {
   const location = useLocation();
   if (session.status === 'loading') return <FullPageSpinner />;
   if (!session.user) return <Navigate to="/login" replace />;
-  const idle = (
-    <Suspense fallback={null}>
-      <IdleLogout />
-    </Suspense>
-  );
+  const idle = <IdleLogout />;
   if (session.restriction) {
     return (
       <>
@@ -60,9 +56,16 @@ export function RequireSession() {
   );
 }
 
-/** Login and registration: a signed-in user goes straight to their home page. */
+/**
+ * Login and registration: a signed-in user goes straight to their home page. Signing in starts the
+ * home page's code and data at once, while the login page's own navigation renders.
+ */
 export function RedirectIfSignedIn() {
   const session = useSession();
-  if (session.user) return <Navigate to={homePathFor(session.user.role)} replace />;
+  const home = session.user ? homePathFor(session.user.role) : null;
+  useEffect(() => {
+    if (home) preloadRoute(home);
+  }, [home]);
+  if (home) return <Navigate to={home} replace />;
   return <Outlet />;
 }

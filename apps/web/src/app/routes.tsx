@@ -1,35 +1,37 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { RedirectIfSignedIn, RequireSession } from './guards';
-import { lazyPage } from './lazy-page';
+import {
+  AgentSpace,
+  AppShell,
+  AuthLayout,
+  DashboardLayout,
+  Kiosk,
+  Login,
+  NotFound,
+  dashboardPages as pages,
+  RegisterCompany,
+  RegisterRedirect,
+  Verification,
+} from './route-modules';
 import { LandingRoute } from './routes/landing';
 
 // Spec section 2, route table. Declarative React Router (not the data router): the data router
 // alone weighs ~30 KB gzipped, which the landing page's 100 KB budget cannot afford. Every page
-// but the landing is lazy-loaded into its own chunk.
-const AppShell = lazy(() => import('./app-shell'));
-const AuthLayout = lazyPage(() => import('./layouts/auth-layout'));
-const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout'));
-const Login = lazyPage(() => import('./routes/login'));
-const RegisterCompany = lazyPage(() => import('./routes/register-company'));
-const RegisterRedirect = lazyPage(() => import('./routes/register-redirect'));
-const NotFound = lazyPage(() => import('./routes/not-found'));
-const Overview = lazyPage(() => import('./routes/overview'));
-const Sites = lazyPage(() => import('./routes/sites'));
-const Cameras = lazyPage(() => import('./routes/cameras'));
-const Alarms = lazyPage(() => import('./routes/alarms'));
-const Access = lazyPage(() => import('./routes/access'));
-const Radio = lazyPage(() => import('./routes/radio'));
-const Reports = lazyPage(() => import('./routes/reports'));
-const SecurityReports = lazyPage(() => import('./routes/security-reports'));
-const Logbook = lazyPage(() => import('./routes/logbook'));
-const GuardTours = lazyPage(() => import('./routes/guard-tours'));
-const Planning = lazyPage(() => import('./routes/planning'));
-const MyService = lazyPage(() => import('./routes/my-service'));
-const AgentSpace = lazyPage(() => import('./routes/agent'));
-const Settings = lazyPage(() => import('./routes/settings'));
-const Kiosk = lazyPage(() => import('./routes/kiosk'));
-const Verification = lazyPage(() => import('./routes/verification'));
+// but the landing is lazy-loaded into its own chunk (route-modules.tsx), which also starts each
+// signed-in route's code and data together, as a data router's loaders would.
+const Overview = pages['/dashboard'];
+const Sites = pages['/dashboard/sites'];
+const Cameras = pages['/dashboard/cameras'];
+const Alarms = pages['/dashboard/alarms'];
+const Logbook = pages['/dashboard/logbook'];
+const GuardTours = pages['/dashboard/tours'];
+const Access = pages['/dashboard/access'];
+const Radio = pages['/dashboard/radio'];
+const Reports = pages['/dashboard/reports'];
+const SecurityReports = pages['/dashboard/security-reports'];
+const Planning = pages['/dashboard/planning'];
+const MyService = pages['/dashboard/service'];
+const Settings = pages['/dashboard/settings'];
 
 export function AppRoutes() {
   return (

@@ -1,6 +1,8 @@
 import { CircleCheck, ShieldCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { preloadCodeWhenIdle } from '../idle-preload';
 
 const highlights = [
   'Caméras, alarmes et contrôle d’accès réunis',
@@ -11,6 +13,9 @@ const highlights = [
 
 /** Login and registration: a brand panel on large screens, the form on the right. */
 export function AuthLayout() {
+  // While the form is filled in, the dashboard's code loads (idle): signing in then waits only for
+  // the overview's data, which starts with the sign-in's answer (guards.tsx).
+  useEffect(() => preloadCodeWhenIdle(['/dashboard']), []);
   return (
     <div className="grid min-h-dvh bg-ink-900 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <aside className="relative hidden overflow-hidden border-r border-white/5 bg-ink-950 lg:flex lg:flex-col lg:justify-between lg:p-12">

@@ -1,12 +1,14 @@
 import * as Drawer from '@radix-ui/react-dialog';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { LoneWorkerAlertsBanner } from '../../features/lone-worker/lone-worker-alerts-banner';
 import { useSession } from '../../lib/session';
+import { preloadCodeWhenIdle } from '../idle-preload';
 import { queryClient } from '../query-client';
+import { navItemsFor } from './nav-items';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { useRealtimeSync } from './use-realtime-sync';
@@ -17,6 +19,17 @@ export function DashboardLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // One subscription for the whole signed-in session; stopped on logout (the user goes away).
   useRealtimeSync(user?.id);
+  // Once the first screen has its data, the code of the other menu entries loads while the browser
+  // is idle.
+  const role = user?.role;
+  useEffect(
+    () =>
+      preloadCodeWhenIdle(
+        navItemsFor(role).map((item) => item.to),
+        () => queryClient.isFetching() > 0,
+      ),
+    [role],
+  );
   if (!user) return null;
   const reference = company?.reference ?? null;
 

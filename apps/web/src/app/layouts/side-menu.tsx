@@ -3,6 +3,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { PRODUCT_VERSION } from '../../lib/vendor';
+import { preloadRoute } from '../route-modules';
 import { navItemsFor } from './nav-items';
 
 type SideMenuProps = { companyReference: string | null; onNavigate?: () => void };
@@ -23,6 +24,9 @@ export function SideMenu({ companyReference, onNavigate }: SideMenuProps) {
                 end={item.end}
                 state={item.state}
                 onClick={onNavigate}
+                // Pointed at or focused: the screen's code and data load before the click.
+                onPointerEnter={() => preloadRoute(item.to)}
+                onFocus={() => preloadRoute(item.to)}
                 className={({ isActive }) =>
                   cn(
                     'group flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
