@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/api-errors';
+import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { useAcknowledgeAlarm } from '../api/acknowledge-alarm';
 import { useCommentAlarm } from '../api/comment-alarm';
 import { useResolveAlarm } from '../api/resolve-alarm';
@@ -51,7 +52,12 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
       setNote('');
       onChanged?.();
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible de résoudre l'alarme") });
+      const { onFields, rest } = splitServerError(error, ['note'], "Impossible de résoudre l'alarme");
+      if (onFields[0]) {
+        setNoteError(onFields[0].message);
+        focusFirstField(['alarm-resolution-note']);
+      }
+      if (rest) toast.error('Erreur', { description: rest });
     }
   };
 
@@ -66,7 +72,12 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
       toast.success('Commentaire ajouté');
       setText('');
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible d'ajouter le commentaire") });
+      const { onFields, rest } = splitServerError(error, ['text'], "Impossible d'ajouter le commentaire");
+      if (onFields[0]) {
+        setTextError(onFields[0].message);
+        focusFirstField(['alarm-comment']);
+      }
+      if (rest) toast.error('Erreur', { description: rest });
     }
   };
 
