@@ -55,10 +55,20 @@ export async function newContext(
 
 const shotsDir = join(new URL('..', import.meta.url).pathname, 'screenshots');
 
-/** The whole page, or only the viewport (a dialog: the page behind it would show undimmed below). */
-export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+/**
+ * The whole page, or only the viewport (a dialog: the page behind it would show undimmed below).
+ * `maxHeight` keeps the top of a very long page: a phone's list of 500 cards is no picture to look at.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true, maxHeight = 0 } = {}) {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage });
+  const path = join(shotsDir, `${name}.png`);
+  const width = page.viewportSize()?.width ?? 1440;
+  if (fullPage && maxHeight > 0) {
+    const height = Math.min(maxHeight, await page.evaluate(() => document.documentElement.scrollHeight));
+    await page.screenshot({ path, fullPage: true, clip: { x: 0, y: 0, width, height } });
+  } else {
+    await page.screenshot({ path, fullPage });
+  }
 }
 
 // Injected through the DevTools protocol: the page's strict CSP (rightly) refuses script tags.
