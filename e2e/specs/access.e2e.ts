@@ -145,8 +145,15 @@ describe('access control in Chromium', () => {
     await badgeDialog.getByLabel('Numéro de badge').fill(number);
     await badgeDialog.getByLabel('Nom du titulaire').fill('Doublon');
     await badgeDialog.getByRole('button', { name: 'Créer le badge' }).click();
-    await page.getByText('Impossible de créer le badge').first().waitFor();
-    await badgeDialog.getByText('Ce numéro de badge est déjà attribué').first().waitFor();
+    // The refusal is about the number: it shows under that field, focused, not in a toast.
+    await badgeDialog.getByText('Ce numéro de badge est déjà attribué').waitFor();
+    expect(await badgeDialog.getByLabel('Numéro de badge').getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await badgeDialog.getByLabel('Numéro de badge').evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    expect(
+      await page.locator('[data-sonner-toast]').filter({ hasText: 'Impossible de créer le badge' }).count(),
+    ).toBe(0);
     await badgeDialog.getByRole('button', { name: 'Annuler' }).click();
     await badgeDialog.waitFor({ state: 'hidden' });
 
