@@ -43,6 +43,9 @@ export interface SimulatorSetup {
   channels: { general: string | null; emergency: string | null; all: string[] };
   /** Ports of the cameras whose stream is on 127.0.0.1. */
   cameraPorts: number[];
+  /** The agents' accounts (they clock in), and where each site is. */
+  agentEmails: string[];
+  sites: { id: string; lat: number; lng: number }[];
 }
 
 interface Site {
@@ -147,6 +150,7 @@ export async function prepare(http: DeviceHttp, auth: Record<string, string>): P
       battery: r.battery ?? 80,
     }));
   const channels = await get<{ name: string; type: string }[]>('/api/radio/channels/?limit=500');
+  const agents = await get<{ email: string }[]>('/api/users?role=agent&limit=500');
   return {
     panels,
     readers,
@@ -159,5 +163,9 @@ export async function prepare(http: DeviceHttp, auth: Record<string, string>): P
       all: channels.filter((c) => c.type !== 'emergency').map((c) => c.name),
     },
     cameraPorts,
+    agentEmails: agents.map((a) => a.email),
+    sites: sites.flatMap((s) =>
+      s.latitude !== null && s.longitude !== null ? [{ id: s.id, lat: s.latitude, lng: s.longitude }] : [],
+    ),
   };
 }

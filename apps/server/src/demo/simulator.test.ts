@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, seedDemo } from '../db/seeds/demo';
+import { checkAttendance } from '../modules/planning/attendance-job';
 import { createTestApp, engines, login, type Tenant, type TestApp } from '../test/harness';
 import { startSimulator } from './simulator';
 
@@ -70,14 +71,18 @@ describe.each(engines)('device simulator on %s', (engine) => {
             badges: (sim.counts.badge ?? 0) >= 3,
             status: (sim.counts['état radio'] ?? 0) > 0,
             talks: (sim.counts['communication radio'] ?? 0) >= 2,
+            clockIns: (sim.counts.pointage ?? 0) >= 1,
           }),
           { timeout: 60_000, interval: 250 },
         )
-        .toEqual({ beats: true, alarms: true, badges: true, status: true, talks: true });
+        .toEqual({ beats: true, alarms: true, badges: true, status: true, talks: true, clockIns: true });
     } finally {
       await sim.stop();
     }
     expect(lines).toEqual([]);
+    // Every agent signed in on their phone; nobody on the planning is missing a service.
+    expect(sim.setup.agentEmails.length).toBeGreaterThanOrEqual(35);
+    expect(await checkAttendance(t.db)).toBe(0);
 
     // What the devices sent, read back through the product's own screens.
     const health = (await get('/api/dashboard/overview')).json().systemHealth as {
@@ -109,6 +114,7 @@ describe.each(engines)('device simulator on %s', (engine) => {
     const sim = await startSimulator({
       baseUrl,
       login: DEMO_LOGIN,
+      attendance: false,
       intervals: { heartbeatMs: 60_000, alarmMs: [60_000, 60_000], radioTalkMs: [60_000, 60_000] },
     });
     try {

@@ -1,10 +1,13 @@
 // The device simulator of `npm run demo`: while the demo runs, the demo company's own devices talk
 // to the real device API over HTTP on this machine — alarm panels beat and now and then raise an
 // alarm, readers check badges (all day long, less at night), radios report their status and
-// transmit, and cameras streaming on 127.0.0.1 answer the health probe (one drops now and then).
+// transmit, cameras streaming on 127.0.0.1 answer the health probe (one drops now and then), and
+// the agents clock in and out of their services with their own accounts (attendance.ts).
 // It uses only the public API (setup.ts signs in as the demo's owner for its keys and the lists);
 // stop() clears every timer, waits for the requests under way and closes every socket it opened.
+import { DEMO_AGENT_PASSWORD } from '../db/seeds/demo/agents';
 import { localHour } from '../db/seeds/demo/context';
+import { AttendanceDesk } from './attendance';
 import { CameraFarm } from './cameras';
 import { type Act, beat, checkBadge, radioStatus, radioTalk, raiseAlarm } from './devices';
 import { DeviceHttp } from './http';
@@ -22,6 +25,8 @@ export interface SimulatorIntervals {
   /** Between two camera drops, and how long a dropped camera stays away. */
   cameraDropMs: Range;
   cameraDownMs: Range;
+  /** Between two passes of the agents' clock-ins. */
+  attendanceMs: number;
 }
 
 export const DEFAULT_INTERVALS: SimulatorIntervals = {
@@ -33,6 +38,7 @@ export const DEFAULT_INTERVALS: SimulatorIntervals = {
   radioTalkMs: [15_000, 40_000],
   cameraDropMs: [6 * 60_000, 12 * 60_000],
   cameraDownMs: [90_000, 3 * 60_000],
+  attendanceMs: 60_000,
 };
 
 export interface SimulatorOptions {
@@ -48,6 +54,9 @@ export interface SimulatorOptions {
   cameras?: boolean;
   /** Share of radio transmissions that are emergencies (default 1 in 40). */
   emergencyChance?: number;
+  /** Clock the agents in and out with their accounts (default true), and their password. */
+  attendance?: boolean;
+  agentPassword?: string;
 }
 
 export interface RunningSimulator {
@@ -145,6 +154,21 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
     () => radioTalk(act, opts.emergencyChance),
     5_000,
   );
+  if (opts.attendance !== false) {
+    const desk = new AttendanceDesk(
+      http,
+      setup.agentEmails.map((email) => ({ email, auth: null })),
+      opts.agentPassword ?? DEMO_AGENT_PASSWORD,
+      new Map(setup.sites.map((s) => [s.id, s])),
+      random,
+    );
+    every(
+      'pointage',
+      () => iv.attendanceMs,
+      () => desk.pass(now()),
+      1_000,
+    );
+  }
   if (opts.cameras !== false && setup.cameraPorts.length > 0) {
     every(
       'caméra',

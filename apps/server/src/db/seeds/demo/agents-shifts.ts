@@ -1,9 +1,9 @@
 // Step 2b: six weeks of shifts around today (three before, three after) through the planning
 // service, so every working-time rule holds: each agent keeps one service time (12 h day or night
 // services, the usual rhythm of the trade), works 3 days in 7 (36 h a week), never past the expiry of a
-// CNAPS card, and sites that require SSIAP 1 get SSIAP 1 holders only. The three agents with an
-// account work the service running now: they clock in (their past services are clocked in and out),
-// so the control room sees agents on duty.
+// CNAPS card, and sites that require SSIAP 1 get SSIAP 1 holders only. Every agent has an account:
+// the services of the last day are clocked in (and out when over), the three first agents' whole
+// history too, so the control room sees agents on duty; the demo's simulator clocks in the next ones.
 import { createShiftBody } from '@vigie/contract/planning.contract';
 import { eq } from 'drizzle-orm';
 import { clockIn, clockOut } from '../../../modules/planning/clock.service';
@@ -115,7 +115,10 @@ async function clockLinkedAgents(
 ) {
   const seeded = await loadSeeded(ctx);
   const now = ctx.now.getTime();
-  for (const s of created.filter((c) => c.agentIndex < LINKED_EMAILS.length)) {
+  // The three first agents' whole history; the others' services of the last day (so that the
+  // attendance watch, which looks one day back, finds nobody absent; older ones stay as planned).
+  const recent = now - 26 * 3_600_000;
+  for (const s of created.filter((c) => c.agentIndex < LINKED_EMAILS.length || c.start.getTime() >= recent)) {
     const agent = agents[s.agentIndex];
     const site = seeded.sites.find((x) => x.id === agent?.assignedSiteId);
     if (!agent?.userId || !site || site.latitude === null || site.longitude === null) continue;

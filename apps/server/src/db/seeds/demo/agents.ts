@@ -1,9 +1,11 @@
 // Step 2a: about forty agents with their CNAPS card and qualifications (a few expiring within 30
-// days, one expired), through the planning service. The three agent accounts of the demo are linked
-// to the first three agents, so that they can clock in and see their service on the phone page.
+// days, one expired), through the planning service. Each has an agent account (the first three are
+// the accounts made with the company), so that each can clock in and see their service on the phone.
 import { createAgentBody } from '@vigie/contract/agents.contract';
+import { createUserBody } from '@vigie/contract/users.contract';
 import { eq } from 'drizzle-orm';
 import { createAgent } from '../../../modules/planning/agents.service';
+import { createUser } from '../../../modules/users/users.service';
 import { users } from '../../schema';
 import { addDays, type DemoContext, loadSeeded, localDay } from './context';
 import { DEMO_SITES } from './sites-cameras';
@@ -125,6 +127,9 @@ const DEPARTMENTS = [
 export const CNAPS_EXPIRING: Record<number, number> = { 5: 12, 11: 21, 17: 27 };
 export const CNAPS_EXPIRED = 23;
 export const DEMO_AGENT_COUNT = 40;
+/** Every demo agent's password (the accounts of the simulator's clock-ins). */
+export const DEMO_AGENT_PASSWORD = 'demo1234';
+
 export const LINKED_EMAILS = [
   'thomas.2@gardiennage-idf.fr',
   'aicha.3@gardiennage-idf.fr',
@@ -186,6 +191,31 @@ export async function seedAgents(ctx: DemoContext) {
       site[1] === 'industriel' && i % 4 === 2 ? { type: 'CYNOPHILE', obtainedOn: addDays(hired, 10) } : null,
     ].filter((q) => q !== null);
     const siteId = siteIds.get(site[0]);
+    const email = `${first}.${last}`
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .concat('@gardiennage-idf.fr');
+    // Every agent has the phone app (an agent account), so that each one clocks in: the demo's
+    // simulator does it for them through the public API, and no shift raises « Agent absent ».
+    const userId =
+      i < LINKED_EMAILS.length
+        ? (userOf.get(LINKED_EMAILS[i] as string) ?? null)
+        : (userOf.get(email) ??
+          (
+            await createUser(
+              ctx.db,
+              ctx.auth,
+              createUserBody.parse({
+                name: `${first} ${last}`,
+                email,
+                password: DEMO_AGENT_PASSWORD,
+                role: 'agent',
+                timezone: 'Europe/Paris',
+                language: 'fr',
+              }),
+            )
+          ).id);
     await createAgent(
       ctx.db,
       ctx.auth,
@@ -193,11 +223,7 @@ export async function seedAgents(ctx: DemoContext) {
         name: `${first} ${last}`,
         badge,
         phone: `+33 6 ${rng.int(10, 99)} ${rng.int(10, 99)} ${rng.int(10, 99)} ${rng.int(10, 99)}`,
-        email: `${first}.${last}`
-          .toLowerCase()
-          .normalize('NFD')
-          .replace(/[\u0300-\u036f]/g, '')
-          .concat('@gardiennage-idf.fr'),
+        email,
         speciality: rng.pick(SPECIALITY_BY_TYPE[site[1]]),
         level: rng.pick(['junior', 'senior', 'senior', 'expert'] as const),
         hireDate: hired,
@@ -205,7 +231,7 @@ export async function seedAgents(ctx: DemoContext) {
         cnapsNumber: cnaps,
         cnapsExpiresOn: expiresOn,
         qualifications,
-        userId: i < LINKED_EMAILS.length ? (userOf.get(LINKED_EMAILS[i] as string) ?? null) : null,
+        userId,
       }),
     );
   }
