@@ -6,6 +6,7 @@ import { cleanup, configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
+import { clearSession } from '../lib/session';
 
 // The whole suite shares two cores with the API tests: give lazy chunks and queries time to settle.
 configure({ asyncUtilTimeout: 5000 });
@@ -49,11 +50,12 @@ export function renderWithApp(ui: ReactElement, { path = '/', client = newQueryC
   return { ...result, client };
 }
 
-/** Each test file that renders calls this once: unmount, forget the stubs. */
+/** Each test file that renders calls this once: unmount, forget the stubs and the session. */
 export function cleanupAfterEach() {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    clearSession();
     window.localStorage.clear();
   });
 }
