@@ -63,6 +63,8 @@ export function roundsPerSite(s: Scope): TableSource {
 interface RoundRow {
   id: string;
   planned_at: Date | string;
+  /** The keyset's time as the database writes it (microseconds: a Date would cut them). */
+  key_at: string;
   site_name: string;
   tour_name: string;
   agent_name: string | null;
@@ -94,7 +96,7 @@ export function roundsMissedOrLate(s: Scope): TableSource {
     async page(after) {
       const rows = await read<RoundRow>(
         s,
-        sql`select r.id, r.planned_at, st.name as site_name, t.name as tour_name, r.agent_name, r.status,
+        sql`select r.id, r.planned_at, r.planned_at::text as key_at, st.name as site_name, t.name as tour_name, r.agent_name, r.status,
                    r.started_at, r.finished_at, r.late_alerted_at, r.overdue_alerted_at,
                    case when r.status = 'missed' then (
                      select string_agg(c.name, ', ' order by c.position) from tour_checkpoints c
@@ -124,7 +126,7 @@ export function roundsMissedOrLate(s: Scope): TableSource {
         r.missed_points,
       ]);
       const last = rows.at(-1);
-      return { rows: out, last: last ? [asDate(last.planned_at)?.toISOString(), last.id] : null };
+      return { rows: out, last: last ? [last.key_at, last.id] : null };
     },
   };
 }

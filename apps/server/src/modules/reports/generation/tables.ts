@@ -23,6 +23,8 @@ const seconds = (from: Date | null, to: Date | null) =>
 interface AlarmRow {
   id: string;
   triggered_at: Date | string;
+  /** The keyset's time as the database writes it (microseconds: a Date would cut them). */
+  key_at: string;
   site_name: string | null;
   title: string;
   type: keyof typeof alarmTypeLabels;
@@ -53,7 +55,7 @@ function alarms(s: Scope): TableSource {
     async page(after) {
       const rows = await read<AlarmRow>(
         s,
-        sql`select a.id, a.triggered_at, st.name as site_name, a.title, a.type, a.severity, a.status,
+        sql`select a.id, a.triggered_at, a.triggered_at::text as key_at, st.name as site_name, a.title, a.type, a.severity, a.status,
                    coalesce(a.acknowledged_at, a.resolved_at) as acknowledged_at, a.resolved_at,
                    (select json_agg(json_build_object('kind', e.kind, 'at', e.created_at, 'by', e.author_name) order by e.id)
                       from alarm_events e where e.company_id = a.company_id and e.alarm_id = a.id) as timeline
@@ -85,7 +87,7 @@ function alarms(s: Scope): TableSource {
         ];
       });
       const last = rows.at(-1);
-      return { rows: out, last: last ? [asDate(last.triggered_at)?.toISOString(), last.id] : null };
+      return { rows: out, last: last ? [last.key_at, last.id] : null };
     },
   };
 }
@@ -93,6 +95,8 @@ function alarms(s: Scope): TableSource {
 interface ShiftRow {
   id: string;
   starts_at: Date | string;
+  /** The keyset's time as the database writes it (microseconds: a Date would cut them). */
+  key_at: string;
   ends_at: Date | string;
   agent_name: string | null;
   site_name: string | null;
@@ -121,7 +125,7 @@ function attendance(s: Scope): TableSource {
     async page(after) {
       const rows = await read<ShiftRow>(
         s,
-        sql`select sh.id, sh.starts_at, sh.ends_at, ag.name as agent_name, st.name as site_name, sh.status,
+        sql`select sh.id, sh.starts_at, sh.starts_at::text as key_at, sh.ends_at, ag.name as agent_name, st.name as site_name, sh.status,
                    sh.clock_in_at, sh.clock_out_at
               from shifts sh
               left join agents ag on ag.company_id = sh.company_id and ag.id = sh.agent_id
@@ -149,7 +153,7 @@ function attendance(s: Scope): TableSource {
         ];
       });
       const last = rows.at(-1);
-      return { rows: out, last: last ? [asDate(last.starts_at)?.toISOString(), last.id] : null };
+      return { rows: out, last: last ? [last.key_at, last.id] : null };
     },
   };
 }
@@ -157,6 +161,8 @@ function attendance(s: Scope): TableSource {
 interface LogRow {
   id: number | string;
   at: Date | string;
+  /** The keyset's time as the database writes it (microseconds: a Date would cut them). */
+  key_at: string;
   person_name: string;
   badge_number: string | null;
   site_name: string;
@@ -185,7 +191,7 @@ function accessLogs(s: Scope, refusedOnly: boolean): TableSource {
     async page(after) {
       const rows = await read<LogRow>(
         s,
-        sql`select l.id, l.at, l.person_name, l.badge_number, l.site_name, l.point_name, l.access_type, l.status, l.reason
+        sql`select l.id, l.at, l.at::text as key_at, l.person_name, l.badge_number, l.site_name, l.point_name, l.access_type, l.status, l.reason
               from access_logs l
              where l.company_id = ${s.companyId} and l.at >= ${s.period.from.toISOString()}::timestamptz
                and l.at < ${s.period.to.toISOString()}::timestamptz ${siteFilter(sql`l.site_id`, s.siteId)}
@@ -204,7 +210,7 @@ function accessLogs(s: Scope, refusedOnly: boolean): TableSource {
         r.reason,
       ]);
       const last = rows.at(-1);
-      return { rows: out, last: last ? [asDate(last.at)?.toISOString(), String(last.id)] : null };
+      return { rows: out, last: last ? [last.key_at, String(last.id)] : null };
     },
   };
 }
