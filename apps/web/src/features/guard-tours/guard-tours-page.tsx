@@ -40,8 +40,11 @@ function RoundCard({ round }: { round: Round }) {
     <li className="rounded-lg border border-ink-600 bg-ink-850 p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="truncate font-semibold text-white">{round.tourName}</p>
-          <p className="truncate text-sm text-fg-muted">
+          <p className="font-semibold break-words text-white">{round.tourName}</p>
+          <p
+            className="truncate text-sm text-fg-muted"
+            title={`${round.siteName} · ${round.agentName ?? 'Aucun agent'}`}
+          >
             {round.siteName} · {round.agentName ?? 'Aucun agent'}
           </p>
         </div>
@@ -150,7 +153,9 @@ function StatsSection() {
           {stats.data?.sites.map((s) => (
             <li key={s.siteId}>
               <div className="flex items-baseline justify-between gap-2 text-sm">
-                <span className="truncate font-medium text-white">{s.siteName}</span>
+                <span className="truncate font-medium text-white" title={s.siteName}>
+                  {s.siteName}
+                </span>
                 <span className="shrink-0 font-semibold">
                   {s.completionRate === null ? '—' : `${s.completionRate.toLocaleString('fr-FR')} %`}
                 </span>

@@ -28,8 +28,8 @@ export function CameraLiveTile({ camera, onOpen }: { camera: Camera; onOpen: (ca
       <div className="flex flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <h2 className="truncate font-semibold text-white">{camera.name}</h2>
-            <p className="truncate text-xs text-fg-muted">
+            <h2 className="font-semibold break-words text-white">{camera.name}</h2>
+            <p className="truncate text-xs text-fg-muted" title={`${camera.siteName} · ${camera.location}`}>
               {camera.siteName} · {camera.location}
             </p>
           </div>

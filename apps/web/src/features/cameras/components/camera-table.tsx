@@ -2,7 +2,7 @@ import type { Camera } from '@vigie/contract/cameras.contract';
 import { cameraTypeLabels } from '@vigie/contract/cameras.contract';
 import { Eye, Settings } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { type DataColumn, DataList } from '../../../components/ui/data-list';
 import { formatDateTime } from '../../../lib/format';
 import { deName } from '../../../lib/french';
 import { CameraStatusBadge, FeatureDots, isOnline } from './camera-status';
@@ -15,94 +15,78 @@ type CameraTableProps = {
   timezone?: string;
 };
 
-const th = 'px-4 py-3 text-left text-xs font-medium tracking-wide text-fg-muted uppercase';
-
-/** List view: one row per camera, 'Voir' only when online, the settings button edits. */
+/**
+ * List view: one row per camera, 'Voir' only when online, the settings button edits. On a phone,
+ * one card per camera: its name, site, location, status and last ping, and the same buttons.
+ */
 export function CameraTable({ cameras, canManage, onView, onEdit, timezone }: CameraTableProps) {
+  const columns: DataColumn<Camera>[] = [
+    { id: 'name', header: 'Caméra', primary: true, cell: (camera) => camera.name },
+    { id: 'site', header: 'Site', cell: (camera) => camera.siteName },
+    { id: 'location', header: 'Emplacement', cell: (camera) => camera.location },
+    {
+      id: 'ip',
+      header: 'IP',
+      hideOnCard: true,
+      className: 'font-mono text-xs',
+      cell: (camera) => camera.ipAddress ?? '—',
+    },
+    { id: 'type', header: 'Type', hideOnCard: true, cell: (camera) => cameraTypeLabels[camera.type] },
+    { id: 'resolution', header: 'Résolution', hideOnCard: true, cell: (camera) => camera.resolution },
+    {
+      id: 'features',
+      header: 'Fonctions',
+      hideOnCard: true,
+      cell: (camera) => <FeatureDots camera={camera} />,
+    },
+    { id: 'status', header: 'Statut', cell: (camera) => <CameraStatusBadge camera={camera} /> },
+    {
+      id: 'ping',
+      header: 'Dernier ping',
+      className: '@3xl:whitespace-nowrap text-fg-muted',
+      cell: (camera) => (camera.lastPing ? formatDateTime(camera.lastPing, timezone) : 'Jamais'),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      srOnlyHeader: true,
+      actions: true,
+      cell: (camera) => (
+        <div className="flex justify-end gap-1 @max-3xl:gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            className="@max-3xl:flex-1"
+            disabled={!isOnline(camera)}
+            onClick={() => onView(camera)}
+            aria-label={`Voir ${camera.name}`}
+          >
+            <Eye aria-hidden="true" />
+            Voir
+          </Button>
+          {canManage ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onEdit(camera)}
+              aria-label={`Paramètres ${deName(camera.name)}`}
+            >
+              <Settings aria-hidden="true" />
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
   return (
-    <Card className="relative overflow-x-auto">
-      <table className="w-full min-w-[960px] text-sm">
-        <caption className="sr-only">Liste des caméras</caption>
-        <thead className="border-b border-ink-700">
-          <tr>
-            <th scope="col" className={th}>
-              Caméra
-            </th>
-            <th scope="col" className={th}>
-              Site
-            </th>
-            <th scope="col" className={th}>
-              Emplacement
-            </th>
-            <th scope="col" className={th}>
-              IP
-            </th>
-            <th scope="col" className={th}>
-              Type
-            </th>
-            <th scope="col" className={th}>
-              Résolution
-            </th>
-            <th scope="col" className={th}>
-              Fonctions
-            </th>
-            <th scope="col" className={th}>
-              Statut
-            </th>
-            <th scope="col" className={th}>
-              Dernier ping
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-700">
-          {cameras.map((camera) => (
-            <tr key={camera.id} data-testid="camera-row" className="text-slate-200">
-              <td className="px-4 py-3 font-medium text-white">{camera.name}</td>
-              <td className="px-4 py-3">{camera.siteName}</td>
-              <td className="px-4 py-3">{camera.location}</td>
-              <td className="px-4 py-3 font-mono text-xs">{camera.ipAddress ?? '—'}</td>
-              <td className="px-4 py-3">{cameraTypeLabels[camera.type]}</td>
-              <td className="px-4 py-3">{camera.resolution}</td>
-              <td className="px-4 py-3">
-                <FeatureDots camera={camera} />
-              </td>
-              <td className="px-4 py-3">
-                <CameraStatusBadge camera={camera} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-fg-muted">
-                {camera.lastPing ? formatDateTime(camera.lastPing, timezone) : 'Jamais'}
-              </td>
-              <td className="px-4 py-3">
-                <div className="flex justify-end gap-1">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={!isOnline(camera)}
-                    onClick={() => onView(camera)}
-                    aria-label={`Voir ${camera.name}`}
-                  >
-                    <Eye aria-hidden="true" />
-                    Voir
-                  </Button>
-                  {canManage ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => onEdit(camera)}
-                      aria-label={`Paramètres ${deName(camera.name)}`}
-                    >
-                      <Settings aria-hidden="true" />
-                    </Button>
-                  ) : null}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+    <DataList
+      caption="Liste des caméras"
+      columns={columns}
+      rows={cameras}
+      rowKey={(camera) => camera.id}
+      rowProps={() => ({ 'data-testid': 'camera-row' })}
+      tableClassName="@3xl:min-w-[960px]"
+      className="relative"
+    />
   );
 }

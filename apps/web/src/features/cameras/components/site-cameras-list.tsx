@@ -14,8 +14,10 @@ export function SiteCamerasList({ siteId }: { siteId: string }) {
       {cameras.map((camera) => (
         <li key={camera.id} className="flex items-center justify-between gap-3 py-2">
           <span className="min-w-0">
-            <span className="block truncate text-sm font-medium text-white">{camera.name}</span>
-            <span className="block truncate text-xs text-fg-muted">{camera.location}</span>
+            <span className="block text-sm font-medium break-words text-white">{camera.name}</span>
+            <span className="block truncate text-xs text-fg-muted" title={camera.location}>
+              {camera.location}
+            </span>
           </span>
           <CameraStatusBadge camera={camera} />
         </li>

@@ -19,7 +19,7 @@ export function AgentCard({ agent, canManage, onView, onEdit }: AgentCardProps) 
       <div className="flex items-start gap-3">
         <AgentAvatar name={agent.name} photo={agent.photo} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <h3 className="truncate text-lg font-semibold text-white">{agent.name}</h3>
+          <h3 className="text-lg font-semibold break-words text-white">{agent.name}</h3>
           <p className="text-xs text-fg-muted">Matricule {agent.badge}</p>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <AgentLevelBadge level={agent.level} />
@@ -37,7 +37,7 @@ export function AgentCard({ agent, canManage, onView, onEdit }: AgentCardProps) 
         </li>
         <li className="flex items-center gap-2">
           <Mail aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
-          <a href={`mailto:${agent.email}`} className="truncate hover:text-white">
+          <a href={`mailto:${agent.email}`} className="truncate hover:text-white" title={agent.email}>
             {agent.email}
           </a>
         </li>
@@ -49,7 +49,7 @@ export function AgentCard({ agent, canManage, onView, onEdit }: AgentCardProps) 
         <li className="flex items-center gap-2">
           <MapPin aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
           <span className="sr-only">Site actuel :</span>
-          <span className="truncate">{agent.currentSite ?? 'Non assigné'}</span>
+          <span className="min-w-0 break-words">{agent.currentSite ?? 'Non assigné'}</span>
         </li>
       </ul>
 

@@ -26,7 +26,9 @@ export function AgentNextShifts({ agentId, today }: { agentId: string; today: st
             <span className="font-medium text-white">
               {formatDay(shift.date)} · {timeRange(shift)}
             </span>
-            <span className="truncate text-fg-muted">{shift.siteName}</span>
+            <span className="truncate text-fg-muted" title={shift.siteName}>
+              {shift.siteName}
+            </span>
           </div>
           <div className="flex items-center gap-2">
             <ShiftTypeBadge type={shift.type} />

@@ -37,7 +37,7 @@ export function ShiftRow({ shift, canManage, onEdit, onCancel }: ShiftRowProps) 
           </span>
           <span className="flex min-w-0 items-center gap-1.5">
             <MapPin aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
-            <span className="truncate">{shift.siteName}</span>
+            <span className="min-w-0 break-words">{shift.siteName}</span>
           </span>
         </div>
         {shift.cancelReason ? (

@@ -62,7 +62,7 @@ export function SitePlanningTab({ day }: { day: string }) {
                 <div className="flex items-center justify-between gap-3">
                   <h2 className="flex min-w-0 items-center gap-2 text-lg font-semibold text-white">
                     <Building2 aria-hidden="true" className="size-5 shrink-0 text-blue-300" />
-                    <span className="truncate">{group.siteName}</span>
+                    <span className="min-w-0 break-words">{group.siteName}</span>
                   </h2>
                   <span className="shrink-0 text-sm text-fg-muted">
                     {group.shifts.length} garde{group.shifts.length > 1 ? 's' : ''}
@@ -75,7 +75,7 @@ export function SitePlanningTab({ day }: { day: string }) {
                       className={`flex flex-wrap items-center justify-between gap-2 rounded-lg border px-3 py-2 ${shiftTypeStyles[shift.type].card}`}
                     >
                       <div className="flex min-w-0 flex-col">
-                        <span className="truncate font-medium text-white">{shift.agentName}</span>
+                        <span className="font-medium break-words text-white">{shift.agentName}</span>
                         <span className="text-sm text-slate-300">{timeRange(shift)}</span>
                       </div>
                       <div className="flex flex-wrap items-center gap-2">

@@ -77,7 +77,9 @@ export function BackupsCard() {
                 {backups.data.backups.map((backup) => (
                   <li key={backup.name} className="flex flex-wrap items-center justify-between gap-3 p-3">
                     <div className="flex min-w-0 flex-col">
-                      <span className="truncate font-mono text-sm text-slate-100">{backup.name}</span>
+                      <span className="truncate font-mono text-sm text-slate-100" title={backup.name}>
+                        {backup.name}
+                      </span>
                       <span className="text-xs text-fg-muted">
                         <time dateTime={backup.createdAt}>{formatDateTime(backup.createdAt)}</time> ·{' '}
                         {formatBytes(backup.size)}
