@@ -14,7 +14,7 @@ export const fieldOfCode: Readonly<Record<string, string>> = {
   'agents.user_taken': 'userId',
   'radios.imei_taken': 'radioId',
   'radio_channels.name_taken': 'name',
-  'settings.logo_too_large': 'logo',
+  'settings.logo_too_large': 'image',
 };
 
 /**
