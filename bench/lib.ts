@@ -33,7 +33,10 @@ export function flags(defaults: Record<string, string>): Record<string, string> 
 export interface Seeded {
   server: ServerProcess;
   ctx: BenchContext;
-  close(): Promise<void>;
+  /** The PostgreSQL database's URL (undefined on PGlite). */
+  databaseUrl?: string | undefined;
+  /** Stops the server and drops the database, unless `keep` (to examine plans afterwards). */
+  close(keep?: boolean): Promise<void>;
 }
 
 /**
@@ -105,7 +108,8 @@ export async function startSeeded(
       await c.end();
       // Started again on the seeded data, as on PGlite: background jobs' timers start afresh.
       await server.stop();
-      server = await startServer({ databaseUrl: dbUrl, env });
+      // A loaded machine, or a migration that backfills from the seeded rows, may take minutes.
+      server = await startServer({ databaseUrl: dbUrl, env, readyTimeoutMs: 600_000 });
     } else if (dir) {
       // PGlite is single-process: stop the server, write as the (superuser) owner, start again.
       await server.stop();
@@ -126,8 +130,10 @@ export async function startSeeded(
       companyId: owner.companyId,
       userIds,
     },
-    async close() {
+    databaseUrl: dbUrl,
+    async close(keep = false) {
       await server.stop();
+      if (keep) return;
       await dropDb?.();
       if (dir) rmSync(dir, { recursive: true, force: true });
     },

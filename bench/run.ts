@@ -3,13 +3,24 @@
 // autocannon, and in the same run a bare Fastify route (the ceiling); prints the figures and
 // appends them to bench/README.md.
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../apps/server/src/test/server-process';
-import { appendToReadme, flags, machine, startSeeded } from './lib';
+import { appendToReadme, flags, machine, rssMb, startSeeded } from './lib';
 import { type BenchContext, scenarios } from './scenarios';
 
-const f = flags({ engine: 'pglite', duration: '10', connections: '32', only: '', pool: '', readme: 'true' });
+const f = flags({
+  engine: 'pglite',
+  duration: '10',
+  connections: '32',
+  only: '',
+  pool: '',
+  readme: 'true',
+  'read-cache-ttl': '',
+  'quiet-jobs': 'false',
+  'keep-db': 'false',
+});
 const duration = Number(f.duration);
 const connections = Number(f.connections);
 
@@ -68,15 +79,40 @@ async function startBare(): Promise<{ url: string; stop: () => void }> {
 // `--only a,b`: the scenarios whose name contains one of the texts (the bare route always runs).
 const only = (f.only as string).split(',').filter(Boolean);
 const selected = scenarios.filter((s) => only.length === 0 || only.some((o) => s.name.includes(o)));
-const seeds = [...new Map(selected.flatMap((s) => (s.seed ? [[s.seed.id, s.seed] as const] : []))).values()];
+const seeds = [
+  ...new Map(
+    selected.flatMap((s) => (s.seed ? [s.seed].flat() : [])).map((seed) => [seed.id, seed] as const),
+  ).values(),
+];
 const bare = await startBare();
 // `--pool n`: the server's PostgreSQL pool size (DATABASE_POOL_SIZE).
-const seeded = await startSeeded(
-  f.engine as string,
-  seeds,
-  f.pool ? { DATABASE_POOL_SIZE: f.pool as string } : {},
-);
+// `--read-cache-ttl 0`: every read reaches the database (READ_CACHE_TTL_MS). `--quiet-jobs true`:
+// no background job (probes, escalation, attendance, daily purges) runs during the figures.
+const seeded = await startSeeded(f.engine as string, seeds, {
+  ...(f.pool ? { DATABASE_POOL_SIZE: f.pool as string } : {}),
+  ...(f['read-cache-ttl'] ? { READ_CACHE_TTL_MS: f['read-cache-ttl'] as string } : {}),
+  ...(f['quiet-jobs'] === 'true'
+    ? {
+        CAMERA_PROBE_INTERVAL_MS: '0',
+        ALARM_ESCALATION_INTERVAL_MS: '0',
+        ATTENDANCE_CHECK_INTERVAL_MS: '0',
+        DAILY_JOBS_INTERVAL_MS: '0',
+      }
+    : {}),
+}).catch((err) => {
+  bare.stop();
+  throw err;
+});
 const rows: Row[] = [];
+// The server's resident memory through the run, sampled every 500 ms from /proc.
+const rss: number[] = [];
+const load = [loadavg()[0] ?? 0];
+const sampler = setInterval(() => {
+  rssMb(seeded.server.pid).then(
+    (mb) => rss.push(mb),
+    () => {},
+  );
+}, 500);
 try {
   rows.push(await drive('bare Fastify route, 50 rows from memory', { url: `${bare.url}/rows` }));
   const ctx: BenchContext = seeded.ctx;
@@ -101,7 +137,11 @@ try {
     );
   }
 } finally {
-  await seeded.close();
+  clearInterval(sampler);
+  load.push(loadavg()[0] ?? 0);
+  // `--keep-db true`: the seeded PostgreSQL database stays, to examine plans with psql afterwards.
+  await seeded.close(f['keep-db'] === 'true');
+  if (f['keep-db'] === 'true') console.log(`kept the database: ${seeded.databaseUrl}`);
   bare.stop();
 }
 
@@ -115,7 +155,7 @@ const slow = rows.filter((r) => r.slow);
 const section = [
   `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${f.engine}`,
   '',
-  `Command: \`npm run bench -- --engine ${f.engine} --duration ${duration} --connections ${connections}${f.only ? ` --only '${f.only}'` : ''}${f.pool ? ` --pool ${f.pool}` : ''}\` on ${machine()}.`,
+  `Command: \`npm run bench -- --engine ${f.engine} --duration ${duration} --connections ${connections}${f.only ? ` --only '${f.only}'` : ''}${f.pool ? ` --pool ${f.pool}` : ''}${f['read-cache-ttl'] ? ` --read-cache-ttl ${f['read-cache-ttl']}` : ''}${f['quiet-jobs'] === 'true' ? ' --quiet-jobs true' : ''}\` on ${machine()}; load average ${load.map((l) => l.toFixed(1)).join(' → ')}; server RSS ${rss.length ? `${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB through the run` : 'not sampled'}.`,
   '',
   head,
   ...fast.map(line),

@@ -1,8 +1,8 @@
 // Benchmark scenarios, declared in one place: each module adds its own in a few lines.
 // `ctx` is the seeded dataset (one company, its owner's session, 50 users, plus the bulk SQL seeds
 // that scenarios name).
-import { alarms500k } from './alarm-seeds';
-import { type SqlSeed, sitesAndCameras } from './seeds';
+import { alarms500k, alarmsOnEverySite } from './alarm-seeds';
+import { bigCompanyRest, type SqlSeed, sitesAndCameras } from './seeds';
 
 export interface BenchContext {
   token: string;
@@ -20,8 +20,8 @@ export interface Scenario {
   headers?: (ctx: BenchContext) => Record<string, string>;
   /** Extra seeding before the run (through the API). */
   setup?: (ctx: BenchContext, baseUrl: string) => Promise<void>;
-  /** Bulk dataset written in SQL as the owner before the run (each seed once per run). */
-  seed?: SqlSeed;
+  /** Bulk datasets written in SQL as the owner before the run (each seed once per run, in order). */
+  seed?: SqlSeed | SqlSeed[];
   /** Deliberately slow (password hashing): reported apart, not compared with the bare route. */
   slow?: boolean;
 }
@@ -140,4 +140,70 @@ scenarios.push(
     headers: bearer,
     seed: alarms500k,
   },
+);
+
+// Issue 18: one company with 2,000 sites, 20,000 cameras, 500 agents, 500,000 alarms and 1,000,000
+// access logs beside 50 ordinary companies, read uncached (`--read-cache-ttl 0`). Run with
+// `--only 18:`; page 1,000's cursors are reached by following the Link headers during setup.
+const big = [sitesAndCameras, alarmsOnEverySite, bigCompanyRest];
+const ids18 = { site: '', alarmsPage1000: '', logsPage1000: '' };
+async function walk(ctx: BenchContext, baseUrl: string, path: string, pages: number): Promise<string> {
+  let url = `${baseUrl}${path}`;
+  for (let i = 1; i < pages; i++) {
+    const res = await fetch(url, { headers: bearer(ctx) });
+    await res.arrayBuffer();
+    const next = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
+    if (!res.ok || !next) throw new Error(`${path}: no page ${i + 1} (${res.status})`);
+    url = `${baseUrl}${next}`;
+  }
+  return new URL(url).searchParams.get('cursor') ?? '';
+}
+const get18 = (name: string, path: string | ((ctx: BenchContext) => string), setup?: Scenario['setup']) =>
+  ({
+    name: `18: ${name}`,
+    method: 'GET',
+    path,
+    headers: bearer,
+    seed: big,
+    ...(setup ? { setup } : {}),
+  }) as Scenario;
+scenarios.push(
+  get18('GET /api/sites?limit=50 (2,000 sites)', '/api/sites?limit=50', async (ctx, baseUrl) => {
+    const res = await fetch(`${baseUrl}/api/sites?limit=1`, { headers: bearer(ctx) });
+    ids18.site = ((await res.json()) as { id: string }[])[0]?.id ?? '';
+  }),
+  get18('GET /api/cameras?limit=50&search=parking (2,000 of 20,000)', '/api/cameras?limit=50&search=parking'),
+  get18('GET /api/alarms?limit=50 (500,000 alarms)', '/api/alarms?limit=50'),
+  get18('GET /api/alarms?status=active&limit=50', '/api/alarms?status=active&limit=50'),
+  get18('GET /api/alarms?severity=critical&limit=50', '/api/alarms?severity=critical&limit=50'),
+  get18('GET /api/alarms?siteId=…&limit=50 (250 alarms)', () => `/api/alarms?siteId=${ids18.site}&limit=50`),
+  get18(
+    'GET /api/alarms?search=vitrine&limit=50 (rare word, 100 alarms)',
+    '/api/alarms?search=vitrine&limit=50',
+  ),
+  get18(
+    'GET /api/alarms?search=détecteur&limit=50 (common word, first page)',
+    `/api/alarms?search=${encodeURIComponent('détecteur')}&limit=50`,
+  ),
+  get18(
+    'GET /api/alarms?limit=50, page 1,000',
+    () => `/api/alarms?limit=50&cursor=${encodeURIComponent(ids18.alarmsPage1000)}`,
+    async (ctx, baseUrl) => {
+      ids18.alarmsPage1000 = await walk(ctx, baseUrl, '/api/alarms?limit=50', 1000);
+    },
+  ),
+  get18('GET /api/access/logs?limit=50 (1,000,000 lines), page 1', '/api/access/logs?limit=50'),
+  get18(
+    'GET /api/access/logs?limit=50, page 1,000',
+    () => `/api/access/logs?limit=50&cursor=${encodeURIComponent(ids18.logsPage1000)}`,
+    async (ctx, baseUrl) => {
+      ids18.logsPage1000 = await walk(ctx, baseUrl, '/api/access/logs?limit=50', 1000);
+    },
+  ),
+  get18('GET /api/radio/communications/?limit=50 (200,000)', '/api/radio/communications/?limit=50'),
+  get18(
+    'GET /api/logbook?siteId=…&limit=50 (100,000 entries)',
+    () => `/api/logbook?siteId=${ids18.site}&limit=50`,
+  ),
+  get18('GET /api/audit?limit=50 (200,000 entries)', '/api/audit?limit=50'),
 );
