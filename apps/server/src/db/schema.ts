@@ -14,6 +14,7 @@ export * from './schema/lone-worker';
 export * from './schema/planning';
 export * from './schema/radio';
 export * from './schema/reports';
+export * from './schema/search';
 export * from './schema/security-reports';
 export * from './schema/shared';
 export * from './schema/sites-cameras';

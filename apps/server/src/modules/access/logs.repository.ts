@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { accessLogs } from '../../db/schema';
-import { likePattern } from '../../plugins/pagination';
+import { tokenMatch } from '../../db/search-tokens';
 
 export type LogRow = typeof accessLogs.$inferSelect;
 export type NewLog = typeof accessLogs.$inferInsert;
@@ -23,7 +23,16 @@ const filterWhere = (companyId: string, f: LogListFilter) =>
     f.siteId ? eq(accessLogs.siteId, f.siteId) : undefined,
     f.from ? sql`${accessLogs.at} >= ${f.from}` : undefined,
     f.to ? sql`${accessLogs.at} < ${f.to}` : undefined,
-    f.search ? sql`${accessLogs.searchText} like vigie_fold(${likePattern(f.search)})` : undefined,
+    // Every word starts a word of the person, badge number or department (kept tokens: an index
+    // condition under row-level security, db/search-tokens.ts).
+    f.search
+      ? tokenMatch(
+          { table: 'access_log_search_tokens', rowColumn: 'log_id' },
+          companyId,
+          sql`${accessLogs.id}`,
+          f.search,
+        )
+      : undefined,
   );
 
 /** Newest first; the cursor is the last line's (at, id). */

@@ -3,11 +3,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { likePattern } from '../../plugins/pagination';
+import { tokenMatch } from '../../db/search-tokens';
 import { auditRowsOf } from '../audit/audit.sql';
-import { cameraIdsNamed } from '../cameras/cameras.sql';
 import { notifyEventsOf } from '../events/events.sql';
-import { siteIdsNamed, siteNameOf } from '../sites/sites.sql';
+import { siteNameOf } from '../sites/sites.sql';
 import type { AlarmRow, TimelineRow } from './alarms.models';
 
 export interface AlarmListFilter {
@@ -47,13 +46,13 @@ function filterWhere(companyId: string, f: AlarmListFilter): SQL {
   if (f.type) parts.push(sql`a.type = ${f.type}`);
   if (f.from) parts.push(sql`a.triggered_at >= ${f.from}::timestamptz`);
   if (f.to) parts.push(sql`a.triggered_at <= ${f.to}::timestamptz`);
-  // Same fold on both sides: search ignores case and accents. It also finds the alarms of a site or
-  // a camera by its name (people search « Entrepôt », not the alarm's own words).
+  // Every word starts a word of the alarm's title, description, location, site name or camera name
+  // (people search « Entrepôt », not only the alarm's own words), ignoring case and accents: kept
+  // tokens, an index condition under row-level security (db/search-tokens.ts).
   if (f.search) {
-    const pattern = sql`vigie_fold(${likePattern(f.search)})`;
-    parts.push(sql`(a.search_text like ${pattern}
-      or a.site_id in ${siteIdsNamed(companyId, pattern)}
-      or a.camera_id in ${cameraIdsNamed(companyId, pattern)})`);
+    parts.push(
+      tokenMatch({ table: 'alarm_search_tokens', rowColumn: 'alarm_id' }, companyId, sql`a.id`, f.search),
+    );
   }
   return sql.join(parts, sql` and `);
 }

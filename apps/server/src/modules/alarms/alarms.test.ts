@@ -314,4 +314,80 @@ describe.each(engines)('alarms API on %s', (engine) => {
     expect(await ids('PARKING%20SUD')).toEqual({ ids: [onCamera], total: '1' });
     expect((await ids('part-dieu')).ids).toHaveLength(2);
   });
+
+  // Search tokens (docs/decisions/0014): words match word starts, not the middle of a word; every
+  // word must match; a site or camera renamed or deleted moves its alarms' words.
+  it('matches word prefixes, every word, and follows site and camera renames', async () => {
+    const tenant = await registerCompany(t.app, { subscription: 'enterprise' });
+    const site = await addSite(tenant, 'Dépôt Nord');
+    const camera = await t.app.inject({
+      method: 'POST',
+      url: '/api/cameras',
+      headers: tenant.auth,
+      payload: { siteId: site, name: 'Caméra Quai', location: 'Quai 3', rtspUrl: 'rtsp://127.0.0.1:1/live' },
+    });
+    expect(camera.statusCode, camera.body).toBe(201);
+    const base = {
+      description: 'Détecteur',
+      location: 'Hall',
+      type: 'intrusion',
+      severity: 'low',
+      siteId: site,
+    };
+    const gate = (await create(tenant, { ...base, title: 'Portail nord ouvert' })).json().id;
+    const door = (await create(tenant, { ...base, title: 'Porte forcée', cameraId: camera.json().id })).json()
+      .id;
+    // Another company with the same words: never in the answers.
+    const foreign = await addSite(other, 'Dépôt Nord');
+    await create(other, { ...base, siteId: foreign, title: 'Portail nord ouvert' });
+    const ids = async (q: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/alarms?search=${encodeURIComponent(q)}`,
+        headers: tenant.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json()
+        .map((a: { id: string }) => a.id)
+        .sort();
+    };
+    expect(await ids('port')).toEqual([gate, door].sort());
+    expect(await ids('PORTAIL')).toEqual([gate]);
+    expect(await ids('ortail')).toEqual([]);
+    expect(await ids('nord port')).toEqual([gate, door].sort());
+    expect(await ids('ouvert forcée')).toEqual([]);
+    expect(await ids('« porte »')).toEqual([door]);
+    expect(await ids('--')).toEqual([]);
+    expect(await ids('depot')).toEqual([gate, door].sort());
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/sites/${site}`,
+      headers: tenant.auth,
+      payload: { name: 'Entrepôt Sud' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await ids('depot')).toEqual([]);
+    // « nord » is still in the gate's own title.
+    expect(await ids('nord')).toEqual([gate]);
+    expect(await ids('entrepot sud')).toEqual([gate, door].sort());
+    expect(await ids('quai')).toEqual([door]);
+    const recamera = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${camera.json().id}`,
+      headers: tenant.auth,
+      payload: { name: 'Caméra Rampe' },
+    });
+    expect(recamera.statusCode, recamera.body).toBe(200);
+    expect(await ids('quai')).toEqual([]);
+    expect(await ids('rampe')).toEqual([door]);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/cameras/${camera.json().id}`,
+      headers: tenant.auth,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(await ids('rampe')).toEqual([]);
+    expect(await ids('camera')).toEqual([]);
+  });
 });

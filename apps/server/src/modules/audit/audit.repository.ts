@@ -2,7 +2,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { auditLog } from '../../db/schema';
-import { likePattern } from '../../plugins/pagination';
+import { tokenMatch } from '../../db/search-tokens';
 
 export type AuditRow = typeof auditLog.$inferInsert;
 
@@ -49,9 +49,10 @@ const filterWhere = (companyId: string, f: AuditFilter): SQL | undefined =>
     f.entity ? sql`a.entity = ${f.entity}` : undefined,
     f.from ? sql`a.created_at >= ${f.from.toISOString()}::timestamptz` : undefined,
     f.to ? sql`a.created_at < ${f.to.toISOString()}::timestamptz` : undefined,
+    // Every word starts a word of the action, object, object id, details or the user's name (kept
+    // tokens: an index condition under row-level security, db/search-tokens.ts).
     f.search
-      ? sql`vigie_fold(a.action || ' ' || a.entity || ' ' || coalesce(a.entity_id, '') || ' ' ||
-              coalesce(a.details::text, '') || ' ' || coalesce(u.name, '')) like vigie_fold(${likePattern(f.search)})`
+      ? tokenMatch({ table: 'audit_search_tokens', rowColumn: 'entry_id' }, companyId, sql`a.id`, f.search)
       : undefined,
   );
 

@@ -1,7 +1,7 @@
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { cameras } from '../../db/schema';
-import { likePattern } from '../../plugins/pagination';
+import { tokenMatch } from '../../db/search-tokens';
 import { siteNameOf } from '../sites/sites.sql';
 import type { CameraWithSite } from './cameras.models';
 
@@ -25,8 +25,16 @@ function filterWhere(companyId: string, f: CameraListFilter) {
     eq(cameras.companyId, companyId),
     f.siteId ? eq(cameras.siteId, f.siteId) : undefined,
     f.status ? eq(cameras.status, f.status) : undefined,
-    // Same fold on both sides: search ignores case and accents.
-    f.search ? sql`${cameras.searchText} like vigie_fold(${likePattern(f.search)})` : undefined,
+    // Every word starts a word of the name or location, ignoring case and accents (kept tokens: an
+    // index condition under row-level security, db/search-tokens.ts).
+    f.search
+      ? tokenMatch(
+          { table: 'camera_search_tokens', rowColumn: 'camera_id' },
+          companyId,
+          sql`${cameras.id}`,
+          f.search,
+        )
+      : undefined,
   );
 }
 
@@ -77,8 +85,8 @@ export async function listCamerasPage(
 }
 
 /**
- * A substring search cannot use the name index to find its matches, and its total has to visit
- * every match anyway: one scan keeps the matches' keys (name, id), the total counts them and the
+ * A search's matches are not in the name index's order, and its total has to visit every match
+ * anyway: one scan keeps the matches' keys (name, id), the total counts them and the
  * page is the first `limit` of them after the cursor, joined back to the table by primary key —
  * one pass over the company's cameras instead of two (docs/decisions/0005).
  */

@@ -24,7 +24,3 @@ export const cameraOverviewSql = (companyId: string) => sql`(
        where t.company_id = ${companyId} and t.bucket >= date_trunc('hour', now()) - interval '23 hours'
     ) p
   )`;
-
-/** Ids of the company's cameras whose name matches a folded LIKE pattern (alarm search by camera name). */
-export const cameraIdsNamed = (companyId: string, foldedPattern: SQLWrapper) =>
-  sql`(select c.id from cameras c where c.company_id = ${companyId} and vigie_fold(c.name) like ${foldedPattern})`;

@@ -1,7 +1,7 @@
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { sites } from '../../db/schema';
-import { likePattern } from '../../plugins/pagination';
+import { tokenMatch } from '../../db/search-tokens';
 import { alarmsHistoryOfSite } from '../alarms/alarms.sql';
 import type { SiteWithCounts } from './sites.models';
 
@@ -32,8 +32,16 @@ function filterWhere(companyId: string, f: SiteListFilter) {
     eq(sites.companyId, companyId),
     f.status ? eq(sites.status, f.status) : undefined,
     f.type ? eq(sites.type, f.type) : undefined,
-    // Same fold on both sides: "resid" finds "Résidence Les Pins".
-    f.search ? sql`${sites.searchText} like vigie_fold(${likePattern(f.search)})` : undefined,
+    // Every word starts a word of the name or address, ignoring case and accents: "resid" finds
+    // "Résidence Les Pins" (kept tokens: an index condition under row-level security).
+    f.search
+      ? tokenMatch(
+          { table: 'site_search_tokens', rowColumn: 'site_id' },
+          companyId,
+          sql`${sites.id}`,
+          f.search,
+        )
+      : undefined,
   );
 }
 

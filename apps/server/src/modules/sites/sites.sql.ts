@@ -47,7 +47,3 @@ export const siteOverviewSql = (companyId: string, timezone: string) => sql`(
              as new_this_month
       from sites s where s.company_id = ${companyId}
   ) n)`;
-
-/** Ids of the company's sites whose name matches a folded LIKE pattern (alarm search by site name). */
-export const siteIdsNamed = (companyId: string, foldedPattern: SQLWrapper) =>
-  sql`(select s.id from sites s where s.company_id = ${companyId} and vigie_fold(s.name) like ${foldedPattern})`;

@@ -1,0 +1,89 @@
+// Search through the token tables (migration 0029, docs/decisions/0014): a search is split into words
+// folded exactly as the database folds the rows (vigie_fold, then every run of [a-z0-9]), and each
+// word must start one of the row's tokens. The word is a range on the token — `token >= 'port' and
+// token < 'poru'` — which is leakproof, so it is an index condition for the app role under forced
+// row-level security, where LIKE never is.
+import { type SQL, sql } from 'drizzle-orm';
+
+// vigie_fold's translate() pairs (migration 0002), one to one.
+const ACCENTED = 'àáâãäåÀÁÂÃÄÅçÇèéêëÈÉÊËìíîïÌÍÎÏñÑòóôõöøÒÓÔÕÖØùúûüÙÚÛÜýÿÝŸ';
+const PLAIN = 'aaaaaaaaaaaacceeeeeeeeiiiiiiiinnoooooooooooouuuuuuuuyyyy';
+const plainOf = new Map([...ACCENTED].map((c, i) => [c, PLAIN[i] as string]));
+
+/** vigie_fold in JavaScript: the same accents, then lower case, then the ligatures. */
+export function fold(text: string): string {
+  return [...text]
+    .map((c) => plainOf.get(c) ?? c)
+    .join('')
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae');
+}
+
+/** Tokens are cut to this length in the database (vigie_tokens), so search words are too. */
+const TOKEN_LENGTH = 32;
+/** Words of one search kept; a longer search only narrows what the first ones found. */
+const MAX_WORDS = 8;
+
+/**
+ * The search's words, folded, each once; a word that begins another one is implied by it ("port
+ * portail" is "portail") and dropped.
+ */
+export function searchWords(search: string): string[] {
+  const words = [
+    ...new Set(
+      fold(search)
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w !== '')
+        .map((w) => w.slice(0, TOKEN_LENGTH)),
+    ),
+  ];
+  return words.filter((w) => !words.some((o) => o !== w && o.startsWith(w))).slice(0, MAX_WORDS);
+}
+
+const TOKEN_CHARS = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The least string above every token that starts with `word`, or null when there is none (a word of
+ * z's only). Tokens hold [0-9a-z] only, so the next character is taken within them: the bound never
+ * holds punctuation, which a linguistic collation would ignore.
+ */
+export function prefixEnd(word: string): string | null {
+  const trimmed = word.replace(/z+$/, '');
+  if (trimmed === '') return null;
+  const last = trimmed[trimmed.length - 1] as string;
+  return trimmed.slice(0, -1) + TOKEN_CHARS[TOKEN_CHARS.indexOf(last) + 1];
+}
+
+/** A token table: its name and the column naming the row it indexes. */
+export interface TokenTable {
+  table:
+    | 'alarm_search_tokens'
+    | 'camera_search_tokens'
+    | 'site_search_tokens'
+    | 'access_log_search_tokens'
+    | 'audit_search_tokens';
+  rowColumn: 'alarm_id' | 'camera_id' | 'site_id' | 'log_id' | 'entry_id';
+}
+
+/**
+ * The condition "the row `rowId` has, for every word of the search, a token starting with it". Each
+ * word is one semi-join on the token table: the planner either walks the list's own index in order
+ * and checks each row through (company_id, row, token) — a common word's first page — or starts from
+ * the rarest word's tokens through (company_id, token, row) and sorts only those rows. A search with
+ * no word (punctuation only) matches nothing.
+ */
+export function tokenMatch(tokens: TokenTable, companyId: string, rowId: SQL, search: string): SQL {
+  const words = searchWords(search);
+  if (words.length === 0) return sql`false`;
+  const t = sql.raw(tokens.table);
+  const row = sql.raw(`t.${tokens.rowColumn}`);
+  return sql.join(
+    words.map((w) => {
+      const end = prefixEnd(w);
+      return sql`exists (select 1 from ${t} t where t.company_id = ${companyId} and ${row} = ${rowId}
+        and t.token >= ${w}${end === null ? sql`` : sql` and t.token < ${end}`})`;
+    }),
+    sql` and `,
+  );
+}
