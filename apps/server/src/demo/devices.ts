@@ -8,6 +8,8 @@ export interface Act {
   setup: SimulatorSetup;
   random: () => number;
   now: () => Date;
+  /** The next handset to report (they take turns, so each one stays online). */
+  radioTurn: number;
 }
 
 const pick = <T>(random: () => number, list: readonly T[]): T | undefined =>
@@ -124,10 +126,11 @@ export async function checkBadge(a: Act) {
   await a.http.expect(200, 'POST', '/api/access/check', { headers: { 'x-api-key': reader.key }, body });
 }
 
-/** A few handsets report battery, signal and a position that wanders around their post. */
+/** A few handsets, in turn, report battery, signal and a position that wanders around their post. */
 export async function radioStatus(a: Act, count = 3) {
   for (let i = 0; i < count; i += 1) {
-    const h = pick(a.random, a.setup.handsets);
+    const h = a.setup.handsets[a.radioTurn % Math.max(1, a.setup.handsets.length)];
+    a.radioTurn += 1;
     if (!h) return;
     h.battery = h.battery <= 15 ? 100 : h.battery - (a.random() < 0.3 ? 1 : 0);
     await a.http.expect(200, 'POST', '/api/radio/device/status', {

@@ -88,7 +88,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
     await farm.close();
     throw err;
   }
-  const act: Act = { http, setup, random, now };
+  const act: Act = { http, setup, random, now, radioTurn: 0 };
   const between = ([min, max]: Range) => min + Math.floor(random() * (max - min + 1));
   const timers = new Set<NodeJS.Timeout>();
   const inflight = new Set<Promise<void>>();
