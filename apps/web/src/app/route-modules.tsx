@@ -72,7 +72,9 @@ const loadRouteData = (): Promise<RouteData> =>
 export function preloadCode(path: string): Promise<unknown> {
   const modules = modulesFor(path);
   if (modules.length === 0) return Promise.resolve();
-  return Promise.all([loadRouteData(), ...modules.map((module) => module.preload())]);
+  // The map starts only the dashboard's screens' data (the agent space keeps its own on the phone).
+  const data = path.startsWith('/dashboard') ? [loadRouteData()] : [];
+  return Promise.all([...data, ...modules.map((module) => module.preload())]);
 }
 
 /**
@@ -83,8 +85,9 @@ export function preloadCode(path: string): Promise<unknown> {
 export function preloadRoute(path: string, { data = true } = {}) {
   // The data first, and synchronously when the map is already here (the sign-in, after the login
   // page loaded it): its requests leave before the browser renders or evaluates the (larger) code.
-  if (data && routeData) routeData.prefetchRouteData(trimmed(path));
-  else if (data) {
+  const withData = data && path.startsWith('/dashboard');
+  if (withData && routeData) routeData.prefetchRouteData(trimmed(path));
+  else if (withData) {
     loadRouteData()
       .then(({ prefetchRouteData }) => prefetchRouteData(trimmed(path)))
       .catch(() => undefined);

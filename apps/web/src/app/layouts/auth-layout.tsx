@@ -11,11 +11,19 @@ const highlights = [
   'Planning des agents par site',
 ];
 
+/** Where the dashboard shows its side menu (Tailwind's lg). */
+const WIDE_SCREEN = '(min-width: 1024px)';
+
 /** Login and registration: a brand panel on large screens, the form on the right. */
 export function AuthLayout() {
-  // While the form is filled in, the dashboard's code loads (idle): signing in then waits only for
-  // the overview's data, which starts with the sign-in's answer (guards.tsx).
-  useEffect(() => preloadCodeWhenIdle(['/dashboard']), []);
+  // While the form is filled in on a wide screen (the control room's), the dashboard's code loads
+  // when idle: signing in then waits only for the overview's data, which starts with the sign-in's
+  // answer (guards.tsx). Not on a phone: its user is most likely an agent, whose home is the agent
+  // space, and whose phone keeps for offline use what the page loaded (the service worker).
+  useEffect(
+    () => (window.matchMedia?.(WIDE_SCREEN).matches ? preloadCodeWhenIdle(['/dashboard']) : undefined),
+    [],
+  );
   return (
     <div className="grid min-h-dvh bg-ink-900 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <aside className="relative hidden overflow-hidden border-r border-white/5 bg-ink-950 lg:flex lg:flex-col lg:justify-between lg:p-12">
