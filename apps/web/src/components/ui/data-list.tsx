@@ -68,7 +68,7 @@ export function DataList<Row>({
                   key={column.id}
                   role="columnheader"
                   scope="col"
-                  className="px-4 py-3 text-left text-xs font-medium tracking-wide whitespace-nowrap text-fg-muted uppercase"
+                  className="px-3 py-3 text-left text-xs font-medium tracking-wide text-fg-muted uppercase"
                 >
                   {column.srOnlyHeader ? <span className="sr-only">{column.header}</span> : column.header}
                 </th>
@@ -97,7 +97,7 @@ export function DataList<Row>({
                       key={column.id}
                       role="cell"
                       className={cn(
-                        'min-w-0 break-words @3xl:px-4 @3xl:py-3 @3xl:align-middle',
+                        'min-w-0 break-words @3xl:px-3 @3xl:py-3 @3xl:align-middle',
                         column.primary &&
                           'col-span-2 text-base font-medium text-white @max-3xl:order-first @3xl:text-sm',
                         column.wide && 'col-span-2',
