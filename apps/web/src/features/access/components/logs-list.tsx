@@ -31,7 +31,12 @@ export function LogsList({ logs, timezone }: LogsListProps) {
       cell: (log) => <time dateTime={log.timestamp}>{formatDateTime(log.timestamp, timezone)}</time>,
     },
     { id: 'person', header: 'Personne', primary: true, cell: (log) => log.personName },
-    { id: 'badge', header: 'Badge', className: 'font-mono text-xs', cell: (log) => dash(log.badgeId) },
+    {
+      id: 'badge',
+      header: 'Badge',
+      className: 'font-mono text-xs @3xl:whitespace-nowrap',
+      cell: (log) => dash(log.badgeId),
+    },
     { id: 'department', header: 'Service', cell: (log) => dash(log.department) },
     { id: 'site', header: 'Site', cell: (log) => log.siteName },
     { id: 'location', header: 'Emplacement', cell: (log) => log.location },
