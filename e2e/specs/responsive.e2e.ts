@@ -29,6 +29,7 @@ const data = {
   user: 'Bérénice Lefèvre-Dumontier',
   agent: 'Maximilien Fontaine-Delacroix',
   holder: 'Visiteur Aurélien Castelnau',
+  key: 'Centrale Ajax — Entrepôt de Rungis',
 };
 
 async function created<T>(path: string, body: unknown): Promise<T> {
@@ -77,6 +78,7 @@ beforeAll(async () => {
     cnapsExpiresOn: '2031-03-14',
     assignedSiteId: site.id,
   });
+  await created('/api/integrations/keys', { name: data.key });
   // A door, its reader and a badge; one passage writes a line of the access journal.
   const reader = await readerOnSite(company, `${data.site} — accès`, data.holder);
   expect((await presentBadge(reader.readerKey, reader.payload)).decision).toBe('Autorisé');
@@ -104,7 +106,12 @@ const screens: Screen[] = [
   { name: 'planning-agents', path: '/dashboard/planning', tab: 'Agents', shows: data.agent },
   { name: 'planning-shifts', path: '/dashboard/planning', tab: 'Gardes' },
   { name: 'settings-users', path: '/dashboard/settings?tab=users', shows: data.user },
-  { name: 'settings-integrations', path: '/dashboard/settings?tab=integrations' },
+  {
+    name: 'settings-integrations',
+    path: '/dashboard/settings?tab=integrations',
+    shows: data.key,
+    dataRows: 'integration-key-row',
+  },
   { name: 'settings-profile', path: '/dashboard/settings?tab=profile' },
   { name: 'settings-notifications', path: '/dashboard/settings?tab=notifications' },
   { name: 'settings-security', path: '/dashboard/settings?tab=security' },

@@ -1,6 +1,7 @@
 import { KeyRound, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { type DataColumn, DataList } from '../../../components/ui/data-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
@@ -8,6 +9,32 @@ import { useIntegrationKeys } from '../api/get-integration-keys';
 import { CreateKeyForm } from './create-key-form';
 import { IntegrationHelp } from './integration-help';
 import { RevokeKeyDialog } from './revoke-key-dialog';
+
+type IntegrationKey = NonNullable<ReturnType<typeof useIntegrationKeys>['data']>[number];
+
+/** A key's name, prefix, dates and 'Révoquer': a table where the panel is wide, cards on a phone. */
+const keyColumns = (timezone?: string): DataColumn<IntegrationKey>[] => [
+  { id: 'name', header: 'Nom', primary: true, cell: (key) => key.name },
+  {
+    id: 'prefix',
+    header: 'Préfixe',
+    cell: (key) => <code className="text-xs text-slate-300">{key.prefix}…</code>,
+  },
+  { id: 'created', header: 'Créée le', cell: (key) => formatDateTime(key.createdAt, timezone) },
+  {
+    id: 'used',
+    header: 'Dernière utilisation',
+    cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt, timezone) : 'Jamais'),
+  },
+  {
+    id: 'actions',
+    header: 'Actions',
+    srOnlyHeader: true,
+    actions: true,
+    className: '@3xl:text-right',
+    cell: (key) => <RevokeKeyDialog integrationKey={key} />,
+  },
+];
 
 /** Intégrations (administrators): keys that let alarm panels post alarms without a session. */
 export function IntegrationsPanel({ timezone }: { timezone?: string }) {
@@ -44,30 +71,13 @@ export function IntegrationsPanel({ timezone }: { timezone?: string }) {
             Aucune clé d'intégration pour le moment.
           </p>
         ) : (
-          <ul
-            className="divide-y divide-ink-700 rounded-lg border border-ink-700"
-            aria-label="Clés d'intégration"
-          >
-            {keys.map((key) => (
-              <li
-                key={key.id}
-                data-testid="integration-key-row"
-                className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="flex min-w-0 flex-col gap-0.5">
-                  <p className="font-medium break-words text-white">{key.name}</p>
-                  <p className="text-xs text-fg-muted">
-                    <code className="text-slate-300">{key.prefix}…</code> · créée le{' '}
-                    {formatDateTime(key.createdAt, timezone)} ·{' '}
-                    {key.lastUsedAt
-                      ? `dernière utilisation le ${formatDateTime(key.lastUsedAt, timezone)}`
-                      : 'jamais utilisée'}
-                  </p>
-                </div>
-                <RevokeKeyDialog integrationKey={key} />
-              </li>
-            ))}
-          </ul>
+          <DataList
+            caption="Clés d'intégration"
+            columns={keyColumns(timezone)}
+            rows={keys}
+            rowKey={(key) => key.id}
+            rowProps={() => ({ 'data-testid': 'integration-key-row' })}
+          />
         )}
         <IntegrationHelp />
       </div>

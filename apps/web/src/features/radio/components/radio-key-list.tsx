@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { type DataColumn, DataList } from '../../../components/ui/data-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
@@ -10,7 +11,7 @@ import { useRadioKeys } from '../api/get-radio-keys';
 import { useRevokeRadioKey } from '../api/revoke-radio-key';
 import { LoadError } from './load-error';
 
-/** The gateway keys, each with 'Révoquer' (asked twice). */
+/** The gateway keys, each with 'Révoquer' (asked twice): a table where there is room, cards on a phone. */
 export function RadioKeyList({ timezone }: { timezone?: string }) {
   const keys = useRadioKeys();
   if (keys.isPending) return <Spinner label="Chargement des clés…" />;
@@ -31,18 +32,39 @@ export function RadioKeyList({ timezone }: { timezone?: string }) {
     );
   }
   return (
-    <ul
-      className="divide-y divide-ink-700 rounded-lg border border-ink-700"
-      aria-label="Clés de passerelle radio"
-    >
-      {keys.data.map((key) => (
-        <KeyRow key={key.id} gatewayKey={key} timezone={timezone} />
-      ))}
-    </ul>
+    <DataList
+      caption="Clés de passerelle radio"
+      columns={keyColumns(timezone)}
+      rows={keys.data}
+      rowKey={(key) => key.id}
+      rowProps={() => ({ 'data-testid': 'radio-key-row' })}
+    />
   );
 }
 
-function KeyRow({ gatewayKey, timezone }: { gatewayKey: IntegrationKey; timezone?: string }) {
+const keyColumns = (timezone?: string): DataColumn<IntegrationKey>[] => [
+  { id: 'name', header: 'Nom', primary: true, cell: (key) => key.name },
+  {
+    id: 'prefix',
+    header: 'Préfixe',
+    cell: (key) => <code className="text-xs text-slate-300">{key.prefix}…</code>,
+  },
+  { id: 'created', header: 'Créée le', cell: (key) => formatDateTime(key.createdAt, timezone) },
+  {
+    id: 'used',
+    header: 'Dernière utilisation',
+    cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt, timezone) : 'Jamais'),
+  },
+  {
+    id: 'actions',
+    header: 'Actions',
+    srOnlyHeader: true,
+    actions: true,
+    cell: (key) => <RevokeKey gatewayKey={key} />,
+  },
+];
+
+function RevokeKey({ gatewayKey }: { gatewayKey: IntegrationKey }) {
   const revoke = useRevokeRadioKey();
   const [confirming, setConfirming] = useState(false);
 
@@ -56,45 +78,27 @@ function KeyRow({ gatewayKey, timezone }: { gatewayKey: IntegrationKey; timezone
     }
   };
 
-  return (
-    <li
-      className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="radio-key-row"
+  return confirming ? (
+    <div className="flex shrink-0 flex-wrap items-center gap-2">
+      <span role="alert" className="text-xs text-amber-100">
+        Révoquer cette clé ?
+      </span>
+      <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
+        Annuler
+      </Button>
+      <Button variant="danger" size="sm" onClick={() => void confirm()} disabled={revoke.isPending}>
+        {revoke.isPending ? 'Révocation...' : 'Confirmer'}
+      </Button>
+    </div>
+  ) : (
+    <Button
+      variant="danger-ghost"
+      size="sm"
+      onClick={() => setConfirming(true)}
+      aria-label={`Révoquer ${gatewayKey.name}`}
     >
-      <div className="flex min-w-0 flex-col gap-0.5">
-        <p className="font-medium break-words text-white">{gatewayKey.name}</p>
-        <p className="text-xs text-fg-muted">
-          <code className="text-slate-300">{gatewayKey.prefix}…</code> · créée le{' '}
-          {formatDateTime(gatewayKey.createdAt, timezone)} ·{' '}
-          {gatewayKey.lastUsedAt
-            ? `dernière utilisation le ${formatDateTime(gatewayKey.lastUsedAt, timezone)}`
-            : 'jamais utilisée'}
-        </p>
-      </div>
-      {confirming ? (
-        <div className="flex shrink-0 flex-wrap items-center gap-2">
-          <span role="alert" className="text-xs text-amber-100">
-            Révoquer cette clé ?
-          </span>
-          <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
-            Annuler
-          </Button>
-          <Button variant="danger" size="sm" onClick={() => void confirm()} disabled={revoke.isPending}>
-            {revoke.isPending ? 'Révocation...' : 'Confirmer'}
-          </Button>
-        </div>
-      ) : (
-        <Button
-          variant="danger-ghost"
-          size="sm"
-          className="self-start sm:self-auto"
-          onClick={() => setConfirming(true)}
-          aria-label={`Révoquer ${gatewayKey.name}`}
-        >
-          <Trash2 aria-hidden="true" />
-          Révoquer
-        </Button>
-      )}
-    </li>
+      <Trash2 aria-hidden="true" />
+      Révoquer
+    </Button>
   );
 }
