@@ -67,7 +67,8 @@ export interface TokenTable {
 }
 
 /**
- * The condition "the row `rowId` has, for every word of the search, a token starting with it". Each
+ * The condition "the row `rowId` has, for every word of the search, a token starting with it" (equal
+ * to it for a one-character word). Each
  * word is one semi-join on the token table: the planner either walks the list's own index in order
  * and checks each row through (company_id, row, token) — a common word's first page — or starts from
  * the rarest word's tokens through (company_id, token, row) and sorts only those rows. A search with
@@ -80,6 +81,11 @@ export function tokenMatch(tokens: TokenTable, companyId: string, rowId: SQL, se
   const row = sql.raw(`t.${tokens.rowColumn}`);
   return sql.join(
     words.map((w) => {
+      // A one-character word is a whole word (« Zone 7 », « Bâtiment A »): as a prefix it would
+      // match a good part of every company's tokens (all the numbers starting with 7).
+      if (w.length === 1)
+        return sql`exists (select 1 from ${t} t where t.company_id = ${companyId} and ${row} = ${rowId}
+          and t.token = ${w})`;
       const end = prefixEnd(w);
       return sql`exists (select 1 from ${t} t where t.company_id = ${companyId} and ${row} = ${rowId}
         and t.token >= ${w}${end === null ? sql`` : sql` and t.token < ${end}`})`;

@@ -59,6 +59,9 @@ export const alarms = pgTable(
     index('alarms_company_status_triggered_idx').on(t.companyId, t.status, t.triggeredAt.desc(), t.id.desc()),
     index('alarms_company_triggered_idx').on(t.companyId, t.triggeredAt.desc(), t.id.desc()),
     index('alarms_company_site_triggered_idx').on(t.companyId, t.siteId, t.triggeredAt.desc()),
+    // The type filter's page and capped total: a seek, not a walk of the company's alarms
+    // filtering a rare type (src/test/search-plans.test.ts).
+    index('alarms_company_type_triggered_idx').on(t.companyId, t.type, t.triggeredAt.desc(), t.id.desc()),
     // Open alarms per site (site cards and lists): the few open ones, not a site's whole history
     // (25,000 alarms a site in the 500,000-alarm bench: counting them blocked PGlite for seconds).
     index('alarms_company_site_open_idx').on(t.companyId, t.siteId).where(sql`status <> 'resolved'`),

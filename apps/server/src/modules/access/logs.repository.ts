@@ -21,8 +21,10 @@ const filterWhere = (companyId: string, f: LogListFilter) =>
     eq(accessLogs.companyId, companyId),
     f.status ? eq(accessLogs.status, f.status) : undefined,
     f.siteId ? eq(accessLogs.siteId, f.siteId) : undefined,
-    f.from ? sql`${accessLogs.at} >= ${f.from}` : undefined,
-    f.to ? sql`${accessLogs.at} < ${f.to}` : undefined,
+    // Written as (company_id, at) row comparisons: an index condition on the (company_id, at, id)
+    // indexes only, so that a period is never read through the purge's (at) index across companies.
+    f.from ? sql`(${accessLogs.companyId}, ${accessLogs.at}) >= (${companyId}::uuid, ${f.from})` : undefined,
+    f.to ? sql`(${accessLogs.companyId}, ${accessLogs.at}) < (${companyId}::uuid, ${f.to})` : undefined,
     // Every word starts a word of the person, badge number or department (kept tokens: an index
     // condition under row-level security, db/search-tokens.ts).
     f.search

@@ -69,7 +69,12 @@ function totalSql(companyId: string, f: AlarmListFilter): SQL {
   // Other filters have no kept count: their rows are counted up to COUNT_CAP + 1 (the web says
   // « plus de 10 000 »), so that a type or a period over years of history costs what a page costs.
   if (f.siteId || f.type || f.from || f.to || f.search)
+    // Without a search, in the list's order: the count walks the company's index and stops at the
+    // cap, instead of a scan of the table that a large company makes look cheaper. A search's count
+    // is left to the planner: in that order each alarm costs a token probe (a common word's 10,001
+    // took 0.8 s), whereas merging the company's keys with the token index reads no alarm.
     return sql`(select count(*)::int from (select 1 from alarms a where ${filterWhere(companyId, f)}
+      ${f.search ? sql`` : sql`order by a.triggered_at desc nulls last, a.id desc nulls last`}
       limit ${COUNT_CAP + 1}) capped)`;
   const parts: SQL[] = [sql`c.company_id = ${companyId}`];
   if (f.status) parts.push(sql`c.status = ${f.status}`);

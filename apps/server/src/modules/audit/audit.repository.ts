@@ -45,7 +45,9 @@ const filterWhere = (companyId: string, f: AuditFilter): SQL | undefined =>
     sql`a.company_id = ${companyId}`,
     f.userId ? sql`a.actor_user_id = ${f.userId}::uuid` : undefined,
     // starts_with is leakproof: usable as an index condition under row-level security.
-    f.actionPrefix ? sql`starts_with(a.action, ${f.actionPrefix})` : undefined,
+    // A prefix as a bytewise range, whose comparisons are leakproof: an index condition on
+    // (company_id, action collate "C", created_at) under row-level security.
+    f.actionPrefix ? actionPrefixRange(f.actionPrefix) : undefined,
     f.entity ? sql`a.entity = ${f.entity}` : undefined,
     f.from ? sql`a.created_at >= ${f.from.toISOString()}::timestamptz` : undefined,
     f.to ? sql`a.created_at < ${f.to.toISOString()}::timestamptz` : undefined,
@@ -55,6 +57,14 @@ const filterWhere = (companyId: string, f: AuditFilter): SQL | undefined =>
       ? tokenMatch({ table: 'audit_search_tokens', rowColumn: 'entry_id' }, companyId, sql`a.id`, f.search)
       : undefined,
   );
+
+function actionPrefixRange(prefix: string): SQL {
+  const chars = [...prefix];
+  const last = chars.pop()?.codePointAt(0);
+  if (last === undefined) return sql`true`;
+  const end = chars.join('') + String.fromCodePoint(Math.min(last + 1, 0x10ffff));
+  return sql`a.action collate "C" >= ${prefix} and a.action collate "C" < ${end}`;
+}
 
 const selectJournal = (where: SQL | undefined, extra: SQL, limit: number) => sql`
   select a.id::text as id, a.created_at as at,
@@ -98,7 +108,7 @@ export async function listJournalPage(tx: Tx, companyId: string, f: AuditFilter,
   const [count] = rowsOf<{ n: number }>(
     await tx.execute(sql`select count(*)::int as n from (
       select 1 from audit_log a left join users u on u.company_id = a.company_id and u.id = a.actor_user_id
-       where ${where} limit ${COUNT_BOUND + 1}) c`),
+       where ${where} order by a.created_at desc limit ${COUNT_BOUND + 1}) c`),
   );
   return { rows, total: count?.n ?? 0 };
 }

@@ -29,7 +29,9 @@ export async function listPage(
   // The log grows without end: its total is counted up to a bound (the list pages by cursor).
   const [count] = rowsOf<{ n: number }>(
     await tx.execute(
-      sql`select count(*)::int as n from (select 1 from radio_communications where ${where} limit ${COUNT_BOUND + 1}) c`,
+      // In the list's order, so that the count walks the company's index up to the bound.
+      sql`select count(*)::int as n from (select 1 from radio_communications where ${where}
+        order by at desc, id desc limit ${COUNT_BOUND + 1}) c`,
     ),
   );
   return { rows, total: count?.n ?? 0 };

@@ -70,7 +70,9 @@ export async function listSitesPage(
     : undefined;
   const rows = await db.readTenant<SiteWithCounts & { total: number }>(
     companyId,
-    sql`select ${listColumns},
+    f.search
+      ? searchPage(companyId, f, page)
+      : sql`select ${listColumns},
           (select count(*)::int from ${sites} where ${filterWhere(companyId, f)}) as "total"
         from ${sites}
         -- One primary-key look-up per listed site for its kept counts.
@@ -86,6 +88,35 @@ export async function listSitesPage(
     total = page.after ? await countSitesRead(db, companyId, f) : 0;
   }
   return { rows, total };
+}
+
+/**
+ * A search's matches, one pass: their keys (name, id) are collected once — from the name index
+ * joined to the words' tokens, never the table's rows — the total counts them and the page is the
+ * first `limit` after the cursor, joined back by primary key (as the camera search, decision 0005).
+ */
+function searchPage(
+  companyId: string,
+  f: SiteListFilter,
+  page: { limit: number; after?: [string, string] | undefined },
+) {
+  const after = page.after
+    ? sql`where (m.name, m.id) > (${page.after[0]}::text, ${page.after[1]}::uuid)`
+    : sql``;
+  return sql`with m as materialized (
+        select ${sites.name} as name, ${sites.id} as id from ${sites} where ${filterWhere(companyId, f)}
+      ), p as (
+        select m.name, m.id from m ${after} order by m.name, m.id limit ${page.limit + 1}
+      )
+      select ${listColumns}, (select count(*)::int from m) as "total"
+        from p
+        -- One primary-key look-up per listed site: \`offset 0\` keeps the planner from turning it
+        -- into a hash join over every site of the table (a small table makes that look cheaper).
+        cross join lateral (
+          select * from ${sites} where ${sites.companyId} = ${companyId} and ${sites.id} = p.id offset 0
+        ) as "sites"
+        left join site_counts sc on sc.company_id = "sites"."company_id" and sc.site_id = "sites"."id"
+       order by p.name, p.id`;
 }
 
 async function countSitesRead(db: Database, companyId: string, f: SiteListFilter) {

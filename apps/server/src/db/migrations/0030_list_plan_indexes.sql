@@ -1,0 +1,4 @@
+CREATE INDEX "audit_log_company_actor_created_idx" ON "audit_log" USING btree ("company_id","actor_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "audit_log_company_action_created_idx" ON "audit_log" USING btree ("company_id","action" collate "C","created_at");--> statement-breakpoint
+CREATE INDEX "alarms_company_type_triggered_idx" ON "alarms" USING btree ("company_id","type","triggered_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "radio_communications_company_emergency_at_idx" ON "radio_communications" USING btree ("company_id","at","id") WHERE emergency_detected;
