@@ -15,6 +15,12 @@ const unwatched: Record<string, string> = {
   audit_log: 'append-only record, read by no cached endpoint',
   access_log_counts: 'kept by triggers on access_logs, which no cached answer reads',
   site_counts: 'kept by triggers on cameras and alarms, whose own notifications cover every change to it',
+  alarm_search_tokens:
+    'search tokens kept by triggers on alarms, sites and cameras, whose own notifications cover every change to them',
+  camera_search_tokens: 'search tokens kept by triggers on cameras, whose own notification covers them',
+  site_search_tokens: 'search tokens kept by triggers on sites, whose own notification covers them',
+  access_log_search_tokens: 'search tokens kept by triggers on access_logs, which no cached answer reads',
+  audit_search_tokens: 'search tokens kept by triggers on audit_log, which no cached endpoint reads',
   access_logs:
     'written at reader rates (a NOTIFY per check would be wasted): the logs screen follows access.logged events, and the logs list is not cached',
   camera_probes: 'raw probe history (20,000 rows a round); readers use camera_probe_totals',
