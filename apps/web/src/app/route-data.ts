@@ -8,7 +8,7 @@ import { radiosQueryOptions } from '../features/radio/api/get-radios';
 import { sitesQueryOptions } from '../features/sites/api/get-sites';
 import { queryClient } from './query-client';
 
-// The first queries of each screen, started with its code (route-modules.ts) instead of when the
+// The first queries of each screen, started with its code (route-modules.tsx) instead of when the
 // page mounts: the same query options as the pages use, so the pages find their data in the cache.
 
 /** Data this recent is not fetched again for a menu entry pointed at (a pointer crossing the menu). */
