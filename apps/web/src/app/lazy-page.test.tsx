@@ -20,11 +20,11 @@ function deferredModule() {
 }
 
 class Boundary extends ReactComponent<{ children: ReactNode }, { error: string | null }> {
-  state = { error: null };
+  override state: { error: string | null } = { error: null };
   static getDerivedStateFromError(error: Error) {
     return { error: error.message };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>Erreur : {this.state.error}</p> : this.props.children;
   }
 }
