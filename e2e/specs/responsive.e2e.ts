@@ -117,7 +117,7 @@ const screens: Screen[] = [
   { name: 'settings-security', path: '/dashboard/settings?tab=security' },
   { name: 'settings-system', path: '/dashboard/settings?tab=system' },
   { name: 'settings-identity', path: '/dashboard/settings?tab=identity' },
-  { name: 'settings-audit', path: '/dashboard/settings?tab=audit' },
+  { name: 'settings-audit', path: '/dashboard/settings?tab=audit', dataRows: 'audit-entry' },
 ];
 
 /** How the first row of a DataList is laid out: 'grid' (a card) or 'table-row'. */
@@ -146,18 +146,15 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])(
         if (screen.dataRows) {
           const row = page.getByTestId(screen.dataRows).first();
           await row.waitFor({ state: 'visible' });
-          // The item's name is in view on the card, as in the table.
-          expect(
-            await row
-              .getByText(screen.shows ?? '', { exact: false })
-              .first()
-              .isVisible(),
-          ).toBe(true);
           expect(await rowDisplay(page, screen.dataRows), screen.name).toBe(
             viewport === 'phone' ? 'grid' : 'table-row',
           );
-          // The table keeps its semantics on both layouts: one row per item, its cells named by headings.
-          expect(await page.getByRole('row').filter({ hasText: screen.shows }).count()).toBe(1);
+          if (screen.shows) {
+            // The item's name is in view on the card, as in the table.
+            expect(await row.getByText(screen.shows, { exact: false }).first().isVisible()).toBe(true);
+            // The table keeps its semantics on both layouts: one row per item, cells under headings.
+            expect(await page.getByRole('row').filter({ hasText: screen.shows }).count()).toBe(1);
+          }
         }
         // Let late content (charts, lazy lists) settle before measuring.
         await page.waitForTimeout(400);
