@@ -25,19 +25,24 @@ const TOKEN_LENGTH = 32;
 /** Words of one search kept; a longer search only narrows what the first ones found. */
 const MAX_WORDS = 8;
 
-/**
- * The search's words, folded, each once; a word that begins another one is implied by it ("port
- * portail" is "portail") and dropped.
- */
-export function searchWords(search: string): string[] {
-  const words = [
+/** vigie_tokens in JavaScript: the folded words of a text, cut to TOKEN_LENGTH, each once. */
+export function tokensOf(text: string): string[] {
+  return [
     ...new Set(
-      fold(search)
+      fold(text)
         .split(/[^a-z0-9]+/)
         .filter((w) => w !== '')
         .map((w) => w.slice(0, TOKEN_LENGTH)),
     ),
   ];
+}
+
+/**
+ * The search's words, folded, each once; a word that begins another one is implied by it ("port
+ * portail" is "portail") and dropped.
+ */
+export function searchWords(search: string): string[] {
+  const words = tokensOf(search);
   return words.filter((w) => !words.some((o) => o !== w && o.startsWith(w))).slice(0, MAX_WORDS);
 }
 
