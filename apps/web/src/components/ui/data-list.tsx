@@ -108,7 +108,10 @@ export function DataList<Row>({
                       )}
                     >
                       {column.primary || column.actions ? null : (
-                        <span aria-hidden="true" className="mb-0.5 block text-xs text-fg-muted @3xl:hidden">
+                        <span
+                          aria-hidden="true"
+                          className="mb-0.5 block font-sans text-xs font-normal text-fg-muted @3xl:hidden"
+                        >
                           {column.header}
                         </span>
                       )}
