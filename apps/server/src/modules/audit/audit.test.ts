@@ -115,6 +115,28 @@ describe.each(engines)('audit journal on %s', (engine) => {
     expect((await get(`/api/audit?to=${yesterday}`, owner)).json()).toEqual([]);
   });
 
+  // Search tokens (docs/decisions/0014): the acting user's name is among an entry's words, and follows
+  // the user's rename.
+  it("finds entries by their user's current name, by word prefix", async () => {
+    // A company of its own: the other tests count this file's entries.
+    const mine = await registerCompany(t.app);
+    const admin = await addUser(t.app, mine, 'admin');
+    expect((await createSite(admin, 'Hangar Ouest')).statusCode).toBe(201);
+    const found = async (q: string) =>
+      (await get(`/api/audit?search=${encodeURIComponent(q)}&action=site.created`, mine))
+        .json()
+        .map((e: { details: { name: string } }) => e.details.name);
+    const first = admin.user.name.split(' ')[0] as string;
+    expect(await found(`${first} hang`)).toEqual(['Hangar Ouest']);
+    await t.db.withTenant(mine.company.id, (tx) =>
+      tx.execute(sql`update users set name = 'Zélie Quenouille' where id = ${admin.user.id}`),
+    );
+    expect(await found('zelie hangar')).toEqual(['Hangar Ouest']);
+    expect(await found('quenou')).toEqual(['Hangar Ouest']);
+    expect(await found(`${first} hangar`)).toEqual([]);
+    expect(await found('angar')).toEqual([]);
+  });
+
   it('refuses bad filters and forged cursors in French', async () => {
     const bad = await get('/api/audit?from=2026-02-30&userId=42&limit=0', owner);
     expect(bad.statusCode).toBe(422);
