@@ -6,7 +6,8 @@ import { CameraStatusBadge, FeatureDots, isOnline } from './camera-status';
 
 afterEach(cleanup);
 
-const camera = (over: Partial<Camera>) => ({ status: 'En ligne', nightVision: true, motionDetection: false, recording: true, ...over }) as Camera;
+const camera = (over: Partial<Camera>) =>
+  ({ status: 'En ligne', nightVision: true, motionDetection: false, recording: true, ...over }) as Camera;
 
 describe('camera status', () => {
   it("counts 'En ligne' and the prototype's 'online' as online, anything else as offline", () => {

@@ -21,17 +21,23 @@ describe('API liveness (the « En ligne » badge)', () => {
         body: { detail: 'Service momentanément indisponible, veuillez réessayer dans quelques instants' },
       }),
     });
-    const down = await new QueryClient().fetchQuery({ ...healthQueryOptions(), retry: false }).catch((e) => e);
+    const down = await new QueryClient()
+      .fetchQuery({ ...healthQueryOptions(), retry: false })
+      .catch((e) => e);
     expect(down).toBeInstanceOf(ApiError);
     expect(down.status).toBe(503);
-    expect(down.message).toBe('Service momentanément indisponible, veuillez réessayer dans quelques instants');
+    expect(down.message).toBe(
+      'Service momentanément indisponible, veuillez réessayer dans quelques instants',
+    );
 
     stubFetch({
       'GET /api/health': () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    const offline = await new QueryClient().fetchQuery({ ...healthQueryOptions(), retry: false }).catch((e) => e);
+    const offline = await new QueryClient()
+      .fetchQuery({ ...healthQueryOptions(), retry: false })
+      .catch((e) => e);
     expect(offline.message).toBe('Le serveur est injoignable. Vérifiez votre connexion.');
   });
 });

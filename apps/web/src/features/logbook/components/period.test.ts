@@ -3,8 +3,12 @@ import { nextDay, nowTimeIn, periodRange, todayIn, zonedInstant } from './period
 
 describe("main courante period in the user's timezone", () => {
   it('turns a Paris wall-clock time into the right instant, summer and winter', () => {
-    expect(zonedInstant('2026-01-15', '14:05', 'Europe/Paris').toISOString()).toBe('2026-01-15T13:05:00.000Z');
-    expect(zonedInstant('2026-07-15', '14:05', 'Europe/Paris').toISOString()).toBe('2026-07-15T12:05:00.000Z');
+    expect(zonedInstant('2026-01-15', '14:05', 'Europe/Paris').toISOString()).toBe(
+      '2026-01-15T13:05:00.000Z',
+    );
+    expect(zonedInstant('2026-07-15', '14:05', 'Europe/Paris').toISOString()).toBe(
+      '2026-07-15T12:05:00.000Z',
+    );
   });
 
   it('gives a day across the spring clock change its 23 hours', () => {
