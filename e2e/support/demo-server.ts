@@ -2,9 +2,9 @@
 // `npm run demo` runs, with the login read from what it prints (as a newcomer reads it).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 
 export interface DemoServer {
   baseUrl: string;
@@ -14,17 +14,6 @@ export interface DemoServer {
   output: () => string;
   stop: () => Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 /** Starts `server.ts --demo` on an empty data folder; resolves once the login is printed and ready. */
 export async function startDemoServer(root: string, extraArgs: string[] = []): Promise<DemoServer> {
