@@ -212,6 +212,18 @@ try {
       }
       return res;
     };
+    // The machine's floor in the same seconds: a route with no database work (GET /api/health),
+    // ten times a second. A tail that this route shows too is the machine's, not the write's.
+    const floor = (async () => {
+      const out: number[] = [];
+      while (performance.now() < deadline) {
+        const a = performance.now();
+        await http(server.url, 'GET', '/api/health', {});
+        out.push(performance.now() - a);
+        await new Promise((ok) => setTimeout(ok, 100));
+      }
+      return out;
+    })();
     await Promise.all(
       users.map(async (u, i) => {
         const token = sessions[i] as string;
@@ -255,7 +267,7 @@ try {
       }),
     );
     const cpuMs = serverCpuMs() - cpu0;
-    return { entryMs, scanMs, startMs, errors, firstError, cpuMs };
+    return { entryMs, scanMs, startMs, floorMs: await floor, errors, firstError, cpuMs };
   };
   const report = (label: string, r: Awaited<ReturnType<typeof run>>, seconds: number) => {
     const total = r.entryMs.length + r.scanMs.length + r.startMs.length;
@@ -270,6 +282,12 @@ try {
       `${(r.scanMs.length / seconds).toFixed(0)} scans/s (${r.scanMs.length})`,
       `p50 ${ms(pct(r.scanMs, 50))} ms, p99 ${ms(pct(r.scanMs, 99))} ms`,
       `rounds started meanwhile: ${r.startMs.length} (p99 ${ms(pct(r.startMs, 99))} ms)`,
+    );
+    row(
+      `${label}: GET /api/health (no database), 10 a second beside them`,
+      `${r.floorMs.length} requests`,
+      `p50 ${ms(pct(r.floorMs, 50))} ms, p99 ${ms(pct(r.floorMs, 99))} ms`,
+      "the machine's floor in the same seconds",
     );
   };
   if (phases.has('agents')) {

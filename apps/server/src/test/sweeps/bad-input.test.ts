@@ -252,7 +252,7 @@ describe.each(engines)('bad input on %s', (engine) => {
         .map((j) => JSON.parse(JSON.stringify(j) ?? 'null') as unknown)
         .chain((values) => {
           const payload = Buffer.from(JSON.stringify(values)).toString('base64url');
-          const key = Array.isArray(values) ? (values as (string | number)[]) : [String(values)];
+          const key = Array.isArray(values) ? (values as (string | number)[]) : [JSON.stringify(values)];
           // Unsigned, with a made-up signature, signed for another company, or for another list:
           // every one is refused (a 422 « Curseur de pagination invalide »), before any SQL.
           return fc.oneof(
