@@ -39,13 +39,17 @@ export function lazyPage(
   function LazyPage() {
     const [, loadedNow] = useReducer((n: number) => n + 1, 0);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    const Page = loaded;
+    const shownFallback = !Page;
     useEffect(() => {
-      if (!loaded) preload().then(loadedNow, (error: unknown) => setFailure({ error }));
-    }, []);
+      // Judged on what this render showed, not on `loaded` now: a preload started elsewhere (the
+      // reload's first tick) can land between the render and this effect, and the fallback would
+      // then stay for good (a second tab of the control room did, in the agent-space e2e).
+      if (shownFallback) preload().then(loadedNow, (error: unknown) => setFailure({ error }));
+    }, [shownFallback]);
     // A chunk that cannot be fetched (a new deployment removed it, the network is down) goes to the
     // error boundary, as React.lazy's rejection did.
     if (failure) throw failure.error;
-    const Page = loaded;
     return Page ? <Page /> : fallback;
   }
   return Object.assign(LazyPage, { preload });
