@@ -72,13 +72,19 @@ async function checkScreen(page: Page, name: string, data: RegExp) {
 
 /** Every visible toast's box against the top bar's controls (menu, bell, user menu). */
 async function expectNoToastOverTopBar(page: Page, name: string) {
-  const covered = await page.evaluate(() => {
+  const covered = await page.evaluate(async () => {
     const header = document.querySelector('header');
     if (!header) return [];
     const controls = [...header.querySelectorAll('button, a')].map((e) => e.getBoundingClientRect());
-    const toasts = [...document.querySelectorAll('[data-sonner-toast]')].map((e) =>
-      e.getBoundingClientRect(),
-    );
+    // A toast slides in from above its place and slides out upwards while fading: judge where
+    // toasts rest, not a frame of their entry or exit (CI caught one mid-entry at top 25 px on a
+    // phone, where it rests at 72 px).
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const all = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
+    await Promise.all(all.flatMap((e) => e.getAnimations().map((a) => a.finished.catch(() => {}))));
+    const toasts = all
+      .filter((e) => e.isConnected && e.dataset.mounted === 'true' && e.dataset.removed !== 'true')
+      .map((e) => e.getBoundingClientRect());
     const overlaps = (a: DOMRect, b: DOMRect) =>
       a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     return toasts.filter((t) => controls.some((c) => overlaps(t, c))).map((t) => `${t.top},${t.left}`);
