@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { checkShift, type checkShiftBody } from '@vigie/contract/planning.contract';
 import type { z } from 'zod';
+import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
-import { planningKey } from './get-agents';
 
 export type CheckShiftBody = z.input<typeof checkShiftBody>;
 

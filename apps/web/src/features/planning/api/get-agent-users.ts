@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listUsers } from '@vigie/contract/users.contract';
+import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
-import { planningKey } from './get-agents';
 
 export function getAgentUsers(signal?: AbortSignal) {
   return apiCall(listUsers, { signal, query: { limit: 500, role: 'agent' } });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSites } from '@vigie/contract/sites.contract';
+import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
-import { planningKey } from './get-agents';
 
 // Features never import each other: the planning reads the sites through its own call.
 export function getPlanningSites(signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getPlanningSummary } from '@vigie/contract/planning.contract';
+import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
-import { planningKey } from './get-agents';
 
 export function fetchPlanningSummary(date: string, signal?: AbortSignal) {
   return apiCall(getPlanningSummary, { signal, query: { date } });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { listShifts, type ShiftStatus } from '@vigie/contract/planning.contract';
+import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
-import { planningKey } from './get-agents';
 
 /** `from` and `to` are local days (YYYY-MM-DD), both included. */
 export type ShiftFilters = {

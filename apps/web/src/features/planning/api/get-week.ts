@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { getWeek } from '@vigie/contract/planning.contract';
+import { planningKey } from '../../../lib/agents-api';
 import { apiList } from '../../../lib/api-client';
-import { planningKey } from './get-agents';
 
 /** Agents per page of the week grid: a company of 500 agents loads them as the planner scrolls. */
 export const WEEK_PAGE_SIZE = 100;

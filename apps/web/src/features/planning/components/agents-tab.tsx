@@ -6,8 +6,8 @@ import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { useAgents } from '../../../lib/agents-api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useAgents } from '../api/get-agents';
 import { AgentCard } from './agent-card';
 
 const ALL = 'all';

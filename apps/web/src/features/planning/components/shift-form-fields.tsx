@@ -11,7 +11,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { useAgents } from '../api/get-agents';
+import { useAgents } from '../../../lib/agents-api';
 import { usePlanningSites } from '../api/get-planning-sites';
 import {
   presetTimes,

@@ -1,4 +1,4 @@
-import { useAgents } from '../../planning/api/get-agents';
+import { useAgents } from '../../../lib/agents-api';
 import { NO_AGENT } from './radio-form-schema';
 
 /** 'Aucun agent' then the company's agents, for the radio forms' select. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clockOut } from '@vigie/contract/planning.contract';
+import { planningKey } from '../../../../lib/agents-api';
 import { apiCall } from '../../../../lib/api-client';
-import { planningKey } from '../../api/get-agents';
 import type { PositionFix } from '../geolocation';
 
 export function postClockOut({ shiftId, position }: { shiftId: string; position: PositionFix }) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getMyService } from '@vigie/contract/planning.contract';
+import { planningKey } from '../../../../lib/agents-api';
 import { apiCall } from '../../../../lib/api-client';
-import { planningKey } from '../../api/get-agents';
 
 /** Under the planning root: 'shift.changed' and 'agent.changed' events refresh it with the rest. */
 export const myServiceKey = [...planningKey, 'me'] as const;

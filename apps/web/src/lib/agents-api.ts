@@ -1,10 +1,13 @@
+// The company's agents, read by the planning and by other features (the radio forms pick an agent).
+// Features never import each other, so the list and the planning's root key live here, shared.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type AgentStatus, listAgents } from '@vigie/contract/agents.contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from './api-client';
 
 /**
- * Root of every planning query key: mutations invalidate it, and so does the real-time sync
- * (agents, shifts, the week and the counters all move together).
+ * Root of every planning query key, the agents' list included: the planning's mutations
+ * invalidate it, and so does the real-time sync (agents, shifts, the week and the counters all
+ * move together).
  */
 export const planningKey = ['planning'] as const;
 
