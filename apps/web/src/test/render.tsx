@@ -3,10 +3,11 @@
 // the contract, the query hooks and the components under test all run as they do in the app.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render } from '@testing-library/react';
+import type { Company, User } from '@vigie/contract/auth.contract';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
-import { clearSession } from '../lib/session';
+import { clearSession, startSession } from '../lib/session';
 
 // The whole suite shares two cores with the API tests: give lazy chunks and queries time to settle.
 configure({ asyncUtilTimeout: 5000 });
@@ -48,6 +49,38 @@ export function renderWithApp(ui: ReactElement, { path = '/', client = newQueryC
     </QueryClientProvider>,
   );
   return { ...result, client };
+}
+
+/** Claire Martin, owner and administrator of Gardiennage Sud, with `over` changed. */
+export const testUser = (over: Partial<User> = {}): User => ({
+  id: '5f1c5a57-8a8e-4b8e-9d55-4d1f0c9f6a01',
+  companyId: '0b5e7a55-2f35-4f3f-8f6a-3f4b8c0a1d22',
+  name: 'Claire Martin',
+  email: 'claire.martin@gardiennage-sud.fr',
+  phone: null,
+  role: 'admin',
+  isOwner: true,
+  city: 'Marseille',
+  timezone: 'Europe/Paris',
+  language: 'fr',
+  createdAt: '2026-01-05T09:00:00.000Z',
+  ...over,
+});
+
+export const testCompany: Company = {
+  id: '0b5e7a55-2f35-4f3f-8f6a-3f4b8c0a1d22',
+  reference: 'GS-0001',
+  name: 'Gardiennage Sud',
+  email: 'contact@gardiennage-sud.fr',
+  phone: null,
+  address: null,
+  subscription: 'pro',
+  createdAt: '2026-01-05T09:00:00.000Z',
+};
+
+/** Signs in as a login would: `testUser(over)` of `testCompany` (cleanupAfterEach signs out). */
+export function signIn(over: Partial<User> = {}) {
+  startSession('token-of-the-test', testUser(over), testCompany);
 }
 
 /** Each test file that renders calls this once: unmount, forget the stubs and the session. */

@@ -3,8 +3,7 @@ import { act, screen } from '@testing-library/react';
 import type { Site } from '@vigie/contract/sites.contract';
 import { describe, expect, it } from 'vitest';
 import { useSites } from '../../features/sites/api/get-sites';
-import { startSession } from '../../lib/session';
-import { cleanupAfterEach, renderWithApp, stubFetch } from '../../test/render';
+import { cleanupAfterEach, renderWithApp, signIn, stubFetch } from '../../test/render';
 import { useRealtimeSync } from './use-realtime-sync';
 
 cleanupAfterEach();
@@ -46,32 +45,7 @@ function SitesWithLiveUpdates() {
 
 describe('real-time update of a list', () => {
   it('refreshes the sites list when an alarm event arrives on the stream, without reload', async () => {
-    startSession(
-      'token-of-the-test',
-      {
-        id: '5f1c5a57-8a8e-4b8e-9d55-4d1f0c9f6a01',
-        companyId: '0b5e7a55-2f35-4f3f-8f6a-3f4b8c0a1d22',
-        name: 'Claire Martin',
-        email: 'claire.martin@gardiennage-sud.fr',
-        phone: null,
-        role: 'operator',
-        isOwner: false,
-        city: null,
-        timezone: 'Europe/Paris',
-        language: 'fr',
-        createdAt: '2026-01-05T09:00:00.000Z',
-      },
-      {
-        id: '0b5e7a55-2f35-4f3f-8f6a-3f4b8c0a1d22',
-        reference: 'GS-0001',
-        name: 'Gardiennage Sud',
-        email: 'contact@gardiennage-sud.fr',
-        phone: null,
-        address: null,
-        subscription: 'pro',
-        createdAt: '2026-01-05T09:00:00.000Z',
-      },
-    );
+    signIn({ role: 'operator', isOwner: false, city: null });
     // The server's side of the stream: the test writes events into it.
     let push: (text: string) => void = () => {};
     let close: () => void = () => {};

@@ -3,8 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Site } from '@vigie/contract/sites.contract';
 import { describe, expect, it } from 'vitest';
-import { startSession } from '../../lib/session';
-import { cleanupAfterEach, renderWithApp, stubFetch } from '../../test/render';
+import { cleanupAfterEach, renderWithApp, signIn, stubFetch } from '../../test/render';
 import SitesPage from './sites-page';
 
 cleanupAfterEach();
@@ -28,34 +27,6 @@ const site = (name: string, address: string, id: string): Site => ({
   updatedAt: '2026-11-01T08:00:00.000Z',
 });
 
-const signInAsAdmin = () =>
-  startSession(
-    'token-of-the-test',
-    {
-      id: '5f1c5a57-8a8e-4b8e-9d55-4d1f0c9f6a01',
-      companyId: '0b5e7a55-2f35-4f3f-8f6a-3f4b8c0a1d22',
-      name: 'Claire Martin',
-      email: 'claire.martin@gardiennage-sud.fr',
-      phone: null,
-      role: 'admin',
-      isOwner: true,
-      city: 'Marseille',
-      timezone: 'Europe/Paris',
-      language: 'fr',
-      createdAt: '2026-01-05T09:00:00.000Z',
-    },
-    {
-      id: '0b5e7a55-2f35-4f3f-8f6a-3f4b8c0a1d22',
-      reference: 'GS-0001',
-      name: 'Gardiennage Sud',
-      email: 'contact@gardiennage-sud.fr',
-      phone: null,
-      address: null,
-      subscription: 'pro',
-      createdAt: '2026-01-05T09:00:00.000Z',
-    },
-  );
-
 describe('the sites list in each of its states', () => {
   it('loads, then shows the sites and their count', async () => {
     let answer: (sites: Site[]) => void = () => {};
@@ -73,7 +44,7 @@ describe('the sites list in each of its states', () => {
   });
 
   it('invites an administrator to create the first site, and searches on the server', async () => {
-    signInAsAdmin();
+    signIn();
     const api = stubFetch({ 'GET /api/sites': () => ({ body: [] }) });
     renderWithApp(<SitesPage />);
     expect(await screen.findByText('Aucun site trouvé')).toBeTruthy();

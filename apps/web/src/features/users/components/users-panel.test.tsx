@@ -4,25 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@vigie/contract/auth.contract';
 import { describe, expect, it } from 'vitest';
-import { cleanupAfterEach, renderWithApp, stubFetch } from '../../../test/render';
+import { cleanupAfterEach, renderWithApp, stubFetch, testUser } from '../../../test/render';
 import { UsersPanel } from './users-panel';
 
 cleanupAfterEach();
-
-const user = (over: Partial<User>): User => ({
-  id: '5f1c5a57-8a8e-4b8e-9d55-4d1f0c9f6a01',
-  companyId: '0b5e7a55-2f35-4f3f-8f6a-3f4b8c0a1d22',
-  name: 'Claire Martin',
-  email: 'claire.martin@gardiennage-sud.fr',
-  phone: null,
-  role: 'admin',
-  isOwner: true,
-  city: 'Marseille',
-  timezone: 'Europe/Paris',
-  language: 'fr',
-  createdAt: '2026-01-05T09:00:00.000Z',
-  ...over,
-});
 
 describe('UsersPanel: the list in each of its states', () => {
   it('says it is loading, then lists the users with their count', async () => {
@@ -36,8 +21,8 @@ describe('UsersPanel: the list in each of its states', () => {
     renderWithApp(<UsersPanel />);
     expect(screen.getByRole('status').textContent).toBe('Chargement des utilisateurs…');
     answer([
-      user({}),
-      user({
+      testUser(),
+      testUser({
         id: '5f1c5a57-8a8e-4b8e-9d55-4d1f0c9f6a02',
         name: 'Karim Haddad',
         email: 'k.haddad@gardiennage-sud.fr',
@@ -71,7 +56,7 @@ describe('UsersPanel: the list in each of its states', () => {
                 code: 'users.admin_only',
               },
             }
-          : { body: [user({})] };
+          : { body: [testUser()] };
       },
     });
     renderWithApp(<UsersPanel />);
@@ -90,7 +75,7 @@ describe('AddUserDialog: validation and server refusals on the fields', () => {
   };
 
   it('shows the French validation messages under the fields without calling the server', async () => {
-    const api = stubFetch({ 'GET /api/users': () => ({ body: [user({})] }) });
+    const api = stubFetch({ 'GET /api/users': () => ({ body: [testUser()] }) });
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByLabelText('Email'), 'pas-une-adresse');
     await userEvent.click(within(dialog).getByRole('button', { name: "Créer l'utilisateur" }));
@@ -102,7 +87,7 @@ describe('AddUserDialog: validation and server refusals on the fields', () => {
 
   it('puts a taken e-mail (409 users.email_taken) under the e-mail field and focuses it', async () => {
     const api = stubFetch({
-      'GET /api/users': () => ({ body: [user({})] }),
+      'GET /api/users': () => ({ body: [testUser()] }),
       'POST /api/users': () => ({
         status: 409,
         body: {
