@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { actionLabel, describeDetails } from './audit-labels';
+import { actionLabel, describeDetails, detailLabel } from './audit-labels';
 
 const serverSources = join(import.meta.dirname, '../../../../../server/src');
 
@@ -26,6 +26,28 @@ function auditCodes(): string[] {
   return [...codes];
 }
 
+/** The keys of the details objects the server writes as literals (`details: { name, fields: … }`). */
+function detailKeys(): string[] {
+  const keys = new Set<string>();
+  for (const file of sources(serverSources)) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/details: \{/g)) {
+      // The object's own level only: nested objects, arrays and calls are skipped.
+      let depth = 1;
+      let top = '';
+      for (let i = (match.index ?? 0) + match[0].length; depth > 0 && i < text.length; i++) {
+        const c = text[i] as string;
+        if ('{[('.includes(c)) depth++;
+        else if ('}])'.includes(c)) depth--;
+        top += depth === 1 && !'}])'.includes(c) ? c : ' ';
+      }
+      for (const key of top.matchAll(/(?:^|[{,])\s*([A-Za-z_]\w*)\s*(?=[:,]|\s*$)/g))
+        keys.add(key[1] as string);
+    }
+  }
+  return [...keys];
+}
+
 describe('audit journal labels', () => {
   it('names known actions in French and keeps unknown codes', () => {
     expect(actionLabel('settings.security_updated')).toBe('Sécurité modifiée');
@@ -39,12 +61,33 @@ describe('audit journal labels', () => {
     expect(untitled).toEqual([]);
   });
 
-  it('summarises details on one bounded line', () => {
+  it('names in French every key of the details the server writes', () => {
+    const keys = detailKeys();
+    expect(keys.length).toBeGreaterThan(30);
+    expect(keys.filter((key) => detailLabel(key) === key)).toEqual([]);
+  });
+
+  it('summarises details on one bounded line, in French', () => {
     expect(describeDetails(null)).toBe('');
     expect(describeDetails({ fields: ['name', 'phone'], ip: '203.0.113.4', gone: null })).toBe(
-      'fields : name, phone · ip : 203.0.113.4',
+      'Champs modifiés : Nom, Téléphone · Adresse IP : 203.0.113.4',
     );
-    expect(describeDetails({ nested: { a: 1 } })).toBe('nested : {"a":1}');
+    // Unknown keys stay as they are; nested objects are spelled out.
+    expect(describeDetails({ nested: { a: 1 } })).toBe('nested : a : 1');
     expect(describeDetails({ text: 'x'.repeat(400) })).toHaveLength(300);
+  });
+
+  it('keeps values readable: dates in French, Oui/Non, changes from → to', () => {
+    expect(
+      describeDetails({
+        dueAt: '2026-11-21T13:05:00.000Z',
+        startDate: '2026-11-01',
+        position: true,
+        changes: { twoFactorAuth: { from: false, to: true }, sessionTimeout: { from: 30, to: 60 } },
+      }),
+    ).toBe(
+      'Échéance : 21/11/2026 14:05 · Date de début : 01/11/2026 · Position transmise : Oui · ' +
+        "Modifications : Double authentification : Non → Oui, Délai d'inactivité : 30 → 60",
+    );
   });
 });

@@ -1,4 +1,6 @@
-// French names of the journal's actions (the server stores stable English codes).
+// French names of the journal's actions and of their details' keys (the server stores stable
+// English codes).
+import { formatDateTime } from '../../../lib/format';
 
 const actionLabels: Record<string, string> = {
   'auth.login': 'Connexion',
@@ -126,18 +128,218 @@ export const actionCategories = [
   { value: 'audit.', label: "Journal d'audit" },
 ] as const;
 
-/** The details object in one short line ('fields: name, phone · ip: 203.0.113.4'). */
+/**
+ * French names of the details' keys (the server writes stable English keys) and of the field
+ * names listed in `fields` and `changes`; an unknown key is shown as it is.
+ */
+const detailLabels: Record<string, string> = {
+  accuracyM: 'Précision (m)',
+  address: 'Adresse',
+  agent: 'Agent',
+  agentId: 'Agent',
+  agentIds: 'Agents',
+  agentName: 'Agent',
+  agents: 'Agents',
+  alarmId: 'Alarme',
+  allowedPointIds: "Points d'accès autorisés",
+  allowedSiteIds: 'Sites autorisés',
+  assignedSiteId: 'Site affecté',
+  at: 'Date',
+  autoBackup: 'Sauvegarde automatique',
+  autoLogout: 'Déconnexion automatique',
+  backupFrequency: 'Fréquence des sauvegardes',
+  badge: 'Matricule',
+  badgeId: 'Numéro de badge',
+  body: 'Message',
+  breakEnd: 'Fin de pause',
+  breakStart: 'Début de pause',
+  bytes: 'Taille (octets)',
+  category: 'Catégorie',
+  change: 'Changement',
+  changes: 'Modifications',
+  channel: 'Canal',
+  channelId: 'Canal',
+  checkpointId: 'Point de contrôle',
+  checkpoints: 'Points de contrôle',
+  city: 'Ville',
+  cnapsAuthorisation: 'Autorisation CNAPS',
+  cnapsExpiresOn: 'Expiration de la carte CNAPS',
+  cnapsNumber: 'Carte professionnelle CNAPS',
+  comments: 'Commentaires',
+  contactEmail: 'E-mail du contact',
+  contactName: 'Contact',
+  contactPhone: 'Téléphone du contact',
+  contentType: 'Type de fichier',
+  count: 'Nombre',
+  criticalOnly: 'Critiques uniquement',
+  currentChannelId: 'Canal actuel',
+  date: 'Date',
+  department: 'Service',
+  description: 'Description',
+  distanceM: 'Distance (m)',
+  dueAt: 'Échéance',
+  email: 'E-mail',
+  emailAlerts: 'Alertes par e-mail',
+  emergency: 'Urgence',
+  end: 'Fin',
+  endDate: 'Date de fin',
+  endTime: 'Heure de fin',
+  expectedMinutes: 'Durée prévue (min)',
+  expiryDate: "Date d'expiration",
+  fields: 'Champs modifiés',
+  filters: 'Filtres',
+  final: 'Version définitive',
+  fingerprint: 'Empreinte',
+  format: 'Format',
+  frequency: 'Fréquence',
+  from: 'Du',
+  geofenceRadiusM: 'Rayon de pointage (m)',
+  geolocation: 'Géolocalisation',
+  hireDate: "Date d'embauche",
+  holder: 'Titulaire',
+  holderName: 'Titulaire',
+  id: 'Identifiant',
+  imei: 'IMEI',
+  improvements: 'Améliorations',
+  incidents: 'Incidents',
+  interventions: 'Interventions',
+  ip: 'Adresse IP',
+  ipAddress: 'Adresse IP',
+  ipWhitelist: 'Adresses IP autorisées',
+  kind: 'Nature',
+  language: 'Langue',
+  latitude: 'Latitude',
+  legalName: 'Raison sociale',
+  length: 'Longueur',
+  level: 'Niveau',
+  lines: 'Lignes',
+  location: 'Emplacement',
+  logLevel: 'Niveau de journalisation',
+  logo: 'Logo',
+  longitude: 'Longitude',
+  maintenanceMode: 'Mode maintenance',
+  maintenanceNotifications: 'Notifications de maintenance',
+  missed: 'Points manqués',
+  month: 'Mois',
+  motionDetection: 'Détection de mouvement',
+  name: 'Nom',
+  nfcUid: 'Identifiant NFC',
+  nightVision: 'Vision nocturne',
+  note: 'Note',
+  number: 'Numéro',
+  observations: 'Observations',
+  orderMode: 'Ordre de passage',
+  overrideReason: 'Motif de dérogation',
+  password: 'Mot de passe',
+  passwordExpiry: 'Expiration du mot de passe',
+  periodEnd: 'Fin de période',
+  periodStart: 'Début de période',
+  phone: 'Téléphone',
+  position: 'Position transmise',
+  priority: 'Priorité',
+  pushNotifications: 'Notifications push',
+  qualifications: 'Qualifications',
+  radioId: 'Radio',
+  radioIds: 'Radios',
+  radios: 'Radios',
+  reason: 'Motif',
+  recipients: 'Destinataires',
+  recording: 'Enregistrement',
+  removed: 'Supprimés',
+  repairs: 'Réparations',
+  requiredQualifications: 'Qualifications requises',
+  resolution: 'Résolution',
+  responsibleName: 'Responsable',
+  responsibleSignature: 'Signature du responsable',
+  retentionDays: 'Conservation (jours)',
+  retentionPeriod: 'Durée de conservation',
+  role: 'Rôle',
+  roundId: 'Passage de ronde',
+  rtspUrl: 'Flux RTSP',
+  schedule: 'Planification',
+  scope: 'Portée',
+  selfExcluded: 'Propre adresse exclue',
+  serialNumber: 'Numéro de série',
+  service: 'Service push',
+  sessionId: 'Session',
+  sessionTimeout: "Délai d'inactivité",
+  sessionsClosed: 'Sessions fermées',
+  severity: 'Gravité',
+  shiftType: 'Type de garde',
+  shifts: 'Gardes',
+  signed: 'Signé',
+  site: 'Site',
+  siteId: 'Site',
+  siret: 'SIRET',
+  size: 'Taille (octets)',
+  smsAlerts: 'Alertes par SMS',
+  snapshotUrl: 'Image instantanée',
+  source: 'Source',
+  speciality: 'Spécialité',
+  start: 'Début',
+  startDate: 'Date de début',
+  startTime: 'Heure de début',
+  started: 'Début',
+  status: 'Statut',
+  streamPassword: 'Mot de passe du flux',
+  streamUsername: 'Utilisateur du flux',
+  subscription: 'Abonnement',
+  text: 'Texte',
+  timeWindows: 'Plages horaires',
+  timezone: 'Fuseau horaire',
+  title: 'Titre',
+  to: 'Au',
+  tour: 'Ronde',
+  twoFactorAuth: 'Double authentification',
+  type: 'Type',
+  userId: 'Utilisateur',
+  version: 'Version',
+  weekendAlerts: 'Alertes le week-end',
+  with: 'Méthode',
+};
+
+/** A key's French name, or the key itself when this version does not know it. */
+export function detailLabel(key: string): string {
+  return detailLabels[key] ?? key;
+}
+
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One value, readable: dates as in the rest of the app, Oui/Non, lists joined, objects spelled out. */
+function describeValue(value: unknown, key = ''): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
+  if (typeof value === 'string') {
+    if (isoInstant.test(value)) return formatDateTime(value);
+    const day = isoDay.exec(value);
+    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+    return value;
+  }
+  if (Array.isArray(value))
+    // `fields` lists the names of the fields changed: those are named in French too.
+    return value
+      .map((v) => (key === 'fields' && typeof v === 'string' ? detailLabel(v) : describeValue(v)))
+      .join(', ');
+  if (isRecord(value)) {
+    // A change of one field: { from, to }.
+    const keys = Object.keys(value);
+    if (keys.length === 2 && 'from' in value && 'to' in value)
+      return `${describeValue(value.from)} → ${describeValue(value.to)}`;
+    return keys.map((k) => `${detailLabel(k)} : ${describeValue(value[k], k)}`).join(', ');
+  }
+  return String(value);
+}
+
+/** The details object in one short line ('Champs modifiés : Nom, Téléphone · Adresse IP : 203.0.113.4'). */
 export function describeDetails(details: Record<string, unknown> | null): string {
   if (!details) return '';
   const parts: string[] = [];
   for (const [key, value] of Object.entries(details)) {
     if (value === null || value === undefined) continue;
-    const text = Array.isArray(value)
-      ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ')
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-    parts.push(`${key} : ${text}`);
+    parts.push(`${detailLabel(key)} : ${describeValue(value, key)}`);
   }
   const line = parts.join(' · ');
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
