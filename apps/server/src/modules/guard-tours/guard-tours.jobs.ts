@@ -13,7 +13,7 @@ import { publishEvent } from '../events/events.service';
 import { notify } from '../notifications/notifications.service';
 import { localTime } from '../planning/rules/shift-time';
 import { currentSlot, LATE_MINUTES, OVERDUE_MARGIN_MINUTES } from './guard-tours.models';
-import { agentsOnDuty } from './guard-tours.service';
+import { agentsOnDuty } from './rounds.service';
 
 type Kind = 'late' | 'overdue' | 'close' | 'missed';
 

@@ -5,7 +5,9 @@
 import { createRoundBody, createTourBody, scanBody } from '@vigie/contract/guard-tours.contract';
 import { createLogbookEntryBody } from '@vigie/contract/logbook.contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { createRound, createTour, scan } from '../../../modules/guard-tours/guard-tours.service';
+import { createRound } from '../../../modules/guard-tours/rounds.service';
+import { scan } from '../../../modules/guard-tours/scans.service';
+import { createTour } from '../../../modules/guard-tours/tours.service';
 import { createEntry } from '../../../modules/logbook/logbook.service';
 import { shifts } from '../../schema';
 import { agentAuth, DAY_MS, type DemoContext, loadSeeded } from './context';

@@ -1,0 +1,141 @@
+// Guard tours: the scans that prove each checkpoint of a round was visited (a QR label or an NFC
+// tag, an optional note and photo); the last one closes the round. Every scan is pushed.
+import type { scanBody } from '@vigie/contract/guard-tours.contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client';
+import { tourRounds, tourScans } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
+import type { SecretBox } from '../../plugins/secrets';
+import { publishEvent } from '../events/events.service';
+import { normaliseImage, storeFile } from '../files/files.service';
+import { type CheckpointRow, checkpointsOf, type RoundRow } from './guard-tours.common';
+import { tourErrors as errors, scanRefusals } from './guard-tours.errors';
+import { readLabel } from './guard-tours.models';
+import { checkRoundActor, findRound, oneRound } from './rounds.service';
+
+function photoBytes(photo: string) {
+  const base64 = photo.replace(/^data:image\/[a-z+.-]+;base64,/i, '');
+  if (!/^[A-Za-z0-9+/=\s]+$/.test(base64)) throw errors.photo();
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0) throw errors.photo();
+  return bytes;
+}
+
+export async function scan(
+  db: Database,
+  secrets: SecretBox,
+  auth: AuthContext,
+  id: string,
+  body: z.infer<typeof scanBody>,
+  now = new Date(),
+) {
+  const photo = body.photo
+    ? await normaliseImage(photoBytes(body.photo), {
+        maxBytes: 1024 * 1024,
+        maxSide: 1600,
+        loc: ['body', 'photo'],
+      })
+    : null;
+  const ref = body.clientRef;
+  return db.withTenant(
+    auth.companyId,
+    async (tx) => {
+      const round = await findRound(tx, auth.companyId, id, true);
+      if (!round) throw errors.roundNotFound();
+      // A replay answers the round before any rule of the moment (the round may be done since):
+      // no second scan, no event.
+      if (ref && (await scannedBefore(tx, auth, id, ref))) return oneRound(tx, auth.companyId, id);
+      return writeScan(tx, secrets, auth, round, body, photo, now);
+    },
+    // Two sends of one reference at once queue on this lock; the second then finds the first.
+    ref ? { lockKey: `scan-ref:${auth.companyId}:${ref}` } : {},
+  );
+}
+
+/**
+ * Whether a scan of this round was already written with this `clientRef` (a phone sending its
+ * queue again after a lost answer). The reference of another user's or another round's scan is a
+ * conflict, never a way to read or move it.
+ */
+async function scannedBefore(tx: Tx, auth: AuthContext, roundId: string, clientRef: string) {
+  const [row] = await tx
+    .select({ roundId: tourScans.roundId, createdBy: tourScans.createdBy })
+    .from(tourScans)
+    .where(and(eq(tourScans.companyId, auth.companyId), eq(tourScans.clientRef, clientRef)));
+  if (!row) return false;
+  if (row.roundId !== roundId || row.createdBy !== auth.userId) throw errors.clientRefTaken();
+  return true;
+}
+
+async function writeScan(
+  tx: Tx,
+  secrets: SecretBox,
+  auth: AuthContext,
+  round: RoundRow,
+  body: z.infer<typeof scanBody>,
+  photo: Buffer | null,
+  now: Date,
+) {
+  const id = round.id;
+  await checkRoundActor(tx, auth, round);
+  if (round.status === 'planned') throw errors.notStarted();
+  if (round.status !== 'in_progress') throw errors.closed();
+  const cps = await checkpointsOf(tx, auth.companyId, [round.tourId]);
+  let cp: CheckpointRow | undefined;
+  if (body.code) {
+    const label = readLabel(secrets, body.code);
+    if (!label) throw errors.refused(scanRefusals.unknownLabel);
+    if (label.companyId !== auth.companyId) throw errors.refused(scanRefusals.otherCompany);
+    cp = cps.find((c) => c.id === label.checkpointId);
+    if (cp?.kind !== 'qr') throw errors.refused(scanRefusals.otherTour);
+    if (cp.labelVersion !== label.version) throw errors.refused(scanRefusals.replaced);
+  } else {
+    cp = cps.find((c) => c.kind === 'nfc' && c.nfcUid === body.nfcUid);
+    if (!cp) throw invalidNfc();
+  }
+  const checkpoint = cp;
+  const scannedAt = body.scannedAt ? new Date(body.scannedAt) : now;
+  const photoFileId = photo
+    ? await storeFile(tx, auth.companyId, {
+        kind: 'tour_scan_photo',
+        contentType: 'image/webp',
+        data: photo,
+      })
+    : null;
+  const inserted = await tx
+    .insert(tourScans)
+    .values({
+      companyId: auth.companyId,
+      roundId: id,
+      checkpointId: checkpoint.id,
+      scannedAt,
+      latitude: body.position?.latitude ?? null,
+      longitude: body.position?.longitude ?? null,
+      note: body.note ?? null,
+      photoFileId,
+      anomaly: Boolean(body.note || photoFileId),
+      createdBy: auth.userId,
+      clientRef: body.clientRef ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: tourScans.id });
+  if (inserted.length === 0) throw errors.alreadyScanned();
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tourScans)
+    .where(and(eq(tourScans.companyId, auth.companyId), eq(tourScans.roundId, id)));
+  const done = (count?.n ?? 0) >= cps.length;
+  if (done)
+    await tx
+      .update(tourRounds)
+      .set({ status: 'done', finishedAt: now })
+      .where(and(eq(tourRounds.companyId, auth.companyId), eq(tourRounds.id, id)));
+  await publishEvent(tx, auth.companyId, 'tour.changed', {
+    roundId: id,
+    status: done ? 'done' : 'in_progress',
+    checkpointId: checkpoint.id,
+  });
+  return oneRound(tx, auth.companyId, id);
+}
+const invalidNfc = () => errors.refused(scanRefusals.unknownNfc);

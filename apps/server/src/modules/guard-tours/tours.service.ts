@@ -1,0 +1,318 @@
+// Guard tours (rondes): tours of a site and their checkpoints (administrators and operators manage
+// them, agents read them), their printable labels. Every change is audited and pushed.
+import type {
+  Checkpoint,
+  createTourBody,
+  listToursQuery,
+  Tour,
+  updateTourBody,
+} from '@vigie/contract/guard-tours.contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { sites, tourCheckpoints, tours } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
+import { decodeCursor } from '../../plugins/pagination';
+import type { SecretBox } from '../../plugins/secrets';
+import { recordAudit } from '../audit/audit.service';
+import { publishEvent } from '../events/events.service';
+import {
+  type CheckpointRow,
+  checkpointsOf,
+  findTour,
+  isManager,
+  iso,
+  requireManager,
+  type TourRow,
+} from './guard-tours.common';
+import { tourErrors as errors } from './guard-tours.errors';
+import { labelCode } from './guard-tours.models';
+
+async function siteName(tx: Tx, companyId: string, siteId: string) {
+  const [row] = await tx
+    .select({ name: sites.name })
+    .from(sites)
+    .where(and(eq(sites.companyId, companyId), eq(sites.id, siteId)));
+  return row?.name;
+}
+
+function checkpointDto(secrets: SecretBox, auth: AuthContext, c: CheckpointRow): Checkpoint {
+  return {
+    id: c.id,
+    position: c.position,
+    name: c.name,
+    instructions: c.instructions,
+    kind: c.kind,
+    nfcUid: c.nfcUid,
+    labelVersion: c.labelVersion,
+    code: c.kind === 'qr' && isManager(auth) ? labelCode(secrets, c.companyId, c.id, c.labelVersion) : null,
+  };
+}
+
+function tourDto(
+  secrets: SecretBox,
+  auth: AuthContext,
+  t: TourRow,
+  site: string,
+  cps: CheckpointRow[],
+): Tour {
+  return {
+    id: t.id,
+    siteId: t.siteId,
+    siteName: site,
+    name: t.name,
+    expectedMinutes: t.expectedMinutes,
+    orderMode: t.orderMode,
+    schedule: t.schedule ?? null,
+    checkpoints: cps.filter((c) => c.tourId === t.id).map((c) => checkpointDto(secrets, auth, c)),
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+  };
+}
+
+async function loadTourDto(tx: Tx, secrets: SecretBox, auth: AuthContext, id: string) {
+  const row = await findTour(tx, auth.companyId, id);
+  if (!row) throw errors.notFound();
+  const cps = await checkpointsOf(tx, auth.companyId, [id]);
+  return tourDto(secrets, auth, row, (await siteName(tx, auth.companyId, row.siteId)) ?? '', cps);
+}
+
+export async function listTours(
+  db: Database,
+  secrets: SecretBox,
+  auth: AuthContext,
+  q: z.infer<typeof listToursQuery>,
+) {
+  const after = q.cursor ? decodeCursor(q.cursor, ['string', 'uuid']) : undefined;
+  return db.withTenant(auth.companyId, async (tx) => {
+    const where = and(eq(tours.companyId, auth.companyId), q.siteId ? eq(tours.siteId, q.siteId) : undefined);
+    const rows = await tx
+      .select({ tour: tours, siteName: sites.name })
+      .from(tours)
+      .innerJoin(sites, and(eq(sites.companyId, tours.companyId), eq(sites.id, tours.siteId)))
+      .where(
+        and(
+          where,
+          after ? sql`(${tours.name}, ${tours.id}) > (${after[0]}::text, ${after[1]}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(tours.name), asc(tours.id))
+      .limit(q.limit + 1);
+    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(tours).where(where);
+    const cps = await checkpointsOf(
+      tx,
+      auth.companyId,
+      rows.map((r) => r.tour.id),
+    );
+    return { rows: rows.map((r) => tourDto(secrets, auth, r.tour, r.siteName, cps)), total: count?.n ?? 0 };
+  });
+}
+
+export async function getTour(db: Database, secrets: SecretBox, auth: AuthContext, id: string) {
+  return db.withTenant(auth.companyId, (tx) => loadTourDto(tx, secrets, auth, id));
+}
+
+type CheckpointInput = z.infer<typeof createTourBody>['checkpoints'][number];
+
+async function writeCheckpoints(tx: Tx, companyId: string, tourId: string, inputs: CheckpointInput[]) {
+  const existing = await checkpointsOf(tx, companyId, [tourId]);
+  const known = new Map(existing.map((c) => [c.id, c]));
+  inputs.forEach((c, i) => {
+    if (c.id && !known.has(c.id)) throw errors.checkpointUnknownId(i);
+  });
+  const kept = new Set(inputs.map((c) => c.id).filter(Boolean));
+  const gone = existing.filter((c) => !kept.has(c.id)).map((c) => c.id);
+  if (gone.length > 0)
+    await tx
+      .delete(tourCheckpoints)
+      .where(and(eq(tourCheckpoints.companyId, companyId), inArray(tourCheckpoints.id, gone)));
+  // Free the NFC UIDs first, so that two checkpoints can swap tags in one edit.
+  await tx
+    .update(tourCheckpoints)
+    .set({ nfcUid: null, kind: 'qr' })
+    .where(and(eq(tourCheckpoints.companyId, companyId), eq(tourCheckpoints.tourId, tourId)));
+  for (const [position, c] of inputs.entries()) {
+    const values = {
+      position,
+      name: c.name,
+      instructions: c.instructions ?? null,
+      kind: c.kind,
+      nfcUid: c.kind === 'nfc' ? (c.nfcUid ?? null) : null,
+    };
+    if (c.id)
+      await tx
+        .update(tourCheckpoints)
+        .set(values)
+        .where(and(eq(tourCheckpoints.companyId, companyId), eq(tourCheckpoints.id, c.id)));
+    else await tx.insert(tourCheckpoints).values({ companyId, tourId, ...values });
+  }
+}
+
+/** A unique violation on the NFC index is a French 409; the savepoint keeps the transaction usable. */
+async function nfcGuard<T>(tx: Tx, work: () => Promise<T>) {
+  try {
+    return await tx.transaction(async () => work());
+  } catch (err) {
+    if (isUniqueViolation(err)) throw errors.nfcTaken();
+    throw err;
+  }
+}
+
+export async function createTour(
+  db: Database,
+  secrets: SecretBox,
+  auth: AuthContext,
+  body: z.infer<typeof createTourBody>,
+) {
+  requireManager(auth);
+  return db.withTenant(auth.companyId, async (tx) => {
+    if (!(await siteName(tx, auth.companyId, body.siteId))) throw errors.siteNotFound();
+    const row = await nfcGuard(tx, async () => {
+      const [created] = await tx
+        .insert(tours)
+        .values({
+          companyId: auth.companyId,
+          siteId: body.siteId,
+          name: body.name,
+          expectedMinutes: body.expectedMinutes,
+          orderMode: body.orderMode,
+          schedule: body.schedule,
+        })
+        .returning();
+      if (!created) throw new Error('tour insert returned nothing');
+      await writeCheckpoints(tx, auth.companyId, created.id, body.checkpoints);
+      return created;
+    });
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'tour.created',
+      entity: 'tour',
+      entityId: row.id,
+      details: { name: row.name, checkpoints: body.checkpoints.length },
+    });
+    await publishEvent(tx, auth.companyId, 'tour.changed', { id: row.id });
+    return loadTourDto(tx, secrets, auth, row.id);
+  });
+}
+
+export async function updateTour(
+  db: Database,
+  secrets: SecretBox,
+  auth: AuthContext,
+  id: string,
+  body: z.infer<typeof updateTourBody>,
+) {
+  requireManager(auth);
+  return db.withTenant(auth.companyId, async (tx) => {
+    const current = await findTour(tx, auth.companyId, id);
+    if (!current) throw errors.notFound();
+    if (body.siteId && !(await siteName(tx, auth.companyId, body.siteId))) throw errors.siteNotFound();
+    await nfcGuard(tx, async () => {
+      const { checkpoints, ...fields } = body;
+      await tx
+        .update(tours)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(and(eq(tours.companyId, auth.companyId), eq(tours.id, id)));
+      if (checkpoints) await writeCheckpoints(tx, auth.companyId, id, checkpoints);
+    });
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'tour.updated',
+      entity: 'tour',
+      entityId: id,
+      details: { fields: Object.keys(body) },
+    });
+    await publishEvent(tx, auth.companyId, 'tour.changed', { id });
+    return loadTourDto(tx, secrets, auth, id);
+  });
+}
+
+export async function deleteTour(db: Database, auth: AuthContext, id: string) {
+  requireManager(auth);
+  await db.withTenant(auth.companyId, async (tx) => {
+    const [gone] = await tx
+      .delete(tours)
+      .where(and(eq(tours.companyId, auth.companyId), eq(tours.id, id)))
+      .returning();
+    if (!gone) throw errors.notFound();
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'tour.deleted',
+      entity: 'tour',
+      entityId: id,
+      details: { name: gone.name },
+    });
+    await publishEvent(tx, auth.companyId, 'tour.changed', { id });
+  });
+}
+
+/** A new label version: every label printed before is refused from now on. */
+export async function regenerateLabel(
+  db: Database,
+  secrets: SecretBox,
+  auth: AuthContext,
+  id: string,
+  checkpointId: string,
+) {
+  requireManager(auth);
+  return db.withTenant(auth.companyId, async (tx) => {
+    if (!(await findTour(tx, auth.companyId, id))) throw errors.notFound();
+    const [cp] = await tx
+      .select()
+      .from(tourCheckpoints)
+      .where(
+        and(
+          eq(tourCheckpoints.companyId, auth.companyId),
+          eq(tourCheckpoints.tourId, id),
+          eq(tourCheckpoints.id, checkpointId),
+        ),
+      );
+    if (!cp) throw errors.checkpointNotFound();
+    if (cp.kind !== 'qr') throw errors.notQr();
+    await tx
+      .update(tourCheckpoints)
+      .set({ labelVersion: cp.labelVersion + 1 })
+      .where(and(eq(tourCheckpoints.companyId, auth.companyId), eq(tourCheckpoints.id, checkpointId)));
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'tour.label_regenerated',
+      entity: 'tour_checkpoint',
+      entityId: checkpointId,
+      details: { version: cp.labelVersion + 1 },
+    });
+    await publishEvent(tx, auth.companyId, 'tour.changed', { id });
+    return loadTourDto(tx, secrets, auth, id);
+  });
+}
+
+/** What the label sheet needs (the PDF itself is built in a worker thread by the routes). */
+export async function labelsInput(db: Database, secrets: SecretBox, auth: AuthContext, id: string) {
+  requireManager(auth);
+  const tour = await db.withTenant(auth.companyId, async (tx) => {
+    const t = await loadTourDto(tx, secrets, auth, id);
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'tour.labels_printed',
+      entity: 'tour',
+      entityId: id,
+      details: { name: t.name },
+    });
+    return t;
+  });
+  const labels = tour.checkpoints
+    .filter((c) => c.kind === 'qr' && c.code)
+    .map((c) => ({
+      name: c.name,
+      instructions: c.instructions,
+      position: c.position + 1,
+      code: c.code ?? '',
+    }));
+  if (labels.length === 0) throw errors.noLabels();
+  return { companyName: auth.company.name, siteName: tour.siteName, tourName: tour.name, labels };
+}
