@@ -36,10 +36,12 @@ const DEPARTMENTS = ['Maintenance', 'Accueil', 'Logistique', 'Direction', 'Netto
 export async function seedAccess(ctx: DemoContext) {
   const { rng, db, auth, secrets } = ctx;
   const { sites, agents } = await loadSeeded(ctx);
-  const served = sites.filter((s) => s.status === 'active').slice(0, 8);
+  // Every active site has its readers (the dashboard and the site list show their count): two or
+  // three on the first eight, one on the others.
+  const served = sites.filter((s) => s.status === 'active');
   const points: { id: string; siteId: string; device: DeviceContext }[] = [];
   for (const [i, site] of served.entries()) {
-    for (let p = 0; p < (i % 3 === 0 ? 3 : 2); p += 1) {
+    for (let p = 0; p < (i >= 8 ? 1 : i % 3 === 0 ? 3 : 2); p += 1) {
       const kind = KINDS[(i + p) % KINDS.length] ?? 'porte';
       const point = await createPoint(
         db,

@@ -21,6 +21,8 @@ const COUNTS = sql`select
   (select count(distinct severity) from alarms)::int as alarm_severities,
   (select count(*) from users)::int as users,
   (select count(*) from access_points)::int as access_points,
+  (select count(*) from sites s where s.status = 'active'
+     and not exists (select 1 from access_points p where p.site_id = s.id))::int as active_sites_without_access,
   (select count(*) from badges)::int as badges,
   (select count(*) from access_logs)::int as access_logs,
   (select count(distinct status) from access_logs)::int as access_statuses,
@@ -85,6 +87,8 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(first.alarm_statuses).toBe(3);
     expect(first.alarm_severities).toBe(4);
     expect(first.access_points).toBeGreaterThanOrEqual(10);
+    // Every active site the dashboard or the site list shows has its readers.
+    expect(first.active_sites_without_access).toBe(0);
     expect(first.badges).toBeGreaterThanOrEqual(20);
     expect(first.access_logs).toBeGreaterThanOrEqual(300);
     expect(first.access_statuses).toBe(2);
