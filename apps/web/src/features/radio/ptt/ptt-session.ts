@@ -1,8 +1,4 @@
-import {
-  PTT_MAX_TRANSMISSION_MS,
-  type PttClientMessage,
-  type PttServerMessage,
-} from '@vigie/contract/radio-traffic.contract';
+import { PTT_MAX_TRANSMISSION_MS, type PttServerMessage } from '@vigie/contract/radio-traffic.contract';
 import { errorMessage } from '../../../lib/api-errors';
 import { LiveAudioPlayer } from './live-audio-player';
 import {
@@ -12,75 +8,42 @@ import {
   releaseStream,
   requestMicrophone,
 } from './microphone';
-import { openPttSocket, parseServerMessage } from './ptt-socket';
-
-export type PttConnection = 'off' | 'connecting' | 'on';
-/** preparing: microphone and socket; waiting: talk-start sent; ending: released, last chunk going. */
-export type PttTalk = 'idle' | 'preparing' | 'waiting' | 'talking' | 'ending';
-export type PttNotice = { tone: 'info' | 'warning' | 'error'; text: string };
-
-export type PttSnapshot = {
-  connection: PttConnection;
-  talk: PttTalk;
-  /** When our transmission started (Date.now()), for the running time. */
-  talkStartedAt: number | null;
-  /** Who is talking on the channel (someone else). */
-  speaker: string | null;
-  /** Audio bytes received since the page opened (tests read it). */
-  bytes: number;
-  notice: PttNotice | null;
-  /** Why the microphone is needed and how to allow it, after a refusal. */
-  micHelp: string | null;
-};
-
-export const idlePttSnapshot: PttSnapshot = {
-  connection: 'off',
-  talk: 'idle',
-  talkStartedAt: null,
-  speaker: null,
-  bytes: 0,
-  notice: null,
-  micHelp: null,
-};
-
-const JOIN_TIMEOUT_MS = 10_000;
-/** MediaRecorder timeslice: a chunk every 250 ms keeps the delay low. */
-const CHUNK_MS = 250;
-
-/** A failure whose message is already French and meant for the user. */
-class PttFailure extends Error {}
+import { PttChannel, PttFailure } from './ptt-channel';
+import { PttRecorder } from './ptt-recorder';
+import { idlePttSnapshot, type PttNotice, type PttSnapshot } from './ptt-snapshot';
 
 /**
- * Push-to-talk on one channel: the socket (joined on 'Écouter' or on the first 'Parler'), the
- * microphone and its recorder while talking, and the live player of the others' transmissions.
- * Framework-free; the panel subscribes to its snapshot. Holds nothing until the user acts, and
- * `dispose()` releases everything (it can be used again afterwards).
+ * Push-to-talk on one channel, the state machine of its snapshot: the channel's socket (joined on
+ * 'Écouter' or on the first 'Parler': ptt-channel.ts), the microphone and its recorder while
+ * talking (ptt-recorder.ts), and the live player of the others' transmissions. Framework-free;
+ * the panel subscribes to its snapshot. Holds nothing until the user acts, and `dispose()`
+ * releases everything (it can be used again afterwards).
  */
 export class PttSession {
   private snapshot: PttSnapshot = idlePttSnapshot;
   private readonly listeners = new Set<() => void>();
-  private readonly channelId: string;
   private readonly getAudio: () => HTMLAudioElement | null;
-  private socket: WebSocket | null = null;
+  private readonly channel: PttChannel;
+  private readonly capture: PttRecorder;
   private joining: Promise<void> | null = null;
   /** Bumped by dispose(): asynchronous steps started before it stop where they are. */
   private generation = 0;
   private pressed = false;
   private stream: MediaStream | null = null;
-  private recorder: MediaRecorder | null = null;
   private mimeType = '';
   private transmissionId: string | null = null;
-  /** Nothing more is sent for this transmission (preempted, failed, left). */
-  private cut = false;
-  /** Chunks leave in order: each waits for the one before. */
-  private sending: Promise<void> = Promise.resolve();
   private maxTimer: ReturnType<typeof setTimeout> | undefined;
   private player: LiveAudioPlayer | null = null;
   private incomingId: string | null = null;
 
   constructor(channelId: string, getAudio: () => HTMLAudioElement | null) {
-    this.channelId = channelId;
     this.getAudio = getAudio;
+    this.channel = new PttChannel(channelId, {
+      onMessage: (message) => this.onMessage(message),
+      onAudio: (chunk) => this.onAudio(chunk),
+      onClose: (event) => this.onClose(event),
+    });
+    this.capture = new PttRecorder((chunk) => this.channel.sendRaw(chunk));
   }
 
   subscribe = (listener: () => void) => {
@@ -109,7 +72,7 @@ export class PttSession {
     if (this.pressed || this.snapshot.talk !== 'idle') return;
     const generation = this.generation;
     this.pressed = true;
-    this.cut = false;
+    this.capture.arm();
     this.transmissionId = null;
     this.update({ talk: 'preparing', notice: null, micHelp: null });
     const mimeType = pickRecorderMimeType();
@@ -146,7 +109,7 @@ export class PttSession {
     }
     this.mimeType = mimeType;
     this.update({ talk: 'waiting' });
-    this.send({ type: 'talk-start', mimeType });
+    this.channel.send({ type: 'talk-start', mimeType });
   }
 
   /** 'Parler' released: stop the recorder, send its last chunk, then talk-end. */
@@ -154,40 +117,28 @@ export class PttSession {
     if (!this.pressed) return;
     this.pressed = false;
     clearTimeout(this.maxTimer);
-    const recorder = this.recorder;
-    if (!recorder) {
+    if (!this.capture.recording) {
       // Preparing: pressTalk finishes it. Waiting: the 'granted' handler ends it.
       if (this.snapshot.talk === 'waiting') this.update({ talk: 'ending' });
       return;
     }
     this.update({ talk: 'ending' });
     const generation = this.generation;
-    const end = () => {
-      this.sending = this.sending.then(() => {
-        if (!this.cut) this.send({ type: 'talk-end' });
-      });
-      void this.sending.then(() => {
+    // The recorder's last chunk leaves ahead of talk-end.
+    this.capture.stop(
+      () => this.channel.send({ type: 'talk-end' }),
+      () => {
         if (generation === this.generation) this.finishTalk();
-      });
-    };
-    if (recorder.state === 'inactive') {
-      end();
-      return;
-    }
-    // The last 'dataavailable' comes before 'stop': its chunk is queued ahead of talk-end.
-    recorder.addEventListener('stop', end, { once: true });
-    recorder.stop();
+      },
+    );
   }
 
   /** Releases the microphone, the recorder, the socket and the player. */
   dispose() {
     this.generation++;
-    this.cut = true;
     this.pressed = false;
     clearTimeout(this.maxTimer);
-    const recorder = this.recorder;
-    this.recorder = null;
-    if (recorder && recorder.state !== 'inactive') recorder.stop();
+    this.capture.cutOff();
     releaseStream(this.stream);
     this.stream = null;
     this.transmissionId = null;
@@ -207,7 +158,7 @@ export class PttSession {
     if (this.joining) return this.joining;
     const generation = this.generation;
     this.update({ connection: 'connecting', notice: null });
-    const joining = this.join(generation);
+    const joining = this.channel.join(() => generation === this.generation);
     this.joining = joining;
     joining.then(
       () => {
@@ -222,49 +173,6 @@ export class PttSession {
       },
     );
     return joining;
-  }
-
-  private async join(generation: number) {
-    const socket = await openPttSocket(this.channelId);
-    if (generation !== this.generation) {
-      socket.close(1000);
-      throw new PttFailure('Canal quitté');
-    }
-    this.socket = socket;
-    await new Promise<void>((resolve, reject) => {
-      let settled = false;
-      const settle = (error?: Error) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        if (error) reject(error);
-        else resolve();
-      };
-      const timer = setTimeout(
-        () => settle(new PttFailure('Le canal ne répond pas. Réessayez dans un instant.')),
-        JOIN_TIMEOUT_MS,
-      );
-      socket.addEventListener('message', (event: MessageEvent<unknown>) => {
-        if (socket !== this.socket) return;
-        if (event.data instanceof ArrayBuffer) {
-          this.onAudio(event.data);
-          return;
-        }
-        if (typeof event.data !== 'string') return;
-        const message = parseServerMessage(event.data);
-        if (!message) return;
-        if (message.type === 'joined') settle();
-        if (message.type === 'error' && !settled) {
-          settle(new PttFailure(message.message));
-          return;
-        }
-        this.onMessage(message);
-      });
-      socket.addEventListener('close', (event) => {
-        settle(new PttFailure(event.reason || 'Connexion au canal impossible'));
-        this.onClose(socket, event);
-      });
-    });
   }
 
   private onMessage(message: PttServerMessage) {
@@ -310,24 +218,18 @@ export class PttSession {
     const stream = this.stream;
     if (!this.pressed || !stream) {
       // Released before the floor was given: give it back at once.
-      this.send({ type: 'talk-end' });
+      this.channel.send({ type: 'talk-end' });
       this.finishTalk();
       return;
     }
-    let recorder: MediaRecorder;
     try {
-      recorder = new MediaRecorder(stream, { mimeType: this.mimeType });
-      recorder.addEventListener('dataavailable', (event) => {
-        if (event.data.size > 0) this.sendChunk(event.data);
-      });
-      recorder.start(CHUNK_MS);
+      this.capture.start(stream, this.mimeType);
     } catch {
-      this.send({ type: 'talk-end' });
+      this.channel.send({ type: 'talk-end' });
       this.finishTalk();
       this.update({ micHelp: microphoneHelp.unsupported });
       return;
     }
-    this.recorder = recorder;
     // The server ends a transmission at 60 s: release just before, so the last chunk gets through.
     this.maxTimer = setTimeout(() => this.releaseTalk(), PTT_MAX_TRANSMISSION_MS - 500);
     this.update({ talk: 'talking', talkStartedAt: Date.now() });
@@ -346,9 +248,8 @@ export class PttSession {
     if (this.incomingId !== null) this.player?.push(chunk);
   }
 
-  private onClose(socket: WebSocket, event: CloseEvent) {
-    if (socket !== this.socket) return;
-    this.socket = null;
+  /** The socket closed on its own (lost, or refused by the server). */
+  private onClose(event: CloseEvent) {
     this.joining = null;
     if (this.snapshot.talk !== 'idle') this.abortTalk(null, false);
     this.player?.end();
@@ -372,11 +273,8 @@ export class PttSession {
 
   /** Ends our transmission at once (busy, preempted, error, lost connection). */
   private abortTalk(notice: PttNotice | null, sendEnd: boolean) {
-    const recorder = this.recorder;
-    this.recorder = null;
-    this.cut = true;
-    if (recorder && recorder.state !== 'inactive') recorder.stop();
-    if (sendEnd && this.transmissionId) this.send({ type: 'talk-end' });
+    this.capture.cutOff();
+    if (sendEnd && this.transmissionId) this.channel.send({ type: 'talk-end' });
     this.finishTalk();
     if (notice) this.update({ notice });
   }
@@ -385,35 +283,14 @@ export class PttSession {
     clearTimeout(this.maxTimer);
     releaseStream(this.stream);
     this.stream = null;
-    this.recorder = null;
+    this.capture.forget();
     this.pressed = false;
     this.transmissionId = null;
     this.update({ talk: 'idle', talkStartedAt: null });
   }
 
-  private sendChunk(blob: Blob) {
-    this.sending = this.sending
-      .then(async () => {
-        const buffer = await blob.arrayBuffer();
-        if (!this.cut) this.sendRaw(buffer);
-      })
-      .catch(() => {
-        // A chunk that could not be read is skipped.
-      });
-  }
-
-  private send(message: PttClientMessage) {
-    this.sendRaw(JSON.stringify(message));
-  }
-
-  private sendRaw(data: string | ArrayBuffer) {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(data);
-  }
-
   private closeSocket() {
-    const socket = this.socket;
-    this.socket = null;
+    this.channel.close();
     this.joining = null;
-    if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000);
   }
 }

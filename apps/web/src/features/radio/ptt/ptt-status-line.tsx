@@ -1,7 +1,7 @@
 import { PTT_MAX_TRANSMISSION_MS } from '@vigie/contract/radio-traffic.contract';
 import { cn } from '../../../lib/utils';
 import { formatClock } from '../components/radio-format';
-import type { PttSnapshot } from './ptt-session';
+import type { PttSnapshot } from './ptt-snapshot';
 
 function statusText(snapshot: PttSnapshot, elapsedMs: number): string {
   switch (snapshot.talk) {
