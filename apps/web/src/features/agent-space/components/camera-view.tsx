@@ -1,5 +1,6 @@
 import { Camera, RefreshCw, SwitchCamera } from 'lucide-react';
 import type { RefObject } from 'react';
+import { CameraProblem, CameraViewfinder } from '../../../components/camera-viewfinder';
 import type { CameraState } from '../../../lib/scanner/use-camera-scanner';
 
 /** Why the camera cannot be used, and what the agent can do about it. */
@@ -23,27 +24,14 @@ type CameraViewProps = {
 };
 
 export function CameraView({ videoRef, state, paused, onRetry, onSwitch }: CameraViewProps) {
-  const problem = problems[state];
-  const filming = state === 'running' || state === 'starting';
   return (
     <div className="flex flex-col gap-3">
-      <div className="relative aspect-[4/3] w-full overflow-hidden rounded-2xl border-2 border-ink-600 bg-black">
-        <video
-          ref={videoRef}
-          muted
-          playsInline
-          aria-label="Image de la caméra du téléphone"
-          className={filming ? 'size-full object-cover' : 'hidden'}
-        />
-        {state === 'running' ? (
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-0 flex items-center justify-center"
-          >
-            <div className="aspect-square h-3/4 rounded-3xl border-4 border-white/85 shadow-[0_0_0_100vmax_rgba(0,0,0,0.35)]" />
-          </div>
-        ) : null}
-        {state === 'running' ? (
+      <CameraViewfinder
+        videoRef={videoRef}
+        state={state}
+        label="Image de la caméra du téléphone"
+        className="aspect-[4/3]"
+        running={
           <button
             type="button"
             onClick={onSwitch}
@@ -52,29 +40,24 @@ export function CameraView({ videoRef, state, paused, onRetry, onSwitch }: Camer
           >
             <SwitchCamera aria-hidden="true" className="size-6" />
           </button>
-        ) : null}
-        {!filming ? (
+        }
+        idle={
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 px-6 text-center">
             <Camera aria-hidden="true" className="size-14 text-slate-400" />
             {paused ? <p className="text-base text-slate-200">Lecture en pause</p> : null}
           </div>
-        ) : null}
-      </div>
-      {problem ? (
-        <div className="flex flex-col gap-3 rounded-xl border-2 border-amber-400/70 bg-amber-500/10 p-4">
-          <p role="alert" className="text-base text-amber-50">
-            {problem}
-          </p>
-          <button
-            type="button"
-            onClick={onRetry}
-            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-white px-4 text-base font-bold text-ink-950"
-          >
-            <RefreshCw aria-hidden="true" className="size-5" />
-            Réessayer
-          </button>
-        </div>
-      ) : null}
+        }
+      />
+      <CameraProblem problem={problems[state]} textClassName="text-base text-amber-50">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-white px-4 text-base font-bold text-ink-950"
+        >
+          <RefreshCw aria-hidden="true" className="size-5" />
+          Réessayer
+        </button>
+      </CameraProblem>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Camera, RefreshCw, SwitchCamera } from 'lucide-react';
 import type { RefObject } from 'react';
+import { CameraProblem, CameraViewfinder } from '../../../components/camera-viewfinder';
 import type { CameraState } from '../../../lib/scanner/use-camera-scanner';
 import { KioskButton, WideLabel } from './kiosk-button';
 
@@ -23,29 +24,16 @@ type CameraPanelProps = {
 };
 
 export function CameraPanel({ videoRef, state, onRetry, onSwitch }: CameraPanelProps) {
-  const problem = problems[state];
-  const filming = state === 'running' || state === 'starting';
   return (
     <div className="flex flex-col gap-3">
       {/* Wide on a phone held upright, so that the instructions and the picture share its height. */}
-      <div className="relative aspect-video max-h-[60dvh] w-full overflow-hidden rounded-2xl border-2 border-ink-600 bg-black sm:aspect-[4/3]">
-        <video
-          ref={videoRef}
-          muted
-          playsInline
-          aria-label="Image de la caméra de la borne"
-          className={filming ? 'size-full object-cover' : 'hidden'}
-        />
-        {state === 'running' ? (
-          // The frame shows where to hold the badge.
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-0 flex items-center justify-center"
-          >
-            <div className="aspect-square h-3/4 rounded-3xl sm:h-2/3 border-4 border-white/85 shadow-[0_0_0_100vmax_rgba(0,0,0,0.35)]" />
-          </div>
-        ) : null}
-        {state === 'running' ? (
+      <CameraViewfinder
+        videoRef={videoRef}
+        state={state}
+        label="Image de la caméra de la borne"
+        className="aspect-video max-h-[60dvh] sm:aspect-[4/3]"
+        aimClassName="sm:h-2/3"
+        running={
           // Inside the picture: on a phone held upright the screen has no height to spare.
           <button
             type="button"
@@ -55,24 +43,19 @@ export function CameraPanel({ videoRef, state, onRetry, onSwitch }: CameraPanelP
             <SwitchCamera aria-hidden="true" />
             <WideLabel>Changer de caméra</WideLabel>
           </button>
-        ) : null}
-        {!filming ? (
+        }
+        idle={
           <div className="absolute inset-0 flex items-center justify-center">
             <Camera aria-hidden="true" className="size-16 text-slate-400" />
           </div>
-        ) : null}
-      </div>
-      {problem ? (
-        <div className="flex flex-col gap-3 rounded-xl border-2 border-amber-400/70 bg-amber-500/10 p-4">
-          <p role="alert" className="text-lg text-amber-100">
-            {problem}
-          </p>
-          <KioskButton onClick={onRetry}>
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </KioskButton>
-        </div>
-      ) : null}
+        }
+      />
+      <CameraProblem problem={problems[state]} textClassName="text-lg text-amber-100">
+        <KioskButton onClick={onRetry}>
+          <RefreshCw aria-hidden="true" />
+          Réessayer
+        </KioskButton>
+      </CameraProblem>
     </div>
   );
 }
