@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { createTestApp, engines, registerCompany, type Tenant, type TestApp } from '../../test/harness';
-import { probeAllCameras } from './camera-monitor';
+import { FIRST_ROUND_DELAY_MS, probeAllCameras } from './camera-monitor';
 import { type CameraStatusEvent, cameraStatusEvents } from './camera-status-events';
 
 /** A real TCP listener standing in for a camera's RTSP port. */
@@ -156,6 +156,47 @@ describe.each(engines)('camera health monitor on %s', (engine) => {
       await live.close();
     }
   });
+
+  it('runs its first round soon after start-up, not a full interval later', async () => {
+    // Rounds every hour: only the first round can bring the camera online within the test.
+    const live = await createTestApp(engine, { CAMERA_PROBE_INTERVAL_MS: '3600000' });
+    try {
+      const tenant = await registerCompany(live.app);
+      // A port free now: the camera is created offline (its immediate probe fails), then it opens.
+      const probe = await listen();
+      const port = portOf(probe);
+      await close(probe);
+      const siteId = (
+        await live.app.inject({
+          method: 'POST',
+          url: '/api/sites',
+          headers: tenant.auth,
+          payload: { name: 'S', address: 'R' },
+        })
+      ).json().id;
+      const id = (
+        await live.app.inject({
+          method: 'POST',
+          url: '/api/cameras',
+          headers: tenant.auth,
+          payload: { siteId, name: 'Au démarrage', location: 'Q', rtspUrl: `rtsp://127.0.0.1:${port}/` },
+        })
+      ).json().id;
+      const statusOf = async () =>
+        (await live.app.inject({ method: 'GET', url: `/api/cameras/${id}`, headers: tenant.auth })).json()
+          .status as string;
+      expect(await statusOf()).toBe('Hors ligne');
+      servers.push(await listen(port));
+      let status = await statusOf();
+      for (let i = 0; i < (FIRST_ROUND_DELAY_MS + 5000) / 200 && status !== 'En ligne'; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        status = await statusOf();
+      }
+      expect(status).toBe('En ligne');
+    } finally {
+      await live.close();
+    }
+  }, 30_000);
 
   it('probes a camera at once when it is created or edited, and pushes the status', async () => {
     // Rounds every hour: only the immediate probe can bring the camera online within the test.

@@ -17,6 +17,12 @@ import { probeInWorker } from './camera-probe-worker';
 import { type CameraStatusEvent, cameraStatusEvents } from './camera-status-events';
 
 export const PROBE_TIMEOUT_MS = 2000;
+/**
+ * The first round runs this soon after start-up (or after one interval if shorter), not a full
+ * interval later: the cameras' status is right within seconds of a start (the demo's simulator
+ * opens its camera listeners within a second or two of the server listening).
+ */
+export const FIRST_ROUND_DELAY_MS = 5000;
 /** Hourly probe history kept for reports; older buckets are purged. */
 export const PROBE_HISTORY_DAYS = 90;
 
@@ -128,6 +134,7 @@ export function registerCameraMonitor(app: FastifyInstance) {
   if (interval <= 0) return;
   const stop = new AbortController();
   let timer: NodeJS.Timeout | undefined;
+  let first: NodeJS.Timeout | undefined;
   let current: Promise<unknown> | null = null;
   let lastPurge = 0;
   const onError = (err: unknown) => app.log.error({ err }, 'camera probe round failed');
@@ -156,10 +163,13 @@ export function registerCameraMonitor(app: FastifyInstance) {
       });
   };
   app.addHook('onReady', async () => {
+    first = setTimeout(tick, Math.min(interval, FIRST_ROUND_DELAY_MS));
+    first.unref();
     timer = setInterval(tick, interval);
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(first);
     clearInterval(timer);
     stop.abort();
     await current;
