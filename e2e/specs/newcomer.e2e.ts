@@ -115,7 +115,11 @@ describe('the newcomer’s first ten minutes on the demo', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [demo, browser] = await Promise.all([startDemoServer(root), launchBrowser()]);
+    // The panels raise a few alarms an hour; the live test below waits for one within 100 s.
+    [demo, browser] = await Promise.all([
+      startDemoServer(root, ['--simulator-alarms=20-40']),
+      launchBrowser(),
+    ]);
   }, 150_000);
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});

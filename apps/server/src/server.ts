@@ -39,10 +39,16 @@ app.log.info(
 let simulator: RunningSimulator | null = null;
 if (process.argv.includes('--demo') && !process.argv.includes('--no-simulate')) {
   try {
+    // `--simulator-alarms=20-40`: seconds between two alarms of the panels, instead of a few an
+    // hour (the end-to-end tests wait for one).
+    const alarms = /^--simulator-alarms=(\d+)-(\d+)$/.exec(
+      process.argv.find((a) => a.startsWith('--simulator-alarms=')) ?? '',
+    );
     simulator = await startSimulator({
       baseUrl: `http://127.0.0.1:${config.port}`,
       login: DEMO_LOGIN,
       log: (line) => app.log.warn(line),
+      ...(alarms ? { intervals: { alarmMs: [Number(alarms[1]) * 1000, Number(alarms[2]) * 1000] } } : {}),
     });
     const s = simulator.setup;
     console.log(

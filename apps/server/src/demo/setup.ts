@@ -77,7 +77,12 @@ export async function signIn(http: DeviceHttp, login: { email: string; password:
   return { authorization: `Bearer ${body.access_token}` };
 }
 
-export async function prepare(http: DeviceHttp, auth: Record<string, string>): Promise<SimulatorSetup> {
+/** `onCameraPorts` is called as soon as the cameras are read, before the keys are made. */
+export async function prepare(
+  http: DeviceHttp,
+  auth: Record<string, string>,
+  onCameraPorts: (ports: number[]) => Promise<void> = async () => {},
+): Promise<SimulatorSetup> {
   const get = <T>(path: string) => http.expect<T>(200, 'GET', path, { headers: auth });
   const sites = (await get<Site[]>('/api/sites?limit=500')).filter((s) => s.status === 'active');
   const cameras =
@@ -89,6 +94,7 @@ export async function prepare(http: DeviceHttp, auth: Record<string, string>): P
     if ((url.hostname === '127.0.0.1' || url.hostname === 'localhost') && url.port)
       cameraPorts.push(Number(url.port));
   }
+  await onCameraPorts(cameraPorts);
 
   // Alarm panels: the previous ones revoked once, then one key per panel.
   const alarmKeys = await get<Key[]>('/api/integrations/keys');

@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, seedDemo } from '../db/seeds/demo';
+import { probeAllCameras } from '../modules/cameras/camera-monitor';
 import { checkAttendance } from '../modules/planning/attendance-job';
 import { createTestApp, engines, login, type Tenant, type TestApp } from '../test/harness';
 import { startSimulator } from './simulator';
@@ -51,6 +52,7 @@ describe.each(engines)('device simulator on %s', (engine) => {
       emergencyChance: 0,
       intervals: {
         heartbeatMs: 200,
+        firstAlarmMs: fast,
         alarmMs: fast,
         badgeDayMs: fast,
         badgeNightMs: fast,
@@ -115,10 +117,42 @@ describe.each(engines)('device simulator on %s', (engine) => {
       baseUrl,
       login: DEMO_LOGIN,
       attendance: false,
-      intervals: { heartbeatMs: 60_000, alarmMs: [60_000, 60_000], radioTalkMs: [60_000, 60_000] },
+      intervals: {
+        heartbeatMs: 60_000,
+        firstAlarmMs: [60_000, 60_000],
+        alarmMs: [60_000, 60_000],
+        badgeDayMs: [60_000, 60_000],
+        badgeNightMs: [60_000, 60_000],
+        radioTalkMs: [60_000, 60_000],
+      },
     });
     try {
       expect(sim.setup.cameraPorts.length).toBeGreaterThanOrEqual(10);
+      // From the start, the health reads right: the cameras answer the first probe round, and
+      // every reader has checked a badge (one round at once, not one reader every few seconds).
+      await probeAllCameras(t.db);
+      const cameras = (await get('/api/cameras?limit=500')).json() as {
+        rtspUrl: string | null;
+        status: string;
+      }[];
+      const local = cameras.filter((c) => c.rtspUrl?.startsWith('rtsp://127.0.0.1:'));
+      expect(local.length).toBe(sim.setup.cameraPorts.length);
+      expect(local.filter((c) => c.status !== 'En ligne')).toEqual([]);
+      const readers = sim.setup.readers.length;
+      await expect
+        .poll(
+          async () =>
+            (
+              (await get('/api/dashboard/overview')).json().systemHealth as {
+                name: string;
+                description: string;
+              }[]
+            )
+              .find((h) => h.name === 'Accès')
+              ?.description.split(' ')[0],
+          { timeout: 10_000, interval: 250 },
+        )
+        .toBe(`${readers}/${readers}`);
       // The previous run's keys are revoked: one live set of simulator keys.
       const keys = (await get('/api/integrations/keys')).json() as { name: string }[];
       expect(keys.filter((k) => k.name.startsWith('Simulateur — ')).length).toBe(sim.setup.panels.length);

@@ -1,21 +1,26 @@
 // The device simulator of `npm run demo`: while the demo runs, the demo company's own devices talk
 // to the real device API over HTTP on this machine — alarm panels beat and now and then raise an
-// alarm, readers check badges (all day long, less at night), radios report their status and
+// alarm (one soon after start, then a few an hour, as many as the seeded history has in a day or
+// so), readers check badges (all day long, less at night), radios report their status and
 // transmit, cameras streaming on 127.0.0.1 answer the health probe (one drops now and then), and
 // the agents clock in and out of their services with their own accounts (attendance.ts).
+// At start, the camera listeners open as soon as the camera list is read, and every panel beats
+// and every reader checks a badge at once: the dashboard's health is right from the first minute.
 // It uses only the public API (setup.ts signs in as the demo's owner for its keys and the lists);
 // stop() clears every timer, waits for the requests under way and closes every socket it opened.
 import { DEMO_AGENT_PASSWORD } from '../db/seeds/demo/agents';
 import { localHour } from '../db/seeds/demo/context';
 import { AttendanceDesk } from './attendance';
 import { CameraFarm } from './cameras';
-import { type Act, beat, checkBadge, radioStatus, radioTalk, raiseAlarm } from './devices';
+import { type Act, beat, checkBadge, radioStatus, radioTalk, raiseAlarm, readerRound } from './devices';
 import { DeviceHttp } from './http';
 import { prepare, type SimulatorSetup, signIn } from './setup';
 
 type Range = [number, number];
 export interface SimulatorIntervals {
   heartbeatMs: number;
+  /** Before the first alarm, then between two alarms (of all the panels together). */
+  firstAlarmMs: Range;
   alarmMs: Range;
   /** Between two badge checks, in working hours (7 h to 20 h, Monday to Saturday) and outside. */
   badgeDayMs: Range;
@@ -31,7 +36,10 @@ export interface SimulatorIntervals {
 
 export const DEFAULT_INTERVALS: SimulatorIntervals = {
   heartbeatMs: 30_000,
-  alarmMs: [20_000, 40_000],
+  firstAlarmMs: [5_000, 15_000],
+  // 3 to 6 an hour: the seeded history has 3 to 13 a day, and today's bar of the alarm chart
+  // must not dwarf thirty days of it after an hour of demo.
+  alarmMs: [10 * 60_000, 20 * 60_000],
   badgeDayMs: [4_000, 12_000],
   badgeNightMs: [20_000, 45_000],
   radioStatusMs: 4_000,
@@ -81,14 +89,17 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
   const farm = new CameraFarm(log);
   let setup: SimulatorSetup;
   try {
-    setup = await prepare(http, await signIn(http, opts.login));
-    if (opts.cameras !== false) await farm.open(setup.cameraPorts);
+    // The cameras answer the health probe from the first round on: their listeners open as soon as
+    // the camera list is read, before the keys are made.
+    setup = await prepare(http, await signIn(http, opts.login), async (ports) => {
+      if (opts.cameras !== false) await farm.open(ports);
+    });
   } catch (err) {
     http.close();
     await farm.close();
     throw err;
   }
-  const act: Act = { http, setup, random, now, radioTurn: 0 };
+  const act: Act = { http, setup, random, now, radioTurn: 0, readerTurn: 0 };
   const between = ([min, max]: Range) => min + Math.floor(random() * (max - min + 1));
   const timers = new Set<NodeJS.Timeout>();
   const inflight = new Set<Promise<void>>();
@@ -134,13 +145,19 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
     'alarme',
     () => between(iv.alarmMs),
     () => raiseAlarm(act),
-    between([3_000, 8_000]),
+    between(iv.firstAlarmMs),
   );
+  // Every reader at once first, then one badge at a time, the readers in turn.
+  let readersStarted = false;
   every(
     'badge',
     () => between(workingHours(now()) ? iv.badgeDayMs : iv.badgeNightMs),
-    () => checkBadge(act),
-    1_000,
+    () => {
+      if (readersStarted) return checkBadge(act);
+      readersStarted = true;
+      return readerRound(act);
+    },
+    0,
   );
   every(
     'état radio',
