@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { signCursor } from '../../plugins/pagination';
 import { createTestApp, engines, registerCompany, type TestApp } from '../harness';
 import { type DiscoveredRoute, discoverRoutes } from './discover';
+import { Fixture } from './fixture';
 import {
   invalidObject,
   invalidValue,
@@ -19,8 +20,9 @@ import {
   setPath,
   shapePaths,
 } from './invalid-inputs';
+import { unique } from './kind';
 import { errorShapeProblem, queryString, send } from './probe';
-import { Fixture, fillPath, kindForPath, unique } from './resources';
+import { fillPath, kindForPath } from './resources';
 import { validSample } from './schema-walk';
 import { snapshot } from './snapshot';
 

@@ -8,8 +8,10 @@ import { rowsOf } from '../../db/rows';
 import { signCursor } from '../../plugins/pagination';
 import { createTestApp, engines, login, registerCompany, type Tenant, type TestApp } from '../harness';
 import { type DiscoveredRoute, discoverRoutes } from './discover';
+import { Fixture } from './fixture';
+import { unique } from './kind';
 import { errorShapeProblem, send } from './probe';
-import { Fixture, fillPath, kindForField, kindForPath, kinds, referenceFields, unique } from './resources';
+import { fillPath, kindForField, kindForPath, kinds, referenceFields } from './resources';
 import { validSample } from './schema-walk';
 import { snapshot } from './snapshot';
 
