@@ -14,7 +14,8 @@ export class CameraFarm {
   /** Opens one listener per port; a port already taken (another program) is left alone. */
   async open(ports: number[]) {
     let busy = 0;
-    for (const port of ports) if (!(await this.listen(port))) busy += 1;
+    // A setup tried again: the ports already open here stay as they are.
+    for (const port of ports) if (!this.servers.has(port) && !(await this.listen(port))) busy += 1;
     if (busy > 0) this.log(`simulateur : ${busy} port(s) caméra déjà pris sur 127.0.0.1, laissés tels quels`);
     return this.servers.size;
   }

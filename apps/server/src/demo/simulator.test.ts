@@ -112,6 +112,22 @@ describe.each(engines)('device simulator on %s', (engine) => {
     await expect.poll(sockets, { timeout: 10_000 }).toBeLessThanOrEqual(openBefore);
   }, 120_000);
 
+  it('tries its setup again when it fails, then gives up leaving nothing open', async () => {
+    const openBefore = sockets();
+    const lines: string[] = [];
+    await expect(
+      startSimulator({
+        baseUrl,
+        login: { email: DEMO_LOGIN.email, password: 'not-the-password' },
+        log: (line) => lines.push(line),
+        setupAttempts: 2,
+      }),
+    ).rejects.toThrow();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^simulateur : préparation interrompue .*, nouvel essai$/);
+    await expect.poll(sockets, { timeout: 10_000 }).toBeLessThanOrEqual(openBefore);
+  }, 30_000);
+
   it('opens a listener per camera streaming on this machine and closes them at stop', async () => {
     const sim = await startSimulator({
       baseUrl,

@@ -65,6 +65,8 @@ export interface SimulatorOptions {
   /** Clock the agents in and out with their accounts (default true), and their password. */
   attendance?: boolean;
   agentPassword?: string;
+  /** Tries of the setup before giving up (default 3). */
+  setupAttempts?: number;
 }
 
 export interface RunningSimulator {
@@ -87,17 +89,26 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
   const iv = { ...DEFAULT_INTERVALS, ...opts.intervals };
   const http = new DeviceHttp(opts.baseUrl);
   const farm = new CameraFarm(log);
-  let setup: SimulatorSetup;
-  try {
-    // The cameras answer the health probe from the first round on: their listeners open as soon as
-    // the camera list is read, before the keys are made.
-    setup = await prepare(http, await signIn(http, opts.login), async (ports) => {
-      if (opts.cameras !== false) await farm.open(ports);
-    });
-  } catch (err) {
-    http.close();
-    await farm.close();
-    throw err;
+  let setup: SimulatorSetup | undefined;
+  // A server busy for a while just after start (a seed's first jobs on the embedded database) must
+  // not leave the demo without its devices: the setup is tried again (it revokes its own keys).
+  for (let attempt = 1; !setup; attempt += 1) {
+    try {
+      // The cameras answer the health probe from the first round on: their listeners open as soon
+      // as the camera list is read, before the keys are made.
+      setup = await prepare(http, await signIn(http, opts.login), async (ports) => {
+        if (opts.cameras !== false) await farm.open(ports);
+      });
+    } catch (err) {
+      if (attempt < (opts.setupAttempts ?? 3)) {
+        log(`simulateur : préparation interrompue (${(err as Error).message}), nouvel essai`);
+        await new Promise((r) => setTimeout(r, 2_000 * attempt));
+        continue;
+      }
+      http.close();
+      await farm.close();
+      throw err;
+    }
   }
   const act: Act = { http, setup, random, now, radioTurn: 0, readerTurn: 0 };
   const between = ([min, max]: Range) => min + Math.floor(random() * (max - min + 1));
