@@ -160,7 +160,12 @@ async function reuseSeeded(dbUrl: string, env: Record<string, string>): Promise<
     [owner.company_id],
   );
   await c.end();
-  const server = await startServer({ databaseUrl: dbUrl, env, readyTimeoutMs: 600_000 });
+  const server = await startServer({
+    databaseUrl: dbUrl,
+    env,
+    readyTimeoutMs: 600_000,
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  });
   const password = 'motdepasse1';
   const login = await http(server.url, 'POST', '/api/auth/login', { body: { email: owner.email, password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);

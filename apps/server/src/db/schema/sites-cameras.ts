@@ -81,6 +81,21 @@ export const siteCounts = pgTable(
   ],
 );
 
+// Sites per status and type, kept by triggers on sites (migration 0032): the site list's total,
+// filtered or not, adds up at most eight rows instead of counting the company's sites at each read.
+export const siteTotals = pgTable(
+  'site_totals',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status, t.type] })],
+);
+
 export const cameras = pgTable(
   'cameras',
   {

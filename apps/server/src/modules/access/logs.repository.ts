@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { accessLogs } from '../../db/schema';
@@ -37,9 +37,19 @@ const filterWhere = (companyId: string, f: LogListFilter) =>
       : undefined,
   );
 
-/** Newest first; the cursor is the last line's (at, id). */
-export async function listLogsPage(
-  tx: Tx,
+// The list's columns under the row's property names (a raw read returns the driver's rows as they are).
+const listColumns = sql`${accessLogs.companyId} as "companyId", ${accessLogs.id} as "id", ${accessLogs.at} as "at",
+  ${accessLogs.pointId} as "pointId", ${accessLogs.pointName} as "pointName", ${accessLogs.siteId} as "siteId",
+  ${accessLogs.siteName} as "siteName", ${accessLogs.badgeId} as "badgeId", ${accessLogs.badgeNumber} as "badgeNumber",
+  ${accessLogs.personName} as "personName", ${accessLogs.department} as "department",
+  ${accessLogs.accessType} as "accessType", ${accessLogs.status} as "status", ${accessLogs.reason} as "reason"`;
+
+/**
+ * The list's statement (exported so that a test can check its plan on seeded data): newest first,
+ * up to limit + 1 lines after the cursor (the last line's (at, id)), and the filter's total as an
+ * uncorrelated sub-select returned on every row — one statement, one round trip.
+ */
+export function listLogsSql(
   companyId: string,
   f: LogListFilter,
   page: { limit: number; before?: [string, number] | undefined },
@@ -47,16 +57,35 @@ export async function listLogsPage(
   const before = page.before
     ? sql`(${accessLogs.at}, ${accessLogs.id}) < (${page.before[0]}::timestamptz, ${page.before[1]}::bigint)`
     : undefined;
-  const total = await countLogs(tx, companyId, f);
-  // Nothing matches (the kept counts say so): no page to look for, line by line.
-  if (total === 0) return { rows: [], total };
-  const rows = await tx
-    .select()
-    .from(accessLogs)
-    .where(and(filterWhere(companyId, f), before))
-    .orderBy(desc(accessLogs.at), desc(accessLogs.id))
-    .limit(page.limit + 1);
-  return { rows, total };
+  return sql`select ${listColumns}, ${totalSql(companyId, f)} as "total"
+    from ${accessLogs}
+    where ${and(filterWhere(companyId, f), before)}
+    order by ${accessLogs.at} desc, ${accessLogs.id} desc
+    limit ${page.limit + 1}`;
+}
+
+/** One page and its total (`db.readTenant`); only an empty page after a cursor reads the total apart. */
+export async function listLogsPage(
+  db: Database,
+  companyId: string,
+  f: LogListFilter,
+  page: { limit: number; before?: [string, number] | undefined },
+) {
+  const rows = await db.readTenant<LogRow & { total: number }>(companyId, listLogsSql(companyId, f, page), {
+    // A search is planned with its words (see TenantReadOptions).
+    prepare: !f.search,
+  });
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    total = page.before
+      ? ((
+          await db.readTenant<{ n: number }>(companyId, sql`select ${totalSql(companyId, f)} as "n"`, {
+            prepare: !f.search,
+          })
+        )[0]?.n ?? 0)
+      : 0;
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => ({ ...row, id: Number(row.id) })), total };
 }
 
 /** Totals of searches are counted up to this (+1); beyond, the list says "more than". */
@@ -64,26 +93,30 @@ export const SEARCH_COUNT_CAP = 500;
 const HOUR = 3_600_000;
 
 /**
- * The filtered total without counting a million rows: whole UTC hours come from the kept counts
- * (access_log_counts), and only the part of an hour at each end of the period is counted in the
- * log itself (none when the period starts and ends on the hour, as local days of whole-hour
- * timezones do). A search has no kept count: it is counted up to SEARCH_COUNT_CAP + 1.
+ * The filtered total without counting a million rows. Without a period it adds up the per-site
+ * totals (access_log_site_totals); with one, whole UTC hours come from the hourly counts
+ * (access_log_counts) and only the part of an hour at each end of the period is counted in the log
+ * itself (none when the period starts and ends on the hour, as local days of whole-hour timezones
+ * do). A search has no kept count: it is counted up to SEARCH_COUNT_CAP + 1.
  */
-async function countLogs(tx: Tx, companyId: string, f: LogListFilter): Promise<number> {
+function totalSql(companyId: string, f: LogListFilter): SQL {
   if (f.search) {
-    const res = await tx.execute(sql`select count(*)::int as n from (
-      select 1 from ${accessLogs} where ${filterWhere(companyId, f)} limit ${SEARCH_COUNT_CAP + 1}) x`);
-    return rowsOf<{ n: number }>(res)[0]?.n ?? 0;
+    return sql`(select count(*)::int from (
+      select 1 from ${accessLogs} where ${filterWhere(companyId, f)} limit ${SEARCH_COUNT_CAP + 1}) x)`;
   }
   const fromHour = f.from ? new Date(Math.ceil(f.from.getTime() / HOUR) * HOUR) : undefined;
   const toHour = f.to ? new Date(Math.floor(f.to.getTime() / HOUR) * HOUR) : undefined;
+  if (!fromHour && !toHour) {
+    return sql`(select coalesce(sum(t.n), 0)::int from access_log_site_totals t
+      where ${and(
+        sql`t.company_id = ${companyId}`,
+        f.status ? sql`t.status = ${f.status}` : undefined,
+        f.siteId ? sql`t.site_id = ${f.siteId}` : undefined,
+      )})`;
+  }
   // A period within one hour: count its lines.
   if (fromHour && toHour && fromHour >= toHour) {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(accessLogs)
-      .where(filterWhere(companyId, f));
-    return row?.n ?? 0;
+    return sql`(select count(*)::int from ${accessLogs} where ${filterWhere(companyId, f)})`;
   }
   const counted = and(
     sql`c.company_id = ${companyId}`,
@@ -94,11 +127,10 @@ async function countLogs(tx: Tx, companyId: string, f: LogListFilter): Promise<n
   );
   const edge = (lo: Date, hi: Date) =>
     sql`(select count(*) from ${accessLogs} where ${filterWhere(companyId, { ...f, from: lo, to: hi })})`;
-  const res = await tx.execute(sql`select (
+  return sql`(
       coalesce((select sum(c.n) from access_log_counts c where ${counted}), 0)
       + ${f.from && fromHour && fromHour > f.from ? edge(f.from, fromHour) : sql`0`}
-      + ${f.to && toHour && toHour < f.to ? edge(toHour, f.to) : sql`0`})::int as n`);
-  return rowsOf<{ n: number }>(res)[0]?.n ?? 0;
+      + ${f.to && toHour && toHour < f.to ? edge(toHour, f.to) : sql`0`})::int`;
 }
 
 /** The filtered lines for an export, newest first, at most `limit`. */

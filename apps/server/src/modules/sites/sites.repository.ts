@@ -72,8 +72,7 @@ export async function listSitesPage(
     companyId,
     f.search
       ? searchPage(companyId, f, page)
-      : sql`select ${listColumns},
-          (select count(*)::int from ${sites} where ${filterWhere(companyId, f)}) as "total"
+      : sql`select ${listColumns}, ${keptTotal(companyId, f)} as "total"
         from ${sites}
         -- One primary-key look-up per listed site for its kept counts.
         left join site_counts sc on sc.company_id = "sites"."company_id" and sc.site_id = "sites"."id"
@@ -119,10 +118,25 @@ function searchPage(
        order by p.name, p.id`;
 }
 
+/**
+ * The total of a filter without a search, from the counts kept per status and type (site_totals,
+ * migration 0032): at most eight rows, where counting read every site of the company (0.7 of the
+ * list's 1.5 ms on 2,000 sites).
+ */
+const keptTotal = (companyId: string, f: SiteListFilter) =>
+  sql`(select coalesce(sum(t.n), 0)::int from site_totals t
+        where ${and(
+          sql`t.company_id = ${companyId}`,
+          f.status ? sql`t.status = ${f.status}` : undefined,
+          f.type ? sql`t.type = ${f.type}` : undefined,
+        )})`;
+
 async function countSitesRead(db: Database, companyId: string, f: SiteListFilter) {
   const [row] = await db.readTenant<{ n: number }>(
     companyId,
-    sql`select count(*)::int as "n" from ${sites} where ${filterWhere(companyId, f)}`,
+    f.search
+      ? sql`select count(*)::int as "n" from ${sites} where ${filterWhere(companyId, f)}`
+      : sql`select ${keptTotal(companyId, f)} as "n"`,
   );
   return row?.n ?? 0;
 }
