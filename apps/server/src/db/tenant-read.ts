@@ -52,16 +52,46 @@ function statementName(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
     name = `vigie_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    // The texts carry a company id each (below): the name cache is bounded as the connections' are.
+    if (names.size >= 50_000) names.clear();
     names.set(text, name);
   }
   return name;
 }
 
+/** Statements one connection keeps prepared; the least recently used beyond it is deallocated. */
+export const PREPARED_PER_CONNECTION = 200;
+
 /**
- * The script for a tenant's statements on a connection that has already prepared `prepared`: the
- * company setting, then for each statement its PREPARE when this connection lacks it and its
- * EXECUTE. `results[i]` is the index of statement i's result among the script's results. Call
- * `commit()` once the script succeeded, to record the statements as prepared.
+ * The statement text with the company's id written in as a literal (the other values stay
+ * parameters, renumbered). A prepared statement's generic plan estimates `company_id = $1` for an
+ * average company: on a database where one company holds 2,000 of 2,500 sites, the site list's
+ * generic plan joined the big company's 2,000 kept counts to each listed site (11 ms instead of
+ * 1). With the id written in, each company's plan is made with its own statistics, and cached.
+ */
+export function withCompanyLiteral(text: string, params: unknown[], companyId: string) {
+  const kept: unknown[] = [];
+  const renumbered = new Map<number, number>();
+  const out = text.replace(/\$(\d+)/g, (_, n: string) => {
+    const i = Number(n) - 1;
+    if (params[i] === companyId) return literal(companyId);
+    let j = renumbered.get(i);
+    if (j === undefined) {
+      kept.push(params[i]);
+      j = kept.length;
+      renumbered.set(i, j);
+    }
+    return `$${j}`;
+  });
+  return { text: out, params: kept };
+}
+
+/**
+ * The script for a tenant's statements on a connection that has already prepared `prepared` (in
+ * the order last used): the company setting, then for each statement its PREPARE when this
+ * connection lacks it and its EXECUTE. `results[i]` is the index of statement i's result among the
+ * script's results. Call `commit()` once the script succeeded, to record the statements as
+ * prepared (and the ones it deallocated as gone).
  */
 export function tenantScript(
   companyId: string,
@@ -73,26 +103,44 @@ export function tenantScript(
   const parts = [`select set_config('app.company_id', '${companyId}', true)`];
   const results: number[] = [];
   const added: string[] = [];
+  const used: string[] = [];
   for (const query of queries) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
+    const built = dialect.sqlToQuery(query);
     if (opts.prepare === false) {
-      parts.push(text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1])));
+      parts.push(built.sql.replace(/\$(\d+)/g, (_, n: string) => literal(built.params[Number(n) - 1])));
     } else {
+      const { text, params } = withCompanyLiteral(built.sql, built.params, companyId);
       const name = statementName(text);
       const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
       if (!prepared.has(name) && !added.includes(name)) {
         parts.push(`prepare ${name} as ${text}`);
         added.push(name);
       }
+      used.push(name);
       parts.push(`execute ${name}${args}`);
     }
     results.push(parts.length - 1);
+  }
+  // Beyond the bound, the least recently used statements go first (a Set keeps insertion order).
+  const evicted: string[] = [];
+  const excess = prepared.size + added.length - PREPARED_PER_CONNECTION;
+  if (excess > 0) {
+    for (const name of prepared) {
+      if (evicted.length >= excess) break;
+      if (!used.includes(name)) evicted.push(name);
+    }
+    parts.unshift(...evicted.map((name) => `deallocate ${name}`));
+    for (let i = 0; i < results.length; i++) results[i] = (results[i] as number) + evicted.length;
   }
   return {
     script: parts.join(';\n'),
     results,
     commit: () => {
-      for (const name of added) prepared.add(name);
+      for (const name of evicted) prepared.delete(name);
+      for (const name of used) {
+        prepared.delete(name);
+        prepared.add(name);
+      }
     },
   };
 }

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { bulkSitesAndCameras } from '../db/seeds/bulk';
-import { literal } from '../db/tenant-read';
+import { literal, withCompanyLiteral } from '../db/tenant-read';
 import { listCamerasPage } from '../modules/cameras/cameras.repository';
 import { listSitesPage } from '../modules/sites/sites.repository';
 import { createTestApp, registerCompany, type TestApp } from './harness';
@@ -64,17 +64,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('list query plans on 20,000 came
 
   /** Custom and generic plans of the statement, as the app role with the company set. */
   async function plans(query: SQL): Promise<PlanNode[][]> {
-    const { sql: text, params } = new PgDialect().sqlToQuery(query);
-    const args = params.map(literal).join(', ');
+    const built = new PgDialect().sqlToQuery(query);
+    const { text: prepared, params: preparedParams } = withCompanyLiteral(built.sql, built.params, companyId);
+    const { sql: text, params } = built;
+    // The generic plan of the statement as the application prepares it (company id written in).
+    const args = preparedParams.map(literal).join(', ');
     await owner.query('begin');
     try {
       await owner.query('set local role vigie_app');
       await owner.query(`select set_config('app.company_id', $1, true)`, [companyId]);
       const inlined = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
       const custom = await owner.query(`explain (format json) ${inlined}`);
-      await owner.query(`prepare plan_check as ${text}`);
+      await owner.query(`prepare plan_check as ${prepared}`);
       await owner.query('set local plan_cache_mode = force_generic_plan');
-      const generic = await owner.query(`explain (format json) execute plan_check(${args})`);
+      const generic = await owner.query(`explain (format json) execute plan_check${args ? `(${args})` : ''}`);
       await owner.query('deallocate plan_check');
       return [custom, generic].map((r) =>
         nodes((r.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]?.Plan as PlanNode),
