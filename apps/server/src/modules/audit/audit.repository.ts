@@ -83,8 +83,11 @@ const toRow = (r: JournalRow & { at: Date | string }): JournalRow => ({
   at: r.at instanceof Date ? r.at : new Date(r.at),
 });
 
-/** The journal grows without end: its total is counted up to this bound, one more meaning "more". */
-export const COUNT_BOUND = 10_000;
+/**
+ * The journal grows without end: its total is counted up to this bound, one more meaning "more".
+ * 1,000 rather than 10,000: counting 10,001 entries cost 5.7 ms of PostgreSQL a read (issue 18).
+ */
+export const COUNT_BOUND = 1_000;
 
 type Page = { limit: number; before?: [string, number] | undefined };
 

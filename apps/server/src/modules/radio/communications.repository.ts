@@ -37,7 +37,7 @@ export async function listPage(
   return { rows, total: count?.n ?? 0 };
 }
 
-export const COUNT_BOUND = 10_000;
+export const COUNT_BOUND = 1_000;
 
 export async function findCommunication(tx: Tx, companyId: string, id: string) {
   const [row] = await tx

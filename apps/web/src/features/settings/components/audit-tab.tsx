@@ -24,10 +24,10 @@ function toQuery(values: AuditFilterValues, search: string): AuditQuery {
 }
 
 /** The journal's total is counted up to this many, one more meaning "more" (audit.repository.ts). */
-const AUDIT_COUNT_CAP = 10_000;
+const AUDIT_COUNT_CAP = 1_000;
 
 function countLabel(shown: number, total: number) {
-  if (total > AUDIT_COUNT_CAP) return `Les ${shown} entrées les plus récentes sur plus de 10\u00a0000`;
+  if (total > AUDIT_COUNT_CAP) return `Les ${shown} entrées les plus récentes sur plus de 1\u00a0000`;
   if (total > shown) return `Les ${shown} entrées les plus récentes sur ${total}`;
   return `${total} entrée${total > 1 ? 's' : ''}`;
 }
