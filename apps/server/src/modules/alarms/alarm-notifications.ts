@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client';
 import type { NotificationInput } from '../notifications/notifications.service';
 import { notify } from '../notifications/notifications.service';
 import { notifySql } from '../notifications/notifications.sql';
-import { frenchDateTime } from './alarms.models';
+import { frenchDateTime } from './french-date-time';
 
 // "Alarme" is feminine.
 const adjectives: Record<AlarmSeverity, string> = {

@@ -6,6 +6,7 @@ import {
   type AlarmTimelineEntry,
   alarmActionLabels,
 } from '@vigie/contract/alarms.contract';
+import { frenchDateTime } from './french-date-time';
 
 export interface TimelineRow {
   kind: AlarmActionKind;
@@ -41,17 +42,6 @@ export interface AlarmRow {
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** '21/11/2026 14:05' in `timezone`. */
-export function frenchDateTime(at: string | Date, timezone: string) {
-  let f = formats.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('fr-FR', { timeZone: timezone, dateStyle: 'short', timeStyle: 'short' });
-    formats.set(timezone, f);
-  }
-  return f.format(new Date(at));
-}
 
 /** One timeline entry as a sentence: '21/11/2026 14:05 — Alarme acquittée par Léa Martin'. */
 export function actionSentence(e: AlarmTimelineEntry, timezone: string) {

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { buildInWorker } from '../../plugins/document-worker';
-import { frenchDateTime } from '../alarms/alarms.models';
+import { frenchDateTime } from '../alarms/french-date-time';
 import { recordAudit } from '../audit/audit.service';
 import { deleteFile, readFile, storeFile } from '../files/files.service';
 import { companyIdentity } from '../settings/identity.service';

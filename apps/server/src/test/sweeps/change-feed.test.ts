@@ -15,6 +15,8 @@ const unwatched: Record<string, string> = {
   audit_log: 'append-only record, read by no cached endpoint',
   access_log_counts: 'kept by triggers on access_logs, which no cached answer reads',
   site_counts: 'kept by triggers on cameras and alarms, whose own notifications cover every change to it',
+  site_totals: 'kept by triggers on sites, whose own notification covers every change to it',
+  access_log_site_totals: 'kept by triggers on access_logs, which no cached answer reads',
   alarm_search_tokens:
     'search tokens kept by triggers on alarms, sites and cameras, whose own notifications cover every change to them',
   camera_search_tokens: 'search tokens kept by triggers on cameras, whose own notification covers them',

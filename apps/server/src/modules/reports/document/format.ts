@@ -1,16 +1,6 @@
 // French text of cells for the PDF (the spreadsheet keeps them typed).
+import { frenchDateTime } from '../../alarms/french-date-time';
 import type { Cell, ColumnKind } from './types';
-
-const dateTimes = new Map<string, Intl.DateTimeFormat>();
-/** '21/11/2026 14:05' in `timezone`. */
-export function frenchDateTime(at: Date, timezone: string) {
-  let f = dateTimes.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('fr-FR', { timeZone: timezone, dateStyle: 'short', timeStyle: 'short' });
-    dateTimes.set(timezone, f);
-  }
-  return f.format(at);
-}
 
 /** '1 h 05 min', '12 min 30 s'. */
 export function frenchDuration(seconds: number) {

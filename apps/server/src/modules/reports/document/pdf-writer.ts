@@ -3,8 +3,9 @@
 // vectors when asked, then each table, its header repeated on every page.
 import { createWriteStream } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { frenchDateTime } from '../../alarms/french-date-time';
 import { alarmsChart, responseChart } from './charts';
-import { cellText, frenchDateTime, frenchNumber } from './format';
+import { cellText, frenchNumber } from './format';
 import type { Cell, Column, DocumentHead, DocumentNote, DocumentWriter, TableSpec } from './types';
 
 const MARGIN = 40;

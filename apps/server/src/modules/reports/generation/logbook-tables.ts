@@ -10,9 +10,10 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Tx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
+import { frenchDateTime } from '../../alarms/french-date-time';
 import { readFile } from '../../files/files.service';
 import { verifyChain } from '../../logbook/chain';
-import { frenchDateTime, frenchNumber } from '../document/format';
+import { frenchNumber } from '../document/format';
 import type { Cell, DocumentNote, PhotosCell, TableSpec } from '../document/types';
 import { asDate, PAGE_ROWS, read, type Scope, type TableSource } from './source';
 

@@ -9,7 +9,7 @@ import {
 } from '@vigie/contract/alarms.contract';
 import type { ReportType } from '@vigie/contract/reports.contract';
 import { sql } from 'drizzle-orm';
-import { frenchDateTime } from '../document/format';
+import { frenchDateTime } from '../../alarms/french-date-time';
 import type { Cell } from '../document/types';
 import { logbookTables } from './logbook-tables';
 import { roundsMissedOrLate, roundsPerSite } from './round-tables';
