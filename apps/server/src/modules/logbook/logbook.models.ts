@@ -24,27 +24,29 @@ export interface SealedEntry {
 }
 
 /**
- * The canonical form around the two values only the counter row knows, the number and the previous
- * hash: canonical = before + number + after + JSON of prevHash + ']' — the same text as
- * JSON.stringify of the fixed-order array. The database can then seal an entry in the statement
- * that numbers it (appendEntry), and this module still recomputes every hash (verify).
+ * The canonical form around the values the database knows when it writes an entry: the site's name
+ * and the author's shift (read in the writing statement: logbook.write.ts), the number and the
+ * previous hash (the counter row). canonical = head + JSON(siteName) + ',' + number + mid +
+ * JSON(shiftId) + tail + JSON(prevHash) + ']' — the same text as JSON.stringify of the fixed-order
+ * array, so the database can seal an entry in the statement that numbers it (chain.ts) and this
+ * module still recomputes every hash (verify).
  */
+export function canonicalFrame(e: Omit<SealedEntry, 'number' | 'siteName' | 'shiftId'>) {
+  const inner = (values: unknown[]) => JSON.stringify(values).slice(1, -1);
+  return {
+    head: `[${inner(['vigie-logbook-v1', e.companyId, e.siteId])},`,
+    mid: `,${inner([e.id, e.occurredAt.toISOString(), e.category, e.text, e.photoIds, e.authorUserId, e.authorName])},`,
+    tail: `,${inner([e.correctsId, e.source, e.sourceEventId])},`,
+  };
+}
+
+/** The canonical form around the number and the previous hash: before + number + after + JSON(prevHash) + ']'. */
 export function canonicalParts(e: Omit<SealedEntry, 'number'>) {
-  const head = JSON.stringify(['vigie-logbook-v1', e.companyId, e.siteId, e.siteName]);
-  const tail = JSON.stringify([
-    e.id,
-    e.occurredAt.toISOString(),
-    e.category,
-    e.text,
-    e.photoIds,
-    e.authorUserId,
-    e.authorName,
-    e.shiftId,
-    e.correctsId,
-    e.source,
-    e.sourceEventId,
-  ]);
-  return { before: `${head.slice(0, -1)},`, after: `,${tail.slice(1, -1)},` };
+  const { head, mid, tail } = canonicalFrame(e);
+  return {
+    before: `${head}${JSON.stringify(e.siteName)},`,
+    after: `${mid}${JSON.stringify(e.shiftId)}${tail}`,
+  };
 }
 
 /** SHA-256 (hex) over a fixed-order JSON array of the entry's fields and the previous hash. */

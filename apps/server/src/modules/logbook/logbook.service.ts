@@ -12,15 +12,16 @@ import { logbookFutureToleranceMs, maxLogbookPhotoBytes } from '@vigie/contract/
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { rowsOf } from '../../db/rows';
 import { logbookCounters, logbookEntries } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
-import { normaliseImage, readFile, storeFile } from '../files/files.service';
-import { appendEntry, verifyChain } from './chain';
+import { normaliseImage, readFile } from '../files/files.service';
+import { verifyChain } from './chain';
+import { type WriteOutcome, writeUserEntry } from './entry-write';
 import { logbookErrors as errors } from './logbook.errors';
 
-export const PHOTO_KIND = 'logbook_photo';
 type Row = typeof logbookEntries.$inferSelect;
 
 const photoUrl = (photoId: string) => `/api/logbook/photos/${photoId}`;
@@ -88,43 +89,20 @@ export async function findSite(tx: Tx, companyId: string, siteId: string) {
   return rowsOf<{ id: string; name: string }>(res)[0];
 }
 
-/** How long after clocking out an entry written during the shift may still arrive (offline phone). */
-const LATE_ARRIVAL = '24 hours';
-
-/**
- * The site, and the author's shift on it for an event at `at`: the one in progress (clocked in),
- * else one ended less than a day ago whose clock-in and clock-out frame `at` — an entry written on
- * the phone while offline reaches the server after the agent clocked out. One statement: each round
- * trip of a write counts (bench/logbook.ts).
- */
-async function siteOnDuty(tx: Tx, companyId: string, userId: string, siteId: string, at: Date) {
-  const when = at.toISOString();
-  const res = await tx.execute(sql`
-    select st.id::text as id, st.name,
-           (select s.id::text from shifts s join agents a on a.company_id = s.company_id and a.id = s.agent_id
-             where s.company_id = st.company_id and s.site_id = st.id and a.user_id = ${userId}
-               and (s.status = 'En cours'
-                    or (s.status = 'Terminé' and s.clock_in_at <= ${when}::timestamptz
-                        and s.clock_out_at >= ${when}::timestamptz
-                        and s.clock_out_at > now() - ${LATE_ARRIVAL}::interval))
-             order by (s.status = 'En cours') desc, s.starts_at desc limit 1) as shift_id
-      from sites st where st.company_id = ${companyId} and st.id = ${siteId}`);
-  const row = rowsOf<{ id: string; name: string; shift_id: string | null }>(res)[0];
-  return row ? { id: row.id, name: row.name, shiftId: row.shift_id } : undefined;
-}
-
 /**
  * The entry an earlier write with this `clientRef` made (a phone sending its queue again after a
  * lost answer). Another user's reference is a conflict, never a way to read their entry.
  */
-async function entryByClientRef(tx: Tx, auth: AuthContext, clientRef: string) {
-  const [row] = await tx
-    .select()
-    .from(logbookEntries)
-    .where(and(eq(logbookEntries.companyId, auth.companyId), eq(logbookEntries.clientRef, clientRef)));
-  if (!row) return null;
-  if (row.authorUserId !== auth.userId) throw errors.clientRefTaken();
-  return toDto(row, []);
+async function replayOf(db: Database, auth: AuthContext, earlierId: string, earlierAuthor: string | null) {
+  if (earlierAuthor !== auth.userId) throw errors.clientRefTaken();
+  return db.withTenant(auth.companyId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(logbookEntries)
+      .where(and(eq(logbookEntries.companyId, auth.companyId), eq(logbookEntries.id, earlierId)));
+    if (!row) throw errors.notFound();
+    return toDto(row, []);
+  });
 }
 
 async function agentHasSite(tx: Tx, companyId: string, userId: string, siteId: string) {
@@ -168,71 +146,61 @@ export async function createEntry(
   auth: AuthContext,
   body: z.output<typeof createLogbookEntryBody>,
   now = new Date(),
-) {
+): Promise<LogbookEntry> {
   const occurredAt = body.occurredAt ? new Date(body.occurredAt) : now;
   if (occurredAt.getTime() > now.getTime() + logbookFutureToleranceMs) throw errors.future();
-  // Image work before the transaction: the counter row stays locked for as little as possible.
+  // Image work before the statement: the counter row stays locked for as little as possible.
   const images = await photoBytes(body.photos);
-  const ref = body.clientRef;
-  return db.withTenant(
-    auth.companyId,
-    async (tx) => {
-      // A replay answers the first write before any rule of the moment (the shift may be over):
-      // nothing is numbered, stored or pushed again.
-      if (ref) {
-        const earlier = await entryByClientRef(tx, auth, ref);
-        if (earlier) return earlier;
-      }
-      return writeEntry(tx, auth, body, occurredAt, images);
-    },
-    // Two sends of one reference at once queue on this lock; the second then finds the first.
-    ref ? { lockKey: `logbook-ref:${auth.companyId}:${ref}` } : {},
-  );
-}
-
-async function writeEntry(
-  tx: Tx,
-  auth: AuthContext,
-  body: z.output<typeof createLogbookEntryBody>,
-  occurredAt: Date,
-  images: Buffer[],
-) {
-  const site = await siteOnDuty(tx, auth.companyId, auth.userId, body.siteId, occurredAt);
-  if (!site) throw errors.siteNotFound();
-  const shiftId = site.shiftId;
-  if (auth.role === 'agent' && !shiftId) throw errors.notOnDuty();
-  if (body.correctsId) {
-    const [target] = await tx
-      .select({ id: logbookEntries.id })
-      .from(logbookEntries)
-      .where(
-        and(
-          eq(logbookEntries.companyId, auth.companyId),
-          eq(logbookEntries.id, body.correctsId),
-          eq(logbookEntries.siteId, site.id),
-        ),
-      );
-    if (!target) throw errors.correctedNotFound();
-  }
-  const photoIds: string[] = [];
-  for (const data of images)
-    photoIds.push(await storeFile(tx, auth.companyId, { kind: PHOTO_KIND, contentType: 'image/webp', data }));
-  const row = await appendEntry(tx, auth.companyId, {
-    siteId: site.id,
-    siteName: site.name,
+  const entry = {
+    siteId: body.siteId,
     occurredAt,
     category: body.category,
     text: body.text,
-    photoIds,
+    images,
     authorUserId: auth.userId,
     authorName: auth.user.name,
-    shiftId,
+    mustBeOnDuty: auth.role === 'agent',
     correctsId: body.correctsId ?? null,
-    source: 'user',
-    sourceEventId: null,
     clientRef: body.clientRef ?? null,
-  });
-  return toDto(row, []);
+  };
+  let out: WriteOutcome;
+  try {
+    out = await writeUserEntry(db, auth.companyId, entry);
+  } catch (err) {
+    // Two sends of one reference at once: the second's insert met the first's in the unique index
+    // (its statement rolled back whole: no number taken). It now finds the first.
+    if (!entry.clientRef || !isUniqueViolation(err, 'logbook_entries_client_ref_key')) throw err;
+    out = await writeUserEntry(db, auth.companyId, entry);
+  }
+  switch (out.kind) {
+    case 'replay':
+      return replayOf(db, auth, out.earlierId, out.earlierAuthor);
+    case 'site_not_found':
+      throw errors.siteNotFound();
+    case 'not_on_duty':
+      throw errors.notOnDuty();
+    case 'corrected_not_found':
+      throw errors.correctedNotFound();
+  }
+  const w = out.entry;
+  return {
+    id: w.id,
+    siteId: entry.siteId,
+    siteName: w.siteName,
+    number: w.number,
+    occurredAt: occurredAt.toISOString(),
+    category: entry.category,
+    text: entry.text,
+    photos: w.photoIds.map((p) => ({ id: p, url: photoUrl(p) })),
+    author: { userId: auth.userId, name: entry.authorName },
+    shiftId: w.shiftId,
+    correctsId: entry.correctsId,
+    source: 'user',
+    hash: w.hash,
+    prevHash: w.prevHash,
+    createdAt: w.createdAt.toISOString(),
+    corrections: [],
+  };
 }
 
 /**

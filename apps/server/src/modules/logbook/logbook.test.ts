@@ -210,7 +210,15 @@ describe.each(engines)('main courante on %s', (engine) => {
     const written = await post(agent, { siteId: site.id, category: 'ronde', text: 'Ronde de nuit' });
     expect(written.statusCode).toBe(201);
     expect(written.json().shiftId).toEqual(expect.any(String));
+    // The entry as answered is the entry as stored, and the database sealed its shift as the chain
+    // check recomputes it.
+    const stored = await get(agent, `/api/logbook/${written.json().id}`);
+    expect(stored.json()).toEqual(written.json());
     expect((await get(agent, `/api/logbook?siteId=${site.id}`)).statusCode).toBe(200);
+    expect((await get(owner, `/api/logbook/verify?siteId=${site.id}`)).json()).toEqual({
+      ok: true,
+      checked: 3,
+    });
   });
 
   it('is append-only: 405 on edits and removals, the trigger refuses the app role', async () => {
