@@ -62,6 +62,12 @@ export const alarmActionLabels: Record<AlarmActionKind, string> = {
 
 /** Who raised the alarm: a signed-in user, a device through an integration key, or Vigie itself. */
 export const alarmSources = ['user', 'device', 'system'] as const;
+export type AlarmSource = (typeof alarmSources)[number];
+export const alarmSourceLabels: Record<AlarmSource, string> = {
+  user: 'Utilisateur',
+  device: "Centrale d'alarme",
+  system: 'Vigie (automatique)',
+};
 
 const typeSchema = z.enum(userAlarmTypes, {
   error: "Type d'alarme invalide (intrusion, fire, access_denied, camera_offline, panic ou technical)",

@@ -1,4 +1,4 @@
-import { type Alarm, alarmTypeLabels } from '@vigie/contract/alarms.contract';
+import { type Alarm, alarmSourceLabels, alarmTypeLabels } from '@vigie/contract/alarms.contract';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
@@ -16,12 +16,6 @@ type AlarmDetailDialogProps = {
   canManage: boolean;
   timezone?: string;
   onChanged?: () => void;
-};
-
-const sourceLabels: Record<Alarm['source'], string> = {
-  user: 'Utilisateur',
-  device: "Centrale d'alarme",
-  system: 'Vigie (automatique)',
 };
 
 function Info({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
@@ -56,7 +50,7 @@ function DetailBody({
           <Info label="Emplacement" value={alarm.location} />
           <Info label="Déclenchée par" value={alarm.triggeredBy ?? '—'} />
           <Info label="Déclenchée le" value={at(alarm.timestamp)} />
-          <Info label="Origine" value={sourceLabels[alarm.source]} />
+          <Info label="Origine" value={alarmSourceLabels[alarm.source]} />
           <Info label="Prise en charge par" value={alarm.assignedTo ?? '—'} />
           <Info
             label="Temps de réponse"

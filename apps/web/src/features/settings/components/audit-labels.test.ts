@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { actionLabel, describeDetails, detailLabel } from './audit-labels';
+import { actionLabel, describeDetails, detailLabel, valueLabel } from './audit-labels';
 
 const serverSources = join(import.meta.dirname, '../../../../../server/src');
 
@@ -89,5 +89,43 @@ describe('audit journal labels', () => {
       'Échéance : 21/11/2026 14:05 · Date de début : 01/11/2026 · Position transmise : Oui · ' +
         "Modifications : Double authentification : Non → Oui, Délai d'inactivité : 30 → 60",
     );
+  });
+
+  it("names enum values in French with the contract's labels, by object where the key is ambiguous", () => {
+    // As the alarms' creation writes them (alarms.repository: siteId, type, severity, source).
+    expect(
+      describeDetails({ type: 'technical', severity: 'critical', source: 'device' }, 'alarm.created'),
+    ).toBe("Type : Technique · Gravité : Critique · Source : Centrale d'alarme");
+    expect(describeDetails({ email: 'a@b.fr', role: 'operator' }, 'user.created')).toBe(
+      'E-mail : a@b.fr · Rôle : Opérateur',
+    );
+    expect(describeDetails({ type: 'attendance', frequency: 'weekly' }, 'report_schedule.created')).toBe(
+      'Type : Rapport de présence · Fréquence : Chaque semaine (le lundi)',
+    );
+    expect(describeDetails({ number: 'B-1', type: 'nfc' }, 'badge.created')).toBe(
+      'Numéro : B-1 · Type : NFC',
+    );
+    expect(describeDetails({ reason: 'shift_end' }, 'lone_worker.ended')).toBe('Motif : Fin du service');
+    expect(describeDetails({ ip: '203.0.113.4', with: 'two_factor' }, 'auth.login')).toBe(
+      'Adresse IP : 203.0.113.4 · Méthode : Double authentification',
+    );
+    // Inside a change from → to too.
+    expect(
+      describeDetails(
+        { changes: { backupFrequency: { from: 'daily', to: 'weekly' } } },
+        'settings.system_updated',
+      ),
+    ).toBe('Modifications : Fréquence des sauvegardes : Quotidienne → Hebdomadaire');
+    expect(valueLabel('site', 'type', 'commercial')).toBe('Commercial');
+    expect(valueLabel('site', 'status', 'active')).toBe('Actif');
+    expect(valueLabel('alarm', 'status', 'active')).toBe('Active');
+  });
+
+  it('keeps unknown values, free text and values of another object as they are', () => {
+    expect(describeDetails({ severity: 'apocalyptic' }, 'alarm.created')).toBe('Gravité : apocalyptic');
+    // A shift's cancel reason is typed by a person, even when it reads like a code.
+    expect(describeDetails({ reason: 'shift_end' }, 'shift.cancelled')).toBe('Motif : shift_end');
+    expect(valueLabel('alarm', 'type', 'constructor')).toBe('constructor');
+    expect(describeDetails({ type: 'technical' })).toBe('Type : technical');
   });
 });

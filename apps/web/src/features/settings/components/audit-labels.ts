@@ -1,5 +1,26 @@
-// French names of the journal's actions and of their details' keys (the server stores stable
-// English codes).
+// French names of the journal's actions, of their details' keys and of the enum-like values in them
+// (the server stores stable English codes; the values' names are the contract's).
+
+import { badgeTypeLabels } from '@vigie/contract/access/badges';
+import { accessPointKindLabels } from '@vigie/contract/access/points';
+import { agentLevelLabels, agentStatusLabels } from '@vigie/contract/agents.contract';
+import {
+  alarmSeverityLabels,
+  alarmSourceLabels,
+  alarmStatusLabels,
+  alarmTypeLabels,
+} from '@vigie/contract/alarms.contract';
+import { cameraTypeLabels } from '@vigie/contract/cameras.contract';
+import { planLimits, userRoleLabels } from '@vigie/contract/enums';
+import { checkpointKindLabels, tourOrderModeLabels } from '@vigie/contract/guard-tours.contract';
+import { loneWorkerEndReasonLabels } from '@vigie/contract/lone-worker.contract';
+import { shiftTypeLabels } from '@vigie/contract/planning.contract';
+import { channelPriorityLabels, channelTypeLabels, radioStatusLabels } from '@vigie/contract/radio.contract';
+import { emergencyCategoryLabels } from '@vigie/contract/radio-traffic/communications';
+import { reportFrequencyLabels, reportTypeLabels } from '@vigie/contract/reports.contract';
+import { securityReportStatusLabels } from '@vigie/contract/security-reports.contract';
+import { backupFrequencyLabels, logLevelLabels } from '@vigie/contract/settings/system';
+import { siteStatusLabels, siteTypeLabels } from '@vigie/contract/sites.contract';
 import { formatDateTime } from '../../../lib/format';
 
 const actionLabels: Record<string, string> = {
@@ -305,43 +326,100 @@ export function detailLabel(key: string): string {
   return detailLabels[key] ?? key;
 }
 
+type Labels = Readonly<Record<string, string>>;
+
+/** French names of the values of enum-like keys, whatever the object. */
+const valueLabels: Record<string, Labels> = {
+  backupFrequency: backupFrequencyLabels,
+  category: emergencyCategoryLabels,
+  frequency: reportFrequencyLabels,
+  level: agentLevelLabels,
+  logLevel: logLevelLabels,
+  orderMode: tourOrderModeLabels,
+  priority: channelPriorityLabels,
+  role: userRoleLabels,
+  severity: alarmSeverityLabels,
+  shiftType: shiftTypeLabels,
+  source: alarmSourceLabels,
+  subscription: Object.fromEntries(Object.entries(planLimits).map(([plan, limits]) => [plan, limits.label])),
+  with: { password: 'Mot de passe', two_factor: 'Double authentification' },
+};
+
+/**
+ * French names of the values of keys whose meaning depends on the object (the action's prefix:
+ * `alarm.created` → `alarm`); `reason` is free text but for the lone worker's ends.
+ */
+const objectValueLabels: Record<string, Record<string, Labels>> = {
+  access_point: { kind: accessPointKindLabels },
+  agent: { status: agentStatusLabels },
+  alarm: { status: alarmStatusLabels, type: alarmTypeLabels },
+  badge: { type: badgeTypeLabels },
+  camera: { type: cameraTypeLabels },
+  lone_worker: { reason: loneWorkerEndReasonLabels },
+  radio: { status: radioStatusLabels },
+  radio_channel: { type: channelTypeLabels },
+  report: { type: reportTypeLabels },
+  report_schedule: { type: reportTypeLabels },
+  security_report: { status: securityReportStatusLabels },
+  site: { status: siteStatusLabels, type: siteTypeLabels },
+  tour: { kind: checkpointKindLabels },
+};
+
+const own = (labels: Labels | undefined, value: string) =>
+  labels && Object.hasOwn(labels, value) ? labels[value] : undefined;
+
+/** An enum-like value's French name (`alarm`, `severity`, `critical` → 'Critique'), or the value itself. */
+export function valueLabel(object: string, key: string, value: string): string {
+  return own(objectValueLabels[object]?.[key], value) ?? own(valueLabels[key], value) ?? value;
+}
+
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** One value, readable: dates as in the rest of the app, Oui/Non, lists joined, objects spelled out. */
-function describeValue(value: unknown, key = ''): string {
+/**
+ * One value, readable: dates as in the rest of the app, Oui/Non, enum values in French, lists
+ * joined, objects spelled out. `object` is the action's prefix, `key` the value's key.
+ */
+function describeValue(value: unknown, object: string, key = ''): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
   if (typeof value === 'string') {
     if (isoInstant.test(value)) return formatDateTime(value);
     const day = isoDay.exec(value);
     if (day) return `${day[3]}/${day[2]}/${day[1]}`;
-    return value;
+    return valueLabel(object, key, value);
   }
+  if (typeof value === 'number') return valueLabel(object, key, String(value));
   if (Array.isArray(value))
     // `fields` lists the names of the fields changed: those are named in French too.
     return value
-      .map((v) => (key === 'fields' && typeof v === 'string' ? detailLabel(v) : describeValue(v)))
+      .map((v) =>
+        key === 'fields' && typeof v === 'string' ? detailLabel(v) : describeValue(v, object, key),
+      )
       .join(', ');
   if (isRecord(value)) {
     // A change of one field: { from, to }.
     const keys = Object.keys(value);
     if (keys.length === 2 && 'from' in value && 'to' in value)
-      return `${describeValue(value.from)} → ${describeValue(value.to)}`;
-    return keys.map((k) => `${detailLabel(k)} : ${describeValue(value[k], k)}`).join(', ');
+      return `${describeValue(value.from, object, key)} → ${describeValue(value.to, object, key)}`;
+    return keys.map((k) => `${detailLabel(k)} : ${describeValue(value[k], object, k)}`).join(', ');
   }
   return String(value);
 }
 
-/** The details object in one short line ('Champs modifiés : Nom, Téléphone · Adresse IP : 203.0.113.4'). */
-export function describeDetails(details: Record<string, unknown> | null): string {
+/**
+ * The details object of an entry with this action in one short line ('Champs modifiés : Nom,
+ * Téléphone · Adresse IP : 203.0.113.4').
+ */
+export function describeDetails(details: Record<string, unknown> | null, action = ''): string {
   if (!details) return '';
+  const object = action.split('.')[0] ?? '';
   const parts: string[] = [];
   for (const [key, value] of Object.entries(details)) {
     if (value === null || value === undefined) continue;
-    parts.push(`${detailLabel(key)} : ${describeValue(value, key)}`);
+    parts.push(`${detailLabel(key)} : ${describeValue(value, object, key)}`);
   }
   const line = parts.join(' · ');
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;

@@ -40,7 +40,7 @@ const columns: DataColumn<AuditEntry>[] = [
     header: 'Détails',
     wide: true,
     className: 'text-xs text-fg-muted wrap-anywhere',
-    cell: (entry) => describeDetails(entry.details) || '—',
+    cell: (entry) => describeDetails(entry.details, entry.action) || '—',
   },
 ];
 
