@@ -11,6 +11,10 @@ const COUNTS = sql`select
   (select count(*) from sites)::int as sites,
   (select count(distinct type) from sites)::int as site_types,
   (select count(*) from cameras)::int as cameras,
+  (select count(*) from cameras where rtsp_url is null)::int as unreachable_cameras,
+  (select count(*) from cameras where rtsp_url is null
+     and status = 'Hors ligne' and last_ping < now() - interval '1 day')::int as unreachable_offline,
+  (select count(*) from alarms where type = 'camera_offline')::int as camera_offline_alarms,
   (select count(*) from agents)::int as agents,
   (select count(*) from agents where user_id is not null)::int as linked_agents,
   (select count(*) from shifts)::int as shifts,
@@ -78,6 +82,11 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(first.sites).toBeGreaterThanOrEqual(18);
     expect(first.site_types).toBe(4);
     expect(first.cameras).toBeGreaterThanOrEqual(50);
+    // The cameras on a site network (no stream on this machine) start offline, last seen days ago:
+    // the first probe round finds no camera going offline, hence no camera_offline alarm at once.
+    expect(first.unreachable_cameras).toBeGreaterThanOrEqual(25);
+    expect(first.unreachable_offline).toBe(first.unreachable_cameras);
+    expect(first.camera_offline_alarms).toBe(0);
     expect(first.agents).toBeGreaterThanOrEqual(35);
     expect(first.linked_agents).toBe(first.agents);
     expect(first.shifts).toBeGreaterThanOrEqual(600);

@@ -2,9 +2,11 @@
 // every site type, one inactive) and about sixty cameras, through the sites and cameras services.
 import { createCameraBody } from '@vigie/contract/cameras.contract';
 import { createSiteBody } from '@vigie/contract/sites.contract';
+import { and, eq } from 'drizzle-orm';
 import { createCamera } from '../../../modules/cameras/cameras.service';
 import { createSite } from '../../../modules/sites/sites.service';
-import { type DemoContext, loadSeeded } from './context';
+import { cameras } from '../../schema';
+import { DAY_MS, type DemoContext, loadSeeded } from './context';
 
 type SiteSeed = [
   name: string,
@@ -219,6 +221,8 @@ export async function seedSitesAndCameras(ctx: DemoContext) {
   const siteIds = new Map(existing.sites.map((s) => [s.name, s.id]));
   const cameraNames = new Set(existing.cameras.map((c) => `${c.siteId}/${c.name}`));
   let port = 8554;
+  /** Cameras on a site network this machine cannot reach, with the time they were last seen. */
+  const unreachable: { id: string; lastSeen: Date }[] = [];
   for (const [i, [name, type, address, lat, lng, contact, required]] of DEMO_SITES.entries()) {
     let siteId = siteIds.get(name);
     if (!siteId) {
@@ -241,8 +245,9 @@ export async function seedSitesAndCameras(ctx: DemoContext) {
       );
       siteId = site.id;
     }
-    // Three cameras a site (four on the large ones): some with an RTSP stream on 127.0.0.1 (shown
-    // offline here, as nothing listens there), the others with an IP address on the site network.
+    // Two cameras a site (four on the large ones): half with an RTSP stream on 127.0.0.1 (online
+    // once the demo's simulator listens there, offline without it), the others with an IP address on
+    // the site network, out of this machine's reach.
     const count = type === 'industriel' || type === 'commercial' ? 4 : 2;
     const places = LOCATIONS[type];
     for (let c = 0; c < count; c += 1) {
@@ -251,7 +256,7 @@ export async function seedSitesAndCameras(ctx: DemoContext) {
       if (cameraNames.has(`${siteId}/${camName}`)) continue;
       const withStream = c % 2 === 0;
       port += 1;
-      await createCamera(
+      const camera = await createCamera(
         ctx.db,
         ctx.secrets,
         ctx.auth,
@@ -273,6 +278,33 @@ export async function seedSitesAndCameras(ctx: DemoContext) {
           recording: rng.chance(0.8),
         }),
       );
+      // Last seen 1 to 20 days and a few hours ago (no draw from rng: the rest of the demo stays
+      // the same).
+      if (!withStream)
+        unreachable.push({
+          id: camera.id,
+          lastSeen: new Date(ctx.now.getTime() - (1 + ((i * 7 + c) % 20)) * DAY_MS - (3 + c) * 3_600_000),
+        });
     }
   }
+  await markOffline(ctx, unreachable);
+}
+
+/**
+ * The unreachable cameras start 'Hors ligne', last seen days ago, as the first probe round will find
+ * them: only a camera going from 'En ligne' to 'Hors ligne' raises a camera_offline alarm, so that
+ * round has nothing new to alarm about (some thirty alarms at once held the embedded database for
+ * 18-25 s once). Written here, not left to the column's default, after the cameras service created
+ * them (it takes no status: the health monitor owns it).
+ */
+async function markOffline(ctx: DemoContext, list: { id: string; lastSeen: Date }[]) {
+  if (list.length === 0) return;
+  const companyId = ctx.auth.companyId;
+  await ctx.db.withTenant(companyId, async (tx) => {
+    for (const { id, lastSeen } of list)
+      await tx
+        .update(cameras)
+        .set({ status: 'Hors ligne', lastPing: lastSeen })
+        .where(and(eq(cameras.companyId, companyId), eq(cameras.id, id)));
+  });
 }
