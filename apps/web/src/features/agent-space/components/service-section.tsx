@@ -1,8 +1,8 @@
 import type { MyService } from '@vigie/contract/planning.contract';
 import { CalendarX, NotebookPen } from 'lucide-react';
-import { ServiceGreeting } from '../../planning/my-service/components/service-greeting';
-import { ServiceShiftCard } from '../../planning/my-service/components/service-shift-card';
-import { localDay, localHour, longToday } from '../../planning/my-service/service-dates';
+import { ServiceGreeting } from '../../../components/my-service/service-greeting';
+import { ServiceShiftCard } from '../../../components/my-service/service-shift-card';
+import { localDay, localHour, longToday } from '../../../lib/service-dates';
 
 type Shift = MyService['shifts'][number];
 

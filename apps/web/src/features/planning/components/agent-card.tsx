@@ -1,9 +1,9 @@
 import type { Agent } from '@vigie/contract/agents.contract';
 import { Award, Briefcase, Eye, Mail, MapPin, Pencil, Phone } from 'lucide-react';
+import { AgentAvatar } from '../../../components/agent-avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { AgentAvatar } from './agent-avatar';
 import { AgentLevelBadge, AgentStatusIndicator, LicenceAlertBadge } from './agent-badges';
 
 type AgentCardProps = {

@@ -1,9 +1,9 @@
 import type { Agent } from '@vigie/contract/agents.contract';
 import { agentLevelLabels } from '@vigie/contract/agents.contract';
 import { Award, CalendarClock, IdCard, MapPin, ShieldAlert, User } from 'lucide-react';
+import { AgentAvatar } from '../../../components/agent-avatar';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/utils';
-import { AgentAvatar } from './agent-avatar';
 import { AgentStatusIndicator, isBlockingAlert } from './agent-badges';
 import { AgentNextShifts } from './agent-next-shifts';
 import { DetailItem, DetailSection } from './detail-section';

@@ -1,7 +1,7 @@
 import { ImageUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { AgentAvatar } from '../../../components/agent-avatar';
 import { FormField } from '../../../components/ui/form-field';
-import { AgentAvatar } from './agent-avatar';
 import { photoProblem, photoTypes } from './agent-form-schema';
 
 type AgentPhotoInputProps = {

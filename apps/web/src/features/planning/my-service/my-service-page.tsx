@@ -1,14 +1,14 @@
 import { CalendarX, RefreshCw, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { BigButton } from '../../../components/my-service/big-button';
+import { ServiceGreeting } from '../../../components/my-service/service-greeting';
+import { type ServiceShift, ServiceShiftCard } from '../../../components/my-service/service-shift-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { DEFAULT_TIMEZONE } from '../../../lib/format';
+import { useMyService } from '../../../lib/my-service-api';
+import { localDay, localHour, longToday } from '../../../lib/service-dates';
 import { useSession } from '../../../lib/session';
-import { useMyService } from './api/get-my-service';
-import { BigButton } from './components/big-button';
-import { ServiceGreeting } from './components/service-greeting';
-import { type ServiceShift, ServiceShiftCard } from './components/service-shift-card';
-import { localDay, localHour, longToday } from './service-dates';
 
 /** The one shift the agent can act on: the running one, else the next one not started. */
 function actionableShift(shifts: ServiceShift[]) {

@@ -1,12 +1,11 @@
 import { CircleAlert, LocateFixed, MapPin } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Dialog, DialogContent } from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
-import { errorMessage } from '../../../../lib/api-errors';
-import { useClockIn } from '../api/clock-in';
-import { useClockOut } from '../api/clock-out';
-import { LocationError, locateOnce } from '../geolocation';
+import { errorMessage } from '../../lib/api-errors';
+import { LocationError, locateOnce } from '../../lib/geolocation';
+import { useClockIn, useClockOut } from '../../lib/my-service-api';
+import { Dialog, DialogContent } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
 import { BigButton } from './big-button';
 import { LocationHelp } from './location-help';
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { reportUnauthorized } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-errors';
-import { getToken } from '../../../lib/session';
+import { reportUnauthorized } from './api-client';
+import { ApiError } from './api-errors';
+import { getToken } from './session';
 
 /**
  * The photo URL is authenticated (an <img src> cannot send the bearer header) and versioned

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../../../lib/utils';
+import { cn } from '../../lib/utils';
 
 // The phone screen's own buttons: at least 56 px high, bold, solid colours readable in sunlight.
 // Not the design system's Button with overrides: `cn` does not merge conflicting classes.

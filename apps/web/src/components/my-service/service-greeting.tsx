@@ -1,6 +1,6 @@
 import { type AgentStatus, agentStatusLabels } from '@vigie/contract/agents.contract';
-import { cn } from '../../../../lib/utils';
-import { AgentAvatar } from '../../components/agent-avatar';
+import { cn } from '../../lib/utils';
+import { AgentAvatar } from '../agent-avatar';
 
 type ServiceGreetingProps = {
   agent: { name: string; status: string; photo: string | null };

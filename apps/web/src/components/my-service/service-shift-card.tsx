@@ -1,8 +1,8 @@
 import { type MyService, type ShiftStatus, shiftTypeLabels } from '@vigie/contract/planning.contract';
 import { Clock, Coffee, LogIn, LogOut, MapPin } from 'lucide-react';
 import { useState } from 'react';
-import { cn } from '../../../../lib/utils';
-import { dayLabel, localTime } from '../service-dates';
+import { dayLabel, localTime } from '../../lib/service-dates';
+import { cn } from '../../lib/utils';
 import { BigButton } from './big-button';
 import { type ClockAction, ClockDialog } from './clock-dialog';
 

@@ -1,5 +1,5 @@
-import { cn } from '../../../lib/utils';
-import { useAgentPhoto } from '../api/get-agent-photo';
+import { useAgentPhoto } from '../lib/agent-photo';
+import { cn } from '../lib/utils';
 
 const sizes = { md: 'size-12 text-base', lg: 'size-20 text-2xl' } as const;
 
