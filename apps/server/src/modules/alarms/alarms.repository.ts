@@ -1,5 +1,6 @@
 // The alarms module's SQL. Lists walk the (company_id, status?, triggered_at desc, id desc) indexes
 // with a row-comparison keyset, so a page costs the same on the 500,000th alarm as on the first.
+import { alarmCountCap } from '@vigie/contract/alarms.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -58,7 +59,7 @@ function filterWhere(companyId: string, f: AlarmListFilter): SQL {
 }
 
 /** Totals without a kept count are counted up to this, one more meaning "more" (issue 18). */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = alarmCountCap;
 
 /**
  * The filter's total. Filtered by status and severity alone (the bell, the page's counters, the
@@ -67,7 +68,7 @@ export const COUNT_CAP = 10_000;
  */
 function totalSql(companyId: string, f: AlarmListFilter): SQL {
   // Other filters have no kept count: their rows are counted up to COUNT_CAP + 1 (the web says
-  // « plus de 10 000 »), so that a type or a period over years of history costs what a page costs.
+  // « plus de 1 000 »), so that a type or a period over years of history costs what a page costs.
   if (f.siteId || f.type || f.from || f.to || f.search)
     // Without a search, in the list's order: the count walks the company's index and stops at the
     // cap, instead of a scan of the table that a large company makes look cheaper. A search's count

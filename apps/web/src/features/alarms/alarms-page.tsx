@@ -1,4 +1,9 @@
-import type { Alarm, AlarmSeverity, AlarmStatus } from '@vigie/contract/alarms.contract';
+import {
+  type Alarm,
+  type AlarmSeverity,
+  type AlarmStatus,
+  alarmCountCap,
+} from '@vigie/contract/alarms.contract';
 import { BellOff, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,12 +19,6 @@ import { AlarmCounters } from './components/alarm-counters';
 import { AlarmDetailDialog } from './components/alarm-detail-dialog';
 import { AlarmFormDialog } from './components/alarm-form-dialog';
 import { AlarmList } from './components/alarm-list';
-
-/**
- * The server counts a filter its kept counts cannot answer (site, type, period, search) up to this
- * many and answers one more when there are more (alarms.repository.ts, COUNT_CAP).
- */
-const ALARM_COUNT_CAP = 10_000;
 
 const ALL = 'all';
 
@@ -141,8 +140,8 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-fg-muted" aria-live="polite">
-            {total > ALARM_COUNT_CAP
-              ? `Les ${alarms.length} plus récentes sur plus de 10\u00a0000 alarmes`
+            {total > alarmCountCap
+              ? `Les ${alarms.length} plus récentes sur plus de ${alarmCountCap.toLocaleString('fr-FR')} alarmes`
               : total > alarms.length
                 ? `Les ${alarms.length} plus récentes sur ${total} alarmes`
                 : `${total} alarme${total > 1 ? 's' : ''}`}
