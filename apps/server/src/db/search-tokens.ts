@@ -82,19 +82,48 @@ export interface TokenTable {
 export function tokenMatch(tokens: TokenTable, companyId: string, rowId: SQL, search: string): SQL {
   const words = searchWords(search);
   if (words.length === 0) return sql`false`;
+  return wordsMatch(tokens, companyId, rowId, words);
+}
+
+/** The token condition of one word on `alias`: a range for a prefix, equality for one character. */
+function wordCondition(w: string, alias = 't'): SQL {
+  const token = sql.raw(`${alias}.token`);
+  // A one-character word is a whole word (« Zone 7 », « Bâtiment A »): as a prefix it would
+  // match a good part of every company's tokens (all the numbers starting with 7).
+  if (w.length === 1) return sql`${token} = ${w}`;
+  const end = prefixEnd(w);
+  return sql`${token} >= ${w}${end === null ? sql`` : sql` and ${token} < ${end}`}`;
+}
+
+function wordsMatch(tokens: TokenTable, companyId: string, rowId: SQL, words: string[]): SQL {
+  if (words.length === 0) return sql`true`;
   const t = sql.raw(tokens.table);
   const row = sql.raw(`t.${tokens.rowColumn}`);
   return sql.join(
-    words.map((w) => {
-      // A one-character word is a whole word (« Zone 7 », « Bâtiment A »): as a prefix it would
-      // match a good part of every company's tokens (all the numbers starting with 7).
-      if (w.length === 1)
-        return sql`exists (select 1 from ${t} t where t.company_id = ${companyId} and ${row} = ${rowId}
-          and t.token = ${w})`;
-      const end = prefixEnd(w);
-      return sql`exists (select 1 from ${t} t where t.company_id = ${companyId} and ${row} = ${rowId}
-        and t.token >= ${w}${end === null ? sql`` : sql` and t.token < ${end}`})`;
-    }),
+    words.map(
+      (w) =>
+        sql`exists (select 1 from ${t} t where t.company_id = ${companyId} and ${row} = ${rowId} and ${wordCondition(w)})`,
+    ),
     sql` and `,
   );
+}
+
+/**
+ * The rows a search matches, read from the token table (alias `k`): the distinct row ids (column
+ * `id`), and `also` (columns of `k`, e.g. a sort key the table keeps), of the rows having a token of
+ * the search's longest word — the likeliest rarest, walked in the (company_id, token, row) index —
+ * and, for each other word, a token probed in the (company_id, row, token) index. For a list that
+ * visits every match (its total) without reading the listed table. Null when the search has no
+ * word (it matches nothing).
+ */
+export function tokenCandidates(tokens: TokenTable, companyId: string, search: string, also: SQL = sql``) {
+  const words = searchWords(search);
+  if (words.length === 0) return null;
+  const first = words.reduce((a, b) => (b.length > a.length ? b : a));
+  const k = sql.raw(tokens.table);
+  const row = sql.raw(`k.${tokens.rowColumn}`);
+  const others = words.filter((w) => w !== first);
+  return sql`select distinct ${row} as id${also} from ${k} k
+    where k.company_id = ${companyId} and ${wordCondition(first, 'k')}
+      and ${wordsMatch(tokens, companyId, row, others)}`;
 }

@@ -25,7 +25,14 @@ export const alarmSearchTokens = pgTable(
 /** Name and location of each camera. */
 export const cameraSearchTokens = pgTable(
   'camera_search_tokens',
-  { companyId: companyId(), token: text('token').notNull(), cameraId: uuid('camera_id').notNull() },
+  {
+    companyId: companyId(),
+    token: text('token').notNull(),
+    cameraId: uuid('camera_id').notNull(),
+    // The camera's name, the search's sort key, kept by the token triggers (migration 0033): a
+    // search's matches are then read in full from the token index alone (INCLUDE (name) on the key).
+    name: text('name').notNull(),
+  },
   (t) => [
     primaryKey({ columns: [t.companyId, t.token, t.cameraId] }),
     index('camera_search_tokens_row_idx').on(t.companyId, t.cameraId, t.token),

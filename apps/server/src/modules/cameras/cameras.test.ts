@@ -275,5 +275,28 @@ describe.each(engines)('cameras on %s', (engine) => {
     const page = await get(owner, '/api/cameras?limit=2');
     expect(page.headers['x-total-count']).toBe('3');
     expect(page.headers.link).toContain('rel="next"');
+
+    // Several words, a site filter beside a search, and pages of a search in name order.
+    expect(await names('search=entrepot%20quai')).toEqual(['Quai']);
+    expect(await names(`search=terrasse&siteId=${s1}`)).toEqual([]);
+    expect(await names(`search=terrasse&siteId=${s2}`)).toEqual(['Toit']);
+    await create(owner, { siteId: s2, name: 'Abri', location: 'Rue du Quai' });
+    expect(await names('search=quai')).toEqual(['Abri', 'Quai']);
+    const first = await get(owner, '/api/cameras?search=quai&limit=1');
+    expect(first.headers['x-total-count']).toBe('2');
+    const next = /<([^>]+)>/.exec(first.headers.link as string)?.[1] as string;
+    expect((await get(owner, next)).json().map((c: { name: string }) => c.name)).toEqual(['Quai']);
+    // A renamed camera is found, and sorted, by its new name (the tokens carry it).
+    const abri = (await get(owner, '/api/cameras?search=abri')).json()[0] as { id: string };
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${abri.id}`,
+      headers: owner.auth,
+      payload: { name: 'Zénith' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await names('search=quai')).toEqual(['Quai', 'Zénith']);
+    expect(await names('search=abri')).toEqual([]);
+    expect(await names('search=zenith')).toEqual(['Zénith']);
   });
 });
