@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { alarmCountCap } from '@vigie/contract/alarms.contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -313,6 +314,36 @@ describe.each(engines)('alarms API on %s', (engine) => {
     expect(await ids('entrepot')).toEqual({ ids: [atDepot], total: '1' });
     expect(await ids('PARKING%20SUD')).toEqual({ ids: [onCamera], total: '1' });
     expect((await ids('part-dieu')).ids).toHaveLength(2);
+  });
+
+  it('counts a search alone from the tokens, each alarm once, and caps the count', async () => {
+    const tenant = await registerCompany(t.app, { subscription: 'enterprise' });
+    const site = await addSite(tenant, 'Zone B');
+    const base = { description: 'RAS', location: 'Hall', type: 'intrusion', severity: 'low', siteId: site };
+    for (const title of ['Porte du portail', 'Portail nord', 'Porte forcée', 'Vitre brisée'])
+      expect((await create(tenant, { ...base, title })).statusCode).toBe(201);
+    const total = async (q: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/alarms?limit=1&search=${encodeURIComponent(q)}`,
+          headers: tenant.auth,
+        })
+      ).headers['x-total-count'];
+    // « Porte du portail » holds two words of the prefix « port »: one alarm.
+    expect(await total('port')).toBe('3');
+    expect(await total('portail')).toBe('2');
+    expect(await total('port nord')).toBe('1');
+    expect(await total('porte forcee')).toBe('1');
+    expect(await total('zone')).toBe('4');
+    expect(await total('--')).toBe('0');
+    // More than the cap: one more than it, whatever the true number.
+    await t.db.withTenant(tenant.company.id, (tx) =>
+      tx.execute(sql`insert into alarms (company_id, site_id, type, severity, status, title, description, location, source)
+        select ${tenant.company.id}, ${site}, 'intrusion', 'low', 'resolved', 'Porte ' || i, 'RAS', 'Hall', 'device'
+          from generate_series(1, ${alarmCountCap + 5}) i`),
+    );
+    expect(await total('porte')).toBe(String(alarmCountCap + 1));
   });
 
   // Search tokens (docs/decisions/0014): words match word starts, not the middle of a word; every
