@@ -36,6 +36,8 @@ const database = await throwawayDatabase('reports');
 const server = await startServer({
   databaseUrl: database.url,
   env: { CAMERA_PROBE_INTERVAL_MS: '0', ALARM_ESCALATION_INTERVAL_MS: '0', JOBS_POLL_INTERVAL_MS: '1000' },
+  // BENCH_NODE_ARGS (as bench/lib.ts): e.g. a heap limit, which binds the document threads too.
+  nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
 });
 const streams: SseStream[] = [];
 const lines: string[] = [];
