@@ -1,9 +1,4 @@
-import {
-  type Alarm,
-  type AlarmSeverity,
-  type AlarmStatus,
-  alarmCountCap,
-} from '@vigie/contract/alarms.contract';
+import type { Alarm, AlarmSeverity, AlarmStatus } from '@vigie/contract/alarms.contract';
 import { BellOff, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,6 +14,7 @@ import { AlarmCounters } from './components/alarm-counters';
 import { AlarmDetailDialog } from './components/alarm-detail-dialog';
 import { AlarmFormDialog } from './components/alarm-form-dialog';
 import { AlarmList } from './components/alarm-list';
+import { listSummary } from './list-summary';
 
 const ALL = 'all';
 
@@ -140,11 +136,7 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-fg-muted" aria-live="polite">
-            {total > alarmCountCap
-              ? `Les ${alarms.length} plus récentes sur plus de ${alarmCountCap.toLocaleString('fr-FR')} alarmes`
-              : total > alarms.length
-                ? `Les ${alarms.length} plus récentes sur ${total} alarmes`
-                : `${total} alarme${total > 1 ? 's' : ''}`}
+            {listSummary(alarms.length, total, debounced !== '')}
           </p>
           <AlarmList alarms={alarms} onOpen={open} timezone={user?.timezone} />
         </div>

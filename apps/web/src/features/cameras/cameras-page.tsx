@@ -9,7 +9,7 @@ import { Select, type SelectOption } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useCameras } from './api/get-cameras';
+import { useCameraCounts, useCameraPage } from './api/get-cameras';
 import { CameraDetailDialog } from './components/camera-detail-dialog';
 import { CameraFormDialog } from './components/camera-form-dialog';
 import { CameraLiveTile } from './components/camera-live-tile';
@@ -37,11 +37,15 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
   const [viewingId, setViewingId] = useState<string | null>(null);
   const debounced = useDebouncedValue(search.trim(), 300);
 
-  const all = useCameras();
-  const filtered = useCameras({ search: debounced, siteId: siteId === ALL_SITES ? undefined : siteId });
-  const cameras = filtered.data ?? [];
-  const everyCamera = all.data ?? [];
-  const online = everyCamera.filter(isOnline).length;
+  const all = useCameraPage();
+  const filtered = useCameraPage({ search: debounced, siteId: siteId === ALL_SITES ? undefined : siteId });
+  const counts = useCameraCounts();
+  const cameras = filtered.data?.items ?? [];
+  const shownTotal = filtered.data?.total ?? 0;
+  const everyCamera = all.data?.items ?? [];
+  // Until the server's counts arrive, the first page's (the same for up to 500 cameras).
+  const total = counts.data?.total ?? everyCamera.length;
+  const online = counts.data?.online ?? everyCamera.filter(isOnline).length;
   // Looked up in the latest list, so an open dialog follows status changes.
   const find = (id: string | null): Camera | null =>
     id === null ? null : (cameras.find((c) => c.id === id) ?? everyCamera.find((c) => c.id === id) ?? null);
@@ -56,11 +60,8 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
             <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
               Caméras de surveillance
             </h1>
-            <Badge
-              tone={online === everyCamera.length && online > 0 ? 'success' : 'neutral'}
-              data-testid="cameras-online"
-            >
-              {online}/{everyCamera.length} en ligne
+            <Badge tone={online === total && online > 0 ? 'success' : 'neutral'} data-testid="cameras-online">
+              {online.toLocaleString('fr-FR')}/{total.toLocaleString('fr-FR')} en ligne
             </Badge>
           </div>
           <p className="text-fg-muted">Caméras IP, NVR et DVR de vos sites, vérifiées en continu.</p>
@@ -145,6 +146,12 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
           timezone={user?.timezone}
         />
       )}
+      {shownTotal > cameras.length && cameras.length > 0 ? (
+        <p className="text-sm text-fg-muted" data-testid="cameras-more">
+          Les {cameras.length.toLocaleString('fr-FR')} premières caméras sur{' '}
+          {shownTotal.toLocaleString('fr-FR')} : précisez la recherche ou choisissez un site.
+        </p>
+      ) : null}
 
       <CameraFormDialog open={adding} onOpenChange={setAdding} sites={sites} onSaved={onCamerasChanged} />
       {editing ? (

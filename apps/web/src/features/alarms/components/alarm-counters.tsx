@@ -20,7 +20,7 @@ function Counter({ status, label, icon: Icon, tone }: (typeof counters)[number])
       <div className="flex min-w-0 flex-col">
         <p className="truncate text-xs text-fg-muted sm:text-sm">{label}</p>
         <p className="text-2xl font-bold text-white" aria-live="polite">
-          {data === undefined ? '—' : data}
+          {data === undefined ? '—' : data.toLocaleString('fr-FR')}
         </p>
       </div>
     </Card>
