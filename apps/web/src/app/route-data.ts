@@ -14,11 +14,19 @@ import { queryClient } from './query-client';
 /** Data this recent is not fetched again for a menu entry pointed at (a pointer crossing the menu). */
 const FRESH_ENOUGH_MS = 5_000;
 
+function needsWarming(key: QueryKey) {
+  const state = queryClient.getQueryState(key);
+  if (state?.fetchStatus === 'fetching') return false;
+  return !(state?.status === 'success' && Date.now() - state.dataUpdatedAt < FRESH_ENOUGH_MS);
+}
+
 function warm<TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Error, TData, TKey>) {
-  const state = queryClient.getQueryState(options.queryKey);
-  if (state?.fetchStatus === 'fetching') return;
-  if (state?.status === 'success' && Date.now() - state.dataUpdatedAt < FRESH_ENOUGH_MS) return;
-  void queryClient.prefetchQuery(options);
+  if (needsWarming(options.queryKey)) void queryClient.prefetchQuery(options);
+}
+
+/** `warm` for a paged list: its first page. */
+function warmPages(options: ReturnType<typeof alarmsQueryOptions>) {
+  if (needsWarming(options.queryKey)) void queryClient.prefetchInfiniteQuery(options);
 }
 
 const routeData: Record<string, () => void> = {
@@ -29,7 +37,7 @@ const routeData: Record<string, () => void> = {
     warm(sitesQueryOptions());
   },
   '/dashboard/alarms': () => {
-    warm(alarmsQueryOptions());
+    warmPages(alarmsQueryOptions());
     warm(sitesQueryOptions());
   },
   '/dashboard/radio': () => {

@@ -57,8 +57,8 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
     status: status === ALL ? undefined : (status as AlarmStatus),
     severity: severity === ALL ? undefined : (severity as AlarmSeverity),
   });
-  const alarms = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
+  const alarms = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
   const filtered = debounced !== '' || status !== ALL || severity !== ALL;
 
   const open = (alarm: Alarm | null) =>
@@ -139,6 +139,16 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
             {listSummary(alarms.length, total, debounced !== '')}
           </p>
           <AlarmList alarms={alarms} onOpen={open} timezone={user?.timezone} />
+          {list.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="self-center"
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+            >
+              {list.isFetchingNextPage ? 'Chargement...' : 'Charger plus'}
+            </Button>
+          ) : null}
         </div>
       )}
 
