@@ -194,6 +194,8 @@ export interface EntryView {
   occurredAt: string;
   createdAt: string;
   photos: unknown[];
+  /** 'system': copied from an event of the site (a clock-in, an alarm, a round alert). */
+  source: 'user' | 'system';
 }
 
 export async function entriesOf(company: RegisteredCompany, siteId: string) {

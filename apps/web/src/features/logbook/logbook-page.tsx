@@ -31,9 +31,9 @@ export default function LogbookPage() {
 
   const range = fromDay && toDay ? periodRange(fromDay, toDay, tz) : {};
   const list = useLogbook({ siteId, ...range });
-  const entries = (list.data?.items ?? []).filter(
-    (e) => !e.correctsId || !list.data?.items.some((o) => o.id === e.correctsId),
-  );
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total;
+  const entries = items.filter((e) => !e.correctsId || !items.some((o) => o.id === e.correctsId));
 
   const siteOptions = (sites.data ?? []).map((s) => ({ value: s.id, label: s.name }));
 
@@ -130,7 +130,7 @@ export default function LogbookPage() {
 
         <Card>
           <CardHeader>
-            <CardTitle>Entrées{list.data ? ` (${list.data.total})` : ''}</CardTitle>
+            <CardTitle>Entrées{total !== undefined ? ` (${total.toLocaleString('fr-FR')})` : ''}</CardTitle>
           </CardHeader>
           <CardContent>
             {list.isPending && siteId ? (
@@ -155,6 +155,16 @@ export default function LogbookPage() {
                 ))}
               </ol>
             )}
+            {list.hasNextPage ? (
+              <Button
+                variant="outline"
+                className="mt-3 w-full sm:w-auto"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage ? 'Chargement...' : 'Charger plus'}
+              </Button>
+            ) : null}
           </CardContent>
         </Card>
       </div>

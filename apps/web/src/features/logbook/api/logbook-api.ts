@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   createLogbookEntry,
   type createLogbookEntryBody,
@@ -29,9 +36,9 @@ export interface LogbookFilter {
 }
 
 export function logbookQueryOptions(f: LogbookFilter) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: [...logbookKey, 'list', f.siteId, f.from ?? '', f.to ?? ''],
-    queryFn: ({ signal }) =>
+    queryFn: ({ pageParam, signal }) =>
       apiList(listLogbook, {
         signal,
         query: {
@@ -39,16 +46,20 @@ export function logbookQueryOptions(f: LogbookFilter) {
           limit: ENTRIES_SHOWN,
           ...(f.from ? { from: f.from } : {}),
           ...(f.to ? { to: f.to } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
         },
       }),
+    initialPageParam: undefined as string | undefined,
+    // Each page's cursor is recomputed from the fresh page before it on a refetch (a new entry).
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: f.siteId !== '',
     placeholderData: keepPreviousData,
   });
 }
 
-/** A site's entries for the period, newest (highest number) first. */
+/** A site's entries for the period, newest (highest number) first, a page at a time. */
 export function useLogbook(f: LogbookFilter) {
-  return useQuery(logbookQueryOptions(f));
+  return useInfiniteQuery(logbookQueryOptions(f));
 }
 
 export type CreateLogbookEntryInput = z.input<typeof createLogbookEntryBody>;
