@@ -126,6 +126,30 @@ export async function apiList<E extends Endpoint>(
 }
 
 /**
+ * Every row of a list, page after page: a picker of a company's sites must offer all 2,000 of a big
+ * company, not the first page's 500 (4 calls). Stops after `maxPages` pages.
+ */
+export async function apiAll<E extends Endpoint>(
+  endpoint: E,
+  options?: CallOptions<E>,
+  maxPages = 20,
+): Promise<Output<E['response']>> {
+  const items: unknown[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < maxPages; page++) {
+    const query: Record<string, unknown> = { ...(options?.query ?? {}), ...(cursor ? { cursor } : {}) };
+    const res: { items: unknown; nextCursor: string | null } = await apiList(endpoint, {
+      ...options,
+      query,
+    } as CallOptions<E>);
+    items.push(...(res.items as unknown[]));
+    cursor = res.nextCursor;
+    if (!cursor) break;
+  }
+  return items as Output<E['response']>;
+}
+
+/**
  * An error answer, with what it means for the whole app: a 401 ends the session, a restriction's
  * 403 sends the user to its full-screen step, maintenance shows the maintenance screen.
  */

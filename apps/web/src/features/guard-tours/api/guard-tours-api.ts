@@ -11,7 +11,7 @@ import {
 } from '@vigie/contract/guard-tours.contract';
 import { listSites } from '@vigie/contract/sites.contract';
 import type { z } from 'zod';
-import { apiCall, apiList } from '../../../lib/api-client';
+import { apiAll, apiCall, apiList } from '../../../lib/api-client';
 import { fetchFile, saveBlob } from '../../../lib/download';
 import { guardToursKey } from './guard-tours-key';
 
@@ -49,7 +49,7 @@ export const useTourStats = () => useQuery(statsQueryOptions());
 export function useTourSites() {
   return useQuery({
     queryKey: [...guardToursKey, 'sites'],
-    queryFn: ({ signal }) => apiCall(listSites, { signal, query: { limit: 500 } }),
+    queryFn: ({ signal }) => apiAll(listSites, { signal, query: { limit: 500 } }),
     staleTime: 60_000,
   });
 }

@@ -15,7 +15,7 @@ import {
 } from '@vigie/contract/logbook.contract';
 import { listSites } from '@vigie/contract/sites.contract';
 import type { z } from 'zod';
-import { apiBlob, apiCall, apiList } from '../../../lib/api-client';
+import { apiAll, apiBlob, apiCall, apiList } from '../../../lib/api-client';
 import { logbookKey } from './logbook-key';
 
 export const ENTRIES_SHOWN = 200;
@@ -24,7 +24,7 @@ export const ENTRIES_SHOWN = 200;
 export function useLogbookSites() {
   return useQuery({
     queryKey: [...logbookKey, 'sites'],
-    queryFn: ({ signal }) => apiCall(listSites, { signal, query: { limit: 500 } }),
+    queryFn: ({ signal }) => apiAll(listSites, { signal, query: { limit: 500 } }),
     staleTime: 60_000,
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSites } from '@vigie/contract/sites.contract';
 import { planningKey } from '../../../lib/agents-api';
-import { apiCall } from '../../../lib/api-client';
+import { apiAll } from '../../../lib/api-client';
 
 // Features never import each other: the planning reads the sites through its own call.
 export function getPlanningSites(signal?: AbortSignal) {
-  return apiCall(listSites, { signal, query: { limit: 500 } });
+  return apiAll(listSites, { signal, query: { limit: 500 } });
 }
 
 export function planningSitesQueryOptions() {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSites } from '@vigie/contract/sites.contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiAll } from '../../../lib/api-client';
 import { reportsKey } from './reports-key';
 
 // Features never import each other: the reports read the sites through their own call.
 export function reportSitesQueryOptions() {
   return queryOptions({
     queryKey: [...reportsKey, 'sites'],
-    queryFn: ({ signal }) => apiCall(listSites, { signal, query: { limit: 500 } }),
+    queryFn: ({ signal }) => apiAll(listSites, { signal, query: { limit: 500 } }),
     staleTime: 60_000,
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSites } from '@vigie/contract/sites.contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiAll } from '../../../lib/api-client';
 import { securityReportsKey } from './security-reports-key';
 
 // Features never import each other: the report form reads the sites through its own call.
 export function getReportSites(signal?: AbortSignal) {
-  return apiCall(listSites, { signal, query: { limit: 500 } });
+  return apiAll(listSites, { signal, query: { limit: 500 } });
 }
 
 export function reportSitesQueryOptions() {
