@@ -5,6 +5,7 @@ import { dashboardOverviewQueryOptions } from '../features/dashboard/api/get-das
 import { channelsQueryOptions } from '../features/radio/api/get-channels';
 import { radioSummaryQueryOptions } from '../features/radio/api/get-radio-summary';
 import { radiosQueryOptions } from '../features/radio/api/get-radios';
+import { siteOptionsQueryOptions } from '../features/sites/api/get-site-options';
 import { sitesQueryOptions } from '../features/sites/api/get-sites';
 import { queryClient } from './query-client';
 
@@ -34,11 +35,11 @@ const routeData: Record<string, () => void> = {
   '/dashboard/sites': () => warm(sitesQueryOptions()),
   '/dashboard/cameras': () => {
     warm(camerasQueryOptions());
-    warm(sitesQueryOptions());
+    warm(siteOptionsQueryOptions());
   },
   '/dashboard/alarms': () => {
     warmPages(alarmsQueryOptions());
-    warm(sitesQueryOptions());
+    warm(siteOptionsQueryOptions());
   },
   '/dashboard/radio': () => {
     warm(radioSummaryQueryOptions());

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import CamerasPage from '../../features/cameras/cameras-page';
 import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
-import { sitesKey, useSites } from '../../features/sites/api/get-sites';
+import { useSiteOptions } from '../../features/sites/api/get-site-options';
+import { sitesKey } from '../../features/sites/api/get-sites';
 
 export function Component() {
   const queryClient = useQueryClient();
-  const { data: sites } = useSites();
-  const siteOptions = useMemo(() => (sites ?? []).map((s) => ({ value: s.id, label: s.name })), [sites]);
+  const { data: siteOptions = [] } = useSiteOptions();
   // Camera counts shown by the sites and the dashboard change with the cameras.
   const onCamerasChanged = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: sitesKey });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateSiteBody, createSite } from '@vigie/contract/sites.contract';
 import { apiCall } from '../../../lib/api-client';
+import { siteOptionsKey } from './get-site-options';
 import { sitesKey } from './get-sites';
 
 export function postSite(body: CreateSiteBody) {
@@ -11,6 +12,10 @@ export function useCreateSite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postSite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sitesKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sitesKey }),
+        queryClient.invalidateQueries({ queryKey: siteOptionsKey }),
+      ]),
   });
 }

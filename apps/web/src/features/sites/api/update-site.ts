@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UpdateSiteBody, updateSite } from '@vigie/contract/sites.contract';
 import { apiCall } from '../../../lib/api-client';
+import { siteOptionsKey } from './get-site-options';
 import { sitesKey } from './get-sites';
 
 export function patchSite({ id, body }: { id: string; body: UpdateSiteBody }) {
@@ -11,6 +12,10 @@ export function useUpdateSite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: patchSite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sitesKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sitesKey }),
+        queryClient.invalidateQueries({ queryKey: siteOptionsKey }),
+      ]),
   });
 }
