@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-errors';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useSites } from './api/get-sites';
+import { useSitePage } from './api/get-sites';
 import { DeleteSiteDialog } from './components/delete-site-dialog';
 import { SiteCard } from './components/site-card';
 import { SiteDetailDialog } from './components/site-detail-dialog';
@@ -26,7 +26,9 @@ export default function SitesPage({ renderSiteCameras }: SitesPageProps) {
   const canManage = user?.role === 'admin' || user?.role === 'operator';
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
-  const { data: sites, isPending, isError, error, isFetching, refetch } = useSites(debounced);
+  const { data, isPending, isError, error, isFetching, refetch } = useSitePage(debounced);
+  const sites = data?.items ?? [];
+  const total = data?.total ?? 0;
 
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Site | null>(null);
@@ -74,7 +76,7 @@ export default function SitesPage({ renderSiteCameras }: SitesPageProps) {
         <div className="flex justify-center py-16">
           <Spinner label="Chargement des sites…" />
         </div>
-      ) : isError && !sites ? (
+      ) : isError && !data ? (
         <Card className="flex flex-col items-center gap-3 p-10 text-center">
           <p className="text-red-200">Impossible de charger les sites</p>
           <Button variant="outline" size="sm" onClick={() => void refetch()}>
@@ -97,7 +99,9 @@ export default function SitesPage({ renderSiteCameras }: SitesPageProps) {
       ) : (
         <>
           <p className="text-sm text-fg-muted" aria-live="polite">
-            {sites.length} site{sites.length > 1 ? 's' : ''}
+            {total > sites.length
+              ? `Les ${sites.length.toLocaleString('fr-FR')} premiers sites sur ${total.toLocaleString('fr-FR')} : précisez la recherche.`
+              : `${sites.length} site${sites.length > 1 ? 's' : ''}`}
           </p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {sites.map((site) => (
