@@ -2,7 +2,7 @@
 // Features never import each other, so the list and the planning's root key live here, shared.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type AgentStatus, listAgents } from '@vigie/contract/agents.contract';
-import { apiCall } from './api-client';
+import { apiAll } from './api-client';
 
 /**
  * Root of every planning query key, the agents' list included: the planning's mutations
@@ -23,7 +23,7 @@ function normalize(filters: AgentFilters): AgentFilters {
 }
 
 export function getAgents(filters: AgentFilters, signal?: AbortSignal) {
-  return apiCall(listAgents, { signal, query: { limit: 500, ...filters } });
+  return apiAll(listAgents, { signal, query: { limit: 500, ...filters } });
 }
 
 export function agentsQueryOptions(input: AgentFilters = {}) {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listAccessPoints } from '@vigie/contract/access.contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiAll } from '../../../lib/api-client';
 import { accessKey } from './access-key';
 
 export function getAccessPoints(signal?: AbortSignal) {
-  return apiCall(listAccessPoints, { signal, query: { limit: 500 } });
+  return apiAll(listAccessPoints, { signal, query: { limit: 500 } });
 }
 
 export function accessPointsQueryOptions() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listUsers } from '@vigie/contract/users.contract';
 import { planningKey } from '../../../lib/agents-api';
-import { apiCall } from '../../../lib/api-client';
+import { apiAll } from '../../../lib/api-client';
 
 export function getAgentUsers(signal?: AbortSignal) {
-  return apiCall(listUsers, { signal, query: { limit: 500, role: 'agent' } });
+  return apiAll(listUsers, { signal, query: { limit: 500, role: 'agent' } });
 }
 
 export function agentUsersQueryOptions() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listChannels } from '@vigie/contract/radio.contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiAll } from '../../../lib/api-client';
 import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
 
 export function getChannels(signal?: AbortSignal) {
-  return apiCall(listChannels, { signal, query: { limit: 500 } });
+  return apiAll(listChannels, { signal, query: { limit: 500 } });
 }
 
 export function channelsQueryOptions(refetchInterval: number | false = RADIO_POLL_MS) {

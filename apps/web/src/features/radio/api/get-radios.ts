@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listRadios } from '@vigie/contract/radio.contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiAll } from '../../../lib/api-client';
 import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
 
 export function getRadios(signal?: AbortSignal) {
-  return apiCall(listRadios, { signal, query: { limit: 500 } });
+  return apiAll(listRadios, { signal, query: { limit: 500 } });
 }
 
 export function radiosQueryOptions(refetchInterval: number | false = RADIO_POLL_MS) {

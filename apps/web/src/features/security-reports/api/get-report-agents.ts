@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listAgents } from '@vigie/contract/agents.contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiAll } from '../../../lib/api-client';
 import { securityReportsKey } from './security-reports-key';
 
 /** The company's agents: who made an intervention. */
 export function getReportAgents(signal?: AbortSignal) {
-  return apiCall(listAgents, { signal, query: { limit: 500 } });
+  return apiAll(listAgents, { signal, query: { limit: 500 } });
 }
 
 export function reportAgentsQueryOptions() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listUsers } from '@vigie/contract/users.contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiAll } from '../../../lib/api-client';
 
 /** Root of every users query key: mutations invalidate it. */
 export const usersKey = ['users'] as const;
 
 export function getUsers(signal?: AbortSignal) {
-  return apiCall(listUsers, { signal, query: { limit: 500 } });
+  return apiAll(listUsers, { signal, query: { limit: 500 } });
 }
 
 export function usersQueryOptions() {
