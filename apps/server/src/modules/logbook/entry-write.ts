@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { LogbookCategory } from '@vigie/contract/logbook.contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { logbookEntries } from '../../db/schema';
 import { appendCtes } from './chain';
 
 /** How long after clocking out an entry written during the shift may still arrive (offline phone). */
@@ -31,21 +32,13 @@ export interface UserEntry {
   clientRef: string | null;
 }
 
+/** The entry as stored. */
+export type StoredEntry = typeof logbookEntries.$inferSelect;
+
 export type WriteOutcome =
-  | { kind: 'written'; entry: WrittenEntry }
+  | { kind: 'written'; entry: StoredEntry }
   | { kind: 'replay'; earlierId: string; earlierAuthor: string | null }
   | { kind: 'site_not_found' | 'not_on_duty' | 'corrected_not_found' };
-
-export interface WrittenEntry {
-  id: string;
-  siteName: string;
-  shiftId: string | null;
-  photoIds: string[];
-  number: number;
-  prevHash: string;
-  hash: string;
-  createdAt: Date;
-}
 
 interface OutcomeRow {
   site_name: string | null;
@@ -151,11 +144,22 @@ export async function writeUserEntry(db: Database, companyId: string, e: UserEnt
   return {
     kind: 'written',
     entry: {
+      companyId,
       id,
+      siteId: e.siteId,
       siteName: row.site_name as string,
-      shiftId: row.shift_id,
-      photoIds,
       number: Number(row.number),
+      occurredAt: e.occurredAt,
+      category: e.category,
+      text: e.text,
+      photoIds,
+      authorUserId: e.authorUserId,
+      authorName: e.authorName,
+      shiftId: row.shift_id,
+      correctsId: e.correctsId,
+      source: 'user',
+      sourceEventId: null,
+      clientRef: e.clientRef,
       prevHash: row.prev_hash as string,
       hash: row.hash as string,
       createdAt: new Date(row.created_at as string),

@@ -182,25 +182,7 @@ export async function createEntry(
     case 'corrected_not_found':
       throw errors.correctedNotFound();
   }
-  const w = out.entry;
-  return {
-    id: w.id,
-    siteId: entry.siteId,
-    siteName: w.siteName,
-    number: w.number,
-    occurredAt: occurredAt.toISOString(),
-    category: entry.category,
-    text: entry.text,
-    photos: w.photoIds.map((p) => ({ id: p, url: photoUrl(p) })),
-    author: { userId: auth.userId, name: entry.authorName },
-    shiftId: w.shiftId,
-    correctsId: entry.correctsId,
-    source: 'user',
-    hash: w.hash,
-    prevHash: w.prevHash,
-    createdAt: w.createdAt.toISOString(),
-    corrections: [],
-  };
+  return toDto(out.entry, []);
 }
 
 /**
