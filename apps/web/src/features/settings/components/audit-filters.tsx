@@ -2,7 +2,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
-import { actionCategories } from './audit-labels';
+import { actionCategories } from './audit-actions';
 
 export type AuditFilterValues = { search: string; action: string; from: string; to: string };
 export const emptyAuditFilters: AuditFilterValues = { search: '', action: 'all', from: '', to: '' };

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { actionLabel, describeDetails, detailLabel, valueLabel } from './audit-labels';
+import { actionLabel } from './audit-actions';
+import { describeDetails, detailLabel, valueLabel } from './audit-labels';
 
 const serverSources = join(import.meta.dirname, '../../../../../server/src');
 

@@ -1,7 +1,8 @@
 import type { AuditEntry } from '@vigie/contract/audit.contract';
 import { type DataColumn, DataList } from '../../../components/ui/data-list';
 import { formatDateTime } from '../../../lib/format';
-import { actionLabel, describeDetails } from './audit-labels';
+import { actionLabel } from './audit-actions';
+import { describeDetails } from './audit-labels';
 
 const columns: DataColumn<AuditEntry>[] = [
   {
