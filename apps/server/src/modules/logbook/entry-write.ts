@@ -10,6 +10,7 @@ import type { LogbookCategory } from '@vigie/contract/logbook.contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { logbookEntries } from '../../db/schema';
+import { insertFilesSql } from '../files/files.sql';
 import { appendCtes } from './chain';
 
 /** How long after clocking out an entry written during the shift may still arrive (offline phone). */
@@ -78,16 +79,12 @@ export async function writeUserEntry(db: Database, companyId: string, e: UserEnt
   const photos =
     e.images.length === 0
       ? sql``
-      : sql`, files_in as (
-          insert into files (company_id, id, kind, content_type, size, data)
-          select ${companyId}, x.id, ${PHOTO_KIND}, 'image/webp', octet_length(x.data), x.data
-            from ok cross join (values ${sql.join(
-              e.images.map(
-                (img, i) => sql`(${photoIds[i]}::uuid, decode(${img.toString('base64')}, 'base64'))`,
-              ),
-              sql`, `,
-            )}) as x(id, data)
-          returning id)`;
+      : sql`, files_in as (${insertFilesSql(
+          companyId,
+          { kind: PHOTO_KIND, contentType: 'image/webp' },
+          e.images.map((data, i) => ({ id: photoIds[i] as string, data })),
+          sql`ok`,
+        )})`;
   const [row] = await db.writeTenant<OutcomeRow>(
     companyId,
     sql`with duty as (${dutyOf(companyId, e.authorUserId, e.siteId, e.occurredAt)}),
