@@ -3,8 +3,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { DEMO_LOGIN, seedDemo } from './db/seeds/demo';
-import { type RunningSimulator, startSimulator } from './demo/simulator';
+import type { RunningSimulator } from './demo/simulator';
 
 const config = loadConfig();
 const logger = {
@@ -23,6 +22,9 @@ const app = await buildApp({ config, db, logger });
 
 // `npm run demo` (or `npm start -- --demo`): seed the demo company once and print its login.
 if (process.argv.includes('--demo')) {
+  // The demo's seed and simulator are loaded only for a demo (sharp and their data stay out of a
+  // production server's memory).
+  const { DEMO_LOGIN, seedDemo } = await import('./db/seeds/demo');
   const created = await seedDemo(db, app.secrets, { log: (line) => app.log.info(line) });
   console.log(
     `\n${created ? 'Société de démonstration créée' : 'Société de démonstration déjà présente'}.\n` +
@@ -44,6 +46,10 @@ if (process.argv.includes('--demo') && !process.argv.includes('--no-simulate')) 
     const alarms = /^--simulator-alarms=(\d+)-(\d+)$/.exec(
       process.argv.find((a) => a.startsWith('--simulator-alarms=')) ?? '',
     );
+    const [{ DEMO_LOGIN }, { startSimulator }] = await Promise.all([
+      import('./db/seeds/demo'),
+      import('./demo/simulator'),
+    ]);
     simulator = await startSimulator({
       baseUrl: `http://127.0.0.1:${config.port}`,
       login: DEMO_LOGIN,

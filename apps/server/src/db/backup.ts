@@ -13,7 +13,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 
 /** What a copy of the data folder leaves out: backups, the secrets key, the server's lock files. */
@@ -33,6 +32,7 @@ export async function copyDataDir(dataDir: string, staging: string) {
  * `file` (gzip), written under a temporary name then renamed, so that a file of that name is complete.
  */
 export async function archiveDataDir(dir: string, file: string) {
+  const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create({ dataDir: dir });
   try {
     const dump = await db.dumpDataDir('gzip');
@@ -61,6 +61,7 @@ export async function restoreBackup(file: string, dataDir: string) {
     throw new Error(`Le dossier ${dataDir} n'est pas vide : déplacez-le avant de restaurer.`);
   }
   const archive = new Blob([readFileSync(file)], { type: 'application/x-gzip' });
+  const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create({ dataDir, loadDataDir: archive });
   await db.query('select 1');
   await db.close();

@@ -4,13 +4,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { rowsOf } from './rows';
 import * as schema from './schema';
@@ -113,7 +111,15 @@ function tenantRunner(db: Db) {
 /** `dataDir` 'memory://' keeps the database in memory (tests). */
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir });
+  // Loaded only for the embedded engine: PGlite's module alone is ~40 MB of a PostgreSQL server's
+  // resident memory, which it would carry without ever using it.
+  const [{ PGlite: PGliteEngine }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
+  const client: PGlite = await PGliteEngine.create({ dataDir });
   const db = drizzlePglite({ client, schema });
   // PGlite is single-user and superuser: migrate as owner, then drop to the app role for good.
   await migratePglite(db, { migrationsFolder });

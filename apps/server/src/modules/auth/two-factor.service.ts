@@ -3,7 +3,6 @@
 // disabling (asks for a code). The secret is sealed with the instance's key (plugins/secrets.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { Database, Tx } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
@@ -67,7 +66,11 @@ export async function startSetup(db: Database, secrets: SecretBox, auth: AuthCon
       .set({ totpSecretSealed: secrets.seal(secret), totpLastStep: null })
       .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
     const uri = otpauthUri(secret, auth.user.email);
-    return { secret, otpauthUri: uri, qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
+    return {
+      secret,
+      otpauthUri: uri,
+      qrSvg: await (await import('qrcode')).default.toString(uri, { type: 'svg', margin: 1 }),
+    };
   });
 }
 

@@ -1,7 +1,6 @@
 // Files kept in the database (a tenant table under RLS, so every instance and every backup has
 // them). The interface hides the store: an S3-compatible store can replace it later.
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Tx } from '../../db/client';
 import { files } from '../../db/schema';
 import { AppError, invalid } from '../../plugins/errors';
@@ -23,6 +22,8 @@ export async function normaliseImage(
       `L'image ne doit pas dépasser ${Math.round(opts.maxBytes / 1048576)} Mo`,
     );
   }
+  // sharp (libvips, ~12 MB resident) is loaded with the first photo, not with the server.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(bytes).metadata()).format;

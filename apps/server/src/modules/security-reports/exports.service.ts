@@ -7,7 +7,6 @@ import {
   legalMention,
   securityReportStatusLabels,
 } from '@vigie/contract/security-reports.contract';
-import sharp from 'sharp';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { buildInWorker } from '../../plugins/document-worker';
@@ -46,6 +45,8 @@ export const exportTypes: Record<ExportFormat, { contentType: string; ext: strin
 
 async function docImage(data: Buffer): Promise<DocImage | null> {
   try {
+    // sharp (libvips) is loaded on first use: most servers' lives never read a logo here.
+    const { default: sharp } = await import('sharp');
     const meta = await sharp(data).metadata();
     if ((meta.format !== 'png' && meta.format !== 'jpeg') || !meta.width || !meta.height) return null;
     return { data, type: meta.format === 'png' ? 'png' : 'jpg', width: meta.width, height: meta.height };

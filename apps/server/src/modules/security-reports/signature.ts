@@ -1,7 +1,6 @@
 // The drawn signature: base64 (a data URL from signature_pad, or bare), its type read from the bytes
 // and re-encoded by the files module, then kept as PNG, the format pdfkit, docx and exceljs all draw.
 import { maxSignatureBytes } from '@vigie/contract/security-reports.contract';
-import sharp from 'sharp';
 import { normaliseImage } from '../files/files.service';
 import { securityReportErrors } from './security-reports.errors';
 
@@ -14,5 +13,7 @@ export async function signaturePng(text: string): Promise<Buffer> {
   }
   const bytes = Buffer.from(payload, 'base64');
   const webp = await normaliseImage(bytes, { maxBytes: maxSignatureBytes, maxSide: 1200, loc });
+  // Loaded by normaliseImage above already: this import is the module's cached one.
+  const { default: sharp } = await import('sharp');
   return sharp(webp).png({ compressionLevel: 9 }).toBuffer();
 }

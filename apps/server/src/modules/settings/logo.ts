@@ -2,7 +2,6 @@
 // WebP, files.normaliseImage's output): the upload's type is read from its bytes, and it is
 // re-encoded in its own format within 1024 pixels, which also drops metadata (EXIF, GPS).
 import { maxLogoBytes } from '@vigie/contract/settings.contract';
-import sharp from 'sharp';
 import { invalid } from '../../plugins/errors';
 import { settingsErrors } from './settings.errors';
 
@@ -22,6 +21,8 @@ export function decodeBase64Image(text: string): Buffer {
 }
 
 export async function normaliseLogo(bytes: Buffer): Promise<{ data: Buffer; contentType: LogoType }> {
+  // sharp (libvips) is loaded with the first image, not with the server.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(bytes).metadata()).format;

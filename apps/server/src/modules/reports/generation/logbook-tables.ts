@@ -7,7 +7,6 @@ import type { LogbookCategory } from '@vigie/contract/logbook.contract';
 import { logbookCategoryLabels } from '@vigie/contract/logbook.contract';
 import type { ReportFormat } from '@vigie/contract/reports.contract';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Tx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
 import { frenchDateTime } from '../../alarms/french-date-time';
@@ -63,6 +62,8 @@ function photoReader(format: ReportFormat | undefined) {
     if (budget < ids.length) return text;
     budget -= ids.length;
     const thumbnails: Uint8Array[] = [];
+    // sharp (libvips) is loaded with the first photo a report draws, not with the server.
+    const { default: sharp } = await import('sharp');
     for (const id of ids) {
       const file = await readFile(tx, companyId, id);
       if (!file) continue;
