@@ -1,7 +1,7 @@
 // `npm start`: builds the web app when no build exists, then runs the API and the web app in one
 // process on PORT (default 8080), on the embedded database unless DATABASE_URL is set.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,9 +11,12 @@ if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// The server's Node flags (a 1 GB heap limit, which also keeps V8 from growing the heap to 4 times
+// what is alive before collecting: docs/decisions/0017).
+const nodeFlags = JSON.parse(readFileSync(join(root, 'apps/server/node-flags.json'), 'utf8'));
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', join(root, 'apps/server/src/server.ts'), ...process.argv.slice(2)],
+  [...nodeFlags, '--import', 'tsx', join(root, 'apps/server/src/server.ts'), ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',

@@ -1,12 +1,17 @@
 // The real server as a child process (crash, outage, benchmark and soak runs): same entry point as
 // production (`src/server.ts`), its own port, its own database, over real HTTP.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const serverEntry = resolve(repoRoot, 'apps/server/src/server.ts');
+/** The Node flags of the production start (apps/server/node-flags.json); a caller's own come after. */
+const nodeFlags = JSON.parse(
+  readFileSync(resolve(repoRoot, 'apps/server/node-flags.json'), 'utf8'),
+) as string[];
 
 export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -60,11 +65,16 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
   };
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', serverEntry], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // The flags `npm start` runs the server with (scripts/start.mjs), so tests and benches measure it.
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, ...(opts.nodeArgs ?? []), '--import', 'tsx', serverEntry],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const keep = (b: Buffer) => {
     out = (out + b.toString()).slice(-20_000);
