@@ -1,8 +1,9 @@
-import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { alarmsQueryOptions } from '../features/alarms/api/get-alarms';
 import { camerasQueryOptions } from '../features/cameras/api/get-cameras';
 import { dashboardOverviewQueryOptions } from '../features/dashboard/api/get-dashboard-overview';
 import { channelsQueryOptions } from '../features/radio/api/get-channels';
+import { communicationJournalQueryOptions } from '../features/radio/api/get-communication-journal';
 import { radioSummaryQueryOptions } from '../features/radio/api/get-radio-summary';
 import { radiosQueryOptions } from '../features/radio/api/get-radios';
 import { siteOptionsQueryOptions } from '../features/sites/api/get-site-options';
@@ -26,7 +27,9 @@ function warm<TData, TKey extends QueryKey>(options: FetchQueryOptions<TData, Er
 }
 
 /** `warm` for a paged list: its first page. */
-function warmPages(options: ReturnType<typeof alarmsQueryOptions>) {
+function warmPages<TData, TKey extends QueryKey, TPageParam>(
+  options: FetchInfiniteQueryOptions<TData, Error, TData, TKey, TPageParam>,
+) {
   if (needsWarming(options.queryKey)) void queryClient.prefetchInfiniteQuery(options);
 }
 
@@ -44,6 +47,10 @@ const routeData: Record<string, () => void> = {
   '/dashboard/radio': () => {
     warm(radioSummaryQueryOptions());
     warm(radiosQueryOptions());
+    warm(channelsQueryOptions());
+  },
+  '/dashboard/radio/journal': () => {
+    warmPages(communicationJournalQueryOptions());
     warm(channelsQueryOptions());
   },
 };

@@ -29,7 +29,7 @@ export const AgentSpace = lazyPage(() => import('./routes/agent'), fullPage);
 export const Kiosk = lazyPage(() => import('./routes/kiosk'), fullPage);
 export const Verification = lazyPage(() => import('./routes/verification'), fullPage);
 
-/** The dashboard's screens, by path (the side menu's entries). */
+/** The dashboard's screens, by path (the side menu's entries, and the screens they lead to). */
 export const dashboardPages = {
   '/dashboard': lazyPage(() => import('./routes/overview'), inLayout),
   '/dashboard/sites': lazyPage(() => import('./routes/sites'), inLayout),
@@ -39,6 +39,8 @@ export const dashboardPages = {
   '/dashboard/tours': lazyPage(() => import('./routes/guard-tours'), inLayout),
   '/dashboard/access': lazyPage(() => import('./routes/access'), inLayout),
   '/dashboard/radio': lazyPage(() => import('./routes/radio'), inLayout),
+  // Not a menu entry: reached from the radio page's 'Communications récentes' card.
+  '/dashboard/radio/journal': lazyPage(() => import('./routes/radio-journal'), inLayout),
   '/dashboard/reports': lazyPage(() => import('./routes/reports'), inLayout),
   '/dashboard/security-reports': lazyPage(() => import('./routes/security-reports'), inLayout),
   '/dashboard/planning': lazyPage(() => import('./routes/planning'), inLayout),

@@ -27,6 +27,7 @@ const Logbook = pages['/dashboard/logbook'];
 const GuardTours = pages['/dashboard/tours'];
 const Access = pages['/dashboard/access'];
 const Radio = pages['/dashboard/radio'];
+const RadioJournal = pages['/dashboard/radio/journal'];
 const Reports = pages['/dashboard/reports'];
 const SecurityReports = pages['/dashboard/security-reports'];
 const Planning = pages['/dashboard/planning'];
@@ -61,6 +62,7 @@ export function AppRoutes() {
             <Route path="tours" element={<GuardTours />} />
             <Route path="access" element={<Access />} />
             <Route path="radio" element={<Radio />} />
+            <Route path="radio/journal" element={<RadioJournal />} />
             <Route path="reports" element={<Reports />} />
             <Route path="security-reports" element={<SecurityReports />} />
             <Route path="planning" element={<Planning />} />

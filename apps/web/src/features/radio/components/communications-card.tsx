@@ -1,11 +1,16 @@
-import { MessagesSquare } from 'lucide-react';
+import { ArrowRight, MessagesSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRecentCommunications } from '../api/get-communications';
 import { CommunicationItem } from './communication-item';
 import { LoadError } from './load-error';
 
-/** 'Communications récentes': the last 5 transmissions, transcribed and analysed. */
+/**
+ * 'Communications récentes': the last 5 transmissions, transcribed and analysed, and the way to the
+ * whole journal (/dashboard/radio/journal).
+ */
 export function CommunicationsCard({ timezone }: { timezone?: string }) {
   const list = useRecentCommunications();
   return (
@@ -37,6 +42,12 @@ export function CommunicationsCard({ timezone }: { timezone?: string }) {
             ))}
           </ul>
         )}
+        <Button asChild variant="outline" size="sm" className="mt-4 w-full sm:w-auto">
+          <Link to="/dashboard/radio/journal">
+            Voir tout le journal
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,5 @@
+import CommunicationsJournalPage from '../../features/radio/communications-journal-page';
+
+export function Component() {
+  return <CommunicationsJournalPage />;
+}

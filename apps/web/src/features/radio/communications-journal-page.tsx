@@ -1,0 +1,117 @@
+import { idSchema } from '@vigie/contract/common';
+import { ArrowLeft, MessagesSquare } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { useSession } from '../../lib/session';
+import { useCommunicationJournal } from './api/get-communication-journal';
+import { CommunicationItem } from './components/communication-item';
+import { ALL_CHANNELS, JournalFilters } from './components/journal-filters';
+import { LoadError } from './components/load-error';
+import { journalSummary } from './journal-summary';
+
+/**
+ * Journal des communications: every transmission of the company, newest first, 50 at a time, by
+ * channel and emergencies only. The filters live in the URL (?channel=id&emergency=true), so a
+ * filtered journal can be linked to and survives a reload.
+ */
+export default function CommunicationsJournalPage() {
+  const timezone = useSession().user?.timezone;
+  const [params, setParams] = useSearchParams();
+  const channelParam = params.get('channel');
+  // A hand-edited address must not cost a 422: an id that is not one is no filter.
+  const channelId = channelParam && idSchema.safeParse(channelParam).success ? channelParam : undefined;
+  const emergencyOnly = params.get('emergency') === 'true';
+
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const list = useCommunicationJournal({ channelId, emergency: emergencyOnly });
+  const communications = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+  const filtered = channelId !== undefined || emergencyOnly;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <Button asChild variant="ghost" size="sm" className="-ml-3 self-start text-fg-muted">
+          <Link to="/dashboard/radio">
+            <ArrowLeft aria-hidden="true" />
+            Radio POC 4G
+          </Link>
+        </Button>
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+            Journal des communications
+          </h1>
+          <p className="text-fg-muted">
+            Toutes les transmissions radio, les plus récentes en premier, transcrites et analysées par l'IA.
+          </p>
+        </div>
+      </div>
+
+      <JournalFilters
+        channelId={channelId ?? ALL_CHANNELS}
+        onChannelChange={(value) => setParam('channel', value === ALL_CHANNELS ? null : value)}
+        emergencyOnly={emergencyOnly}
+        onEmergencyOnlyChange={(checked) => setParam('emergency', checked ? 'true' : null)}
+      />
+
+      {list.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Chargement du journal…" />
+        </div>
+      ) : list.isError && !list.data ? (
+        <Card className="p-4">
+          <LoadError
+            error={list.error}
+            fallback="Impossible de charger le journal des communications"
+            onRetry={() => void list.refetch()}
+          />
+        </Card>
+      ) : communications.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-12 text-center">
+          <MessagesSquare aria-hidden="true" className="size-10 text-fg-muted" />
+          <p className="text-lg font-medium text-white">
+            {filtered ? 'Aucune communication pour ces filtres.' : 'Aucune communication pour le moment.'}
+          </p>
+        </Card>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-fg-muted" aria-live="polite" data-testid="journal-summary">
+            {journalSummary(communications.length, total, list.hasNextPage)}
+          </p>
+          <ul className="flex flex-col gap-3" aria-label="Journal des communications">
+            {communications.map((communication) => (
+              <CommunicationItem key={communication.id} communication={communication} timezone={timezone} />
+            ))}
+          </ul>
+          {list.isFetchNextPageError ? (
+            <p role="alert" className="text-center text-sm text-red-200">
+              Impossible de charger la suite du journal : réessayez.
+            </p>
+          ) : null}
+          {list.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="self-center"
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+            >
+              {list.isFetchingNextPage ? 'Chargement...' : 'Charger plus'}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
