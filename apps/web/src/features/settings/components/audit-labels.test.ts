@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { actionLabel } from './audit-actions';
-import { describeDetails, detailLabel, valueLabel } from './audit-labels';
+import { describeDetails, detailLabel, type NameOf, siteIdKeys, valueLabel } from './audit-labels';
 
 const serverSources = join(import.meta.dirname, '../../../../../server/src');
 
@@ -103,6 +103,12 @@ describe('audit journal labels', () => {
     expect(describeDetails({ type: 'attendance', frequency: 'weekly' }, 'report_schedule.created')).toBe(
       'Type : Rapport de présence · Fréquence : Chaque semaine (le lundi)',
     );
+    expect(
+      describeDetails(
+        { name: 'Lecteur', scope: 'access_point', accessPointId: 'p1' },
+        'integration_key.created',
+      ),
+    ).toBe("Nom : Lecteur · Portée : Point d'accès · Point d'accès : p1");
     expect(describeDetails({ number: 'B-1', type: 'nfc' }, 'badge.created')).toBe(
       'Numéro : B-1 · Type : NFC',
     );
@@ -128,5 +134,27 @@ describe('audit journal labels', () => {
     expect(describeDetails({ reason: 'shift_end' }, 'shift.cancelled')).toBe('Motif : shift_end');
     expect(valueLabel('alarm', 'type', 'constructor')).toBe('constructor');
     expect(describeDetails({ type: 'technical' })).toBe('Type : technical');
+  });
+
+  it('names the sites of site ids the page knows, and leaves the others as ids', () => {
+    const a = '11111111-1111-4111-8111-111111111111';
+    const b = '22222222-2222-4222-8222-222222222222';
+    const gone = '33333333-3333-4333-8333-333333333333';
+    const names = new Map([
+      [a, 'Entrepôt Nord'],
+      [b, 'Siège'],
+    ]);
+    const nameOf: NameOf = (key, id) => (siteIdKeys.has(key) ? names.get(id) : undefined);
+    expect(describeDetails({ siteId: a }, 'camera.created', nameOf)).toBe('Site : Entrepôt Nord');
+    expect(describeDetails({ allowedSiteIds: [a, gone] }, 'user.updated', nameOf)).toBe(
+      `Sites autorisés : Entrepôt Nord, ${gone}`,
+    );
+    expect(
+      describeDetails({ changes: { assignedSiteId: { from: a, to: b } } }, 'agent.updated', nameOf),
+    ).toBe('Modifications : Site affecté : Entrepôt Nord → Siège');
+    // Another key holding the same id is not a site: it stays as it is.
+    expect(describeDetails({ userId: a }, 'user.updated', nameOf)).toBe(`Utilisateur : ${a}`);
+    // Without the names (still loading), the id.
+    expect(describeDetails({ siteId: a }, 'camera.created')).toBe(`Site : ${a}`);
   });
 });

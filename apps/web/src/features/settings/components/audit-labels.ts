@@ -28,6 +28,7 @@ import { formatDateTime } from '../../../lib/format';
  * names listed in `fields` and `changes`; an unknown key is shown as it is.
  */
 const detailLabels: Record<string, string> = {
+  accessPointId: "Point d'accès",
   accuracyM: 'Précision (m)',
   address: 'Adresse',
   agent: 'Agent',
@@ -229,6 +230,8 @@ const objectValueLabels: Record<string, Record<string, Labels>> = {
   alarm: { status: alarmStatusLabels, type: alarmTypeLabels },
   badge: { type: badgeTypeLabels },
   camera: { type: cameraTypeLabels },
+  // A device key's scope: what it may call.
+  integration_key: { scope: { alarms: 'Alarmes', radio: 'Radios', access_point: "Point d'accès" } },
   lone_worker: { reason: loneWorkerEndReasonLabels },
   radio: { status: radioStatusLabels },
   radio_channel: { type: channelTypeLabels },
@@ -253,32 +256,41 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * One value, readable: dates as in the rest of the app, Oui/Non, enum values in French, lists
- * joined, objects spelled out. `object` is the action's prefix, `key` the value's key.
+ * The name of the record an id value points to (`siteId` → the site's name), when the page knows
+ * it; undefined leaves the id as it is (a deleted site, a record the page did not load).
  */
-function describeValue(value: unknown, object: string, key = ''): string {
+export type NameOf = (key: string, id: string) => string | undefined;
+
+/** Detail keys whose values are site ids. */
+export const siteIdKeys = new Set(['siteId', 'assignedSiteId', 'allowedSiteIds']);
+
+/**
+ * One value, readable: dates as in the rest of the app, Oui/Non, enum values in French, ids named,
+ * lists joined, objects spelled out. `object` is the action's prefix, `key` the value's key.
+ */
+function describeValue(value: unknown, object: string, key = '', nameOf?: NameOf): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
   if (typeof value === 'string') {
     if (isoInstant.test(value)) return formatDateTime(value);
     const day = isoDay.exec(value);
     if (day) return `${day[3]}/${day[2]}/${day[1]}`;
-    return valueLabel(object, key, value);
+    return nameOf?.(key, value) ?? valueLabel(object, key, value);
   }
   if (typeof value === 'number') return valueLabel(object, key, String(value));
   if (Array.isArray(value))
     // `fields` lists the names of the fields changed: those are named in French too.
     return value
       .map((v) =>
-        key === 'fields' && typeof v === 'string' ? detailLabel(v) : describeValue(v, object, key),
+        key === 'fields' && typeof v === 'string' ? detailLabel(v) : describeValue(v, object, key, nameOf),
       )
       .join(', ');
   if (isRecord(value)) {
     // A change of one field: { from, to }.
     const keys = Object.keys(value);
     if (keys.length === 2 && 'from' in value && 'to' in value)
-      return `${describeValue(value.from, object, key)} → ${describeValue(value.to, object, key)}`;
-    return keys.map((k) => `${detailLabel(k)} : ${describeValue(value[k], object, k)}`).join(', ');
+      return `${describeValue(value.from, object, key, nameOf)} → ${describeValue(value.to, object, key, nameOf)}`;
+    return keys.map((k) => `${detailLabel(k)} : ${describeValue(value[k], object, k, nameOf)}`).join(', ');
   }
   return String(value);
 }
@@ -287,13 +299,17 @@ function describeValue(value: unknown, object: string, key = ''): string {
  * The details object of an entry with this action in one short line ('Champs modifiés : Nom,
  * Téléphone · Adresse IP : 203.0.113.4').
  */
-export function describeDetails(details: Record<string, unknown> | null, action = ''): string {
+export function describeDetails(
+  details: Record<string, unknown> | null,
+  action = '',
+  nameOf?: NameOf,
+): string {
   if (!details) return '';
   const object = action.split('.')[0] ?? '';
   const parts: string[] = [];
   for (const [key, value] of Object.entries(details)) {
     if (value === null || value === undefined) continue;
-    parts.push(`${detailLabel(key)} : ${describeValue(value, object, key)}`);
+    parts.push(`${detailLabel(key)} : ${describeValue(value, object, key, nameOf)}`);
   }
   const line = parts.join(' · ');
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;

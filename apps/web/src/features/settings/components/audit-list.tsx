@@ -1,10 +1,12 @@
 import type { AuditEntry } from '@vigie/contract/audit.contract';
+import { useMemo } from 'react';
 import { type DataColumn, DataList } from '../../../components/ui/data-list';
 import { formatDateTime } from '../../../lib/format';
+import { useSiteOptions } from '../../sites/api/get-site-options';
 import { actionLabel } from './audit-actions';
-import { describeDetails } from './audit-labels';
+import { describeDetails, type NameOf, siteIdKeys } from './audit-labels';
 
-const columns: DataColumn<AuditEntry>[] = [
+const columns = (nameOf: NameOf): DataColumn<AuditEntry>[] => [
   {
     id: 'at',
     header: 'Date et heure',
@@ -34,14 +36,15 @@ const columns: DataColumn<AuditEntry>[] = [
     header: 'Objet',
     wide: true,
     className: 'text-fg-muted wrap-anywhere',
-    cell: (entry) => `${entry.entity}${entry.entityId ? ` · ${entry.entityId}` : ''}`,
+    cell: (entry) =>
+      `${entry.entity}${entry.entityId ? ` · ${(entry.entity === 'site' && nameOf('siteId', entry.entityId)) || entry.entityId}` : ''}`,
   },
   {
     id: 'details',
     header: 'Détails',
     wide: true,
     className: 'text-xs text-fg-muted wrap-anywhere',
-    cell: (entry) => describeDetails(entry.details, entry.action) || '—',
+    cell: (entry) => describeDetails(entry.details, entry.action, nameOf) || '—',
   },
 ];
 
@@ -50,10 +53,17 @@ const columns: DataColumn<AuditEntry>[] = [
  * there is room, cards on a phone.
  */
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
+  // Site ids in the details read as the sites' names once the company's sites are loaded (the
+  // pickers' shared query); until then, and for a deleted site, the id stays.
+  const sites = useSiteOptions();
+  const cols = useMemo(() => {
+    const names = new Map((sites.data ?? []).map((o) => [o.value, o.label]));
+    return columns((key, id) => (siteIdKeys.has(key) ? names.get(id) : undefined));
+  }, [sites.data]);
   return (
     <DataList
       caption="Journal d'audit, du plus récent au plus ancien"
-      columns={columns}
+      columns={cols}
       rows={entries}
       rowKey={(entry) => entry.id}
       rowProps={() => ({ 'data-testid': 'audit-entry' })}
