@@ -205,11 +205,11 @@ function ToursSection({ onEdit }: { onEdit: (tour: Tour) => void }) {
       </CardHeader>
       <CardContent>
         {tours.isPending ? <p className="text-sm text-fg-muted">Chargement…</p> : null}
-        {tours.data && tours.data.items.length === 0 ? (
+        {tours.data && tours.data.length === 0 ? (
           <p className="text-sm text-fg-muted">Aucune ronde : créez la première avec « Nouvelle ronde ».</p>
         ) : null}
         <ul className="flex flex-col gap-3">
-          {tours.data?.items.map((tour) => (
+          {tours.data?.map((tour) => (
             <li key={tour.id} className="rounded-lg border border-ink-600 bg-ink-850 p-3">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">

@@ -21,7 +21,8 @@ export type TourUpdate = z.input<typeof updateTourBody>;
 export function toursQueryOptions() {
   return queryOptions({
     queryKey: [...guardToursKey, 'tours'],
-    queryFn: ({ signal }) => apiList(listTours, { signal, query: { limit: 500 } }),
+    // Every circuit, page after page (a big company's past the first 500 too).
+    queryFn: ({ signal }) => apiAll(listTours, { signal, query: { limit: 500 } }),
   });
 }
 export const useTours = () => useQuery(toursQueryOptions());
