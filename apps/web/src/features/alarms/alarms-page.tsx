@@ -2,6 +2,7 @@ import type { Alarm, AlarmSeverity, AlarmStatus } from '@vigie/contract/alarms.c
 import { BellOff, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadMore } from '../../components/load-more';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { SearchInput } from '../../components/ui/search-input';
@@ -139,16 +140,7 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
             {listSummary(alarms.length, total, debounced !== '')}
           </p>
           <AlarmList alarms={alarms} onOpen={open} timezone={user?.timezone} />
-          {list.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="self-center"
-              onClick={() => void list.fetchNextPage()}
-              disabled={list.isFetchingNextPage}
-            >
-              {list.isFetchingNextPage ? 'Chargement...' : 'Charger plus'}
-            </Button>
-          ) : null}
+          <LoadMore list={list} />
         </div>
       )}
 

@@ -1,6 +1,7 @@
 import type { LogbookEntry } from '@vigie/contract/logbook.contract';
 import { ShieldCheck, ShieldX } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { LoadMore } from '../../components/load-more';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -155,16 +156,7 @@ export default function LogbookPage() {
                 ))}
               </ol>
             )}
-            {list.hasNextPage ? (
-              <Button
-                variant="outline"
-                className="mt-3 w-full sm:w-auto"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage ? 'Chargement...' : 'Charger plus'}
-              </Button>
-            ) : null}
+            <LoadMore list={list} className="mt-3 w-full sm:w-auto" />
           </CardContent>
         </Card>
       </div>

@@ -1,6 +1,7 @@
 import { idSchema } from '@vigie/contract/common';
 import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadMore } from '../../components/load-more';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -95,21 +96,7 @@ export default function CommunicationsJournalPage() {
               <CommunicationItem key={communication.id} communication={communication} timezone={timezone} />
             ))}
           </ul>
-          {list.isFetchNextPageError ? (
-            <p role="alert" className="text-center text-sm text-red-200">
-              Impossible de charger la suite du journal : réessayez.
-            </p>
-          ) : null}
-          {list.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="self-center"
-              onClick={() => void list.fetchNextPage()}
-              disabled={list.isFetchingNextPage}
-            >
-              {list.isFetchingNextPage ? 'Chargement...' : 'Charger plus'}
-            </Button>
-          ) : null}
+          <LoadMore list={list} />
         </div>
       )}
     </div>

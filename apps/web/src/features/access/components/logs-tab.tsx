@@ -2,6 +2,7 @@ import { type AccessLog, accessLogNotice, accessLogStatuses } from '@vigie/contr
 import { FileDown, Info, RefreshCw, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { LoadMore } from '../../../components/load-more';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -118,16 +119,7 @@ export function LogsTab({ timezone }: { timezone?: string }) {
             </div>
           </div>
           <LogsList logs={logs} timezone={timezone} />
-          {query.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="self-center"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? 'Chargement...' : 'Charger plus'}
-            </Button>
-          ) : null}
+          <LoadMore list={query} />
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { FileDown, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { LoadMore } from '../../../components/load-more';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
@@ -89,16 +90,7 @@ export function AuditTab() {
             </Button>
           </div>
           <AuditList entries={entries} />
-          {query.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="self-center"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? 'Chargement...' : 'Afficher plus'}
-            </Button>
-          ) : null}
+          <LoadMore list={query} label="Afficher plus" />
         </div>
       )}
     </div>
