@@ -9,9 +9,10 @@ const lit = (v: string) => `'${v.replace(/'/g, "''")}'`;
  * matches one camera in ten along the `(company_id, name, id)` order, as real data would; one
  * site in ten is inactive, four cameras in five are online. Cameras have an address but no probe
  * target (`probe_host` null) so that the health monitor stays out of the API figures; bench/probe.ts
- * measures it on its own. Used by the benchmarks and by the list query-plan test.
+ * measures it on its own. Used by the benchmarks and by the query-plan tests, which also seed a
+ * small company beside the big one with fewer sites (`sites`, 10 cameras each, the same words).
  */
-export const bulkSitesAndCameras = (companyId: string) => `
+export const bulkSitesAndCameras = (companyId: string, sites = 2000) => `
     insert into sites (company_id, name, address, type, contact_name, contact_phone, contact_email,
                        status, latitude, longitude, created_at, updated_at)
     select ${lit(companyId)}::uuid,
@@ -23,7 +24,7 @@ export const bulkSitesAndCameras = (companyId: string) => `
            case when i % 10 = 0 then 'inactive' else 'active' end,
            45 + (i % 100) / 100.0, 4 + (i % 100) / 100.0,
            now() - make_interval(hours => i), now() - make_interval(mins => (i * 37) % 5000)
-      from generate_series(1, 2000) as i;
+      from generate_series(1, ${sites}) as i;
     insert into cameras (company_id, site_id, name, location, type, resolution, ip_address, rtsp_url,
                          night_vision, motion_detection, recording, status, last_ping)
     select s.company_id, s.id,
