@@ -128,7 +128,6 @@ export const accessLogs = pgTable(
     // Refusals of one site: without it a site with few refusals was read line by line (166 ms).
     index('access_logs_company_site_status_at_idx').on(t.companyId, t.siteId, t.status, t.at, t.id),
     index('access_logs_company_point_at_idx').on(t.companyId, t.pointId, t.at),
-    index('access_logs_at_idx').on(t.at),
     check('access_logs_status_check', sql`${t.status} in ('Autorisé', 'Refusé')`),
     check('access_logs_type_check', sql`${t.accessType} in ('qrcode', 'nfc')`),
   ],

@@ -22,7 +22,7 @@ const filterWhere = (companyId: string, f: LogListFilter) =>
     f.status ? eq(accessLogs.status, f.status) : undefined,
     f.siteId ? eq(accessLogs.siteId, f.siteId) : undefined,
     // Written as (company_id, at) row comparisons: an index condition on the (company_id, at, id)
-    // indexes only, so that a period is never read through the purge's (at) index across companies.
+    // indexes (every access log index leads with the company since migration 0034).
     f.from ? sql`(${accessLogs.companyId}, ${accessLogs.at}) >= (${companyId}::uuid, ${f.from})` : undefined,
     f.to ? sql`(${accessLogs.companyId}, ${accessLogs.at}) < (${companyId}::uuid, ${f.to})` : undefined,
     // Every word starts a word of the person, badge number or department (kept tokens: an index

@@ -1,7 +1,7 @@
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { sites } from '../../db/schema';
-import { tokenMatch } from '../../db/search-tokens';
+import { tokenCandidates, tokenMatch } from '../../db/search-tokens';
 import { alarmsHistoryOfSite } from '../alarms/alarms.sql';
 import type { SiteWithCounts } from './sites.models';
 
@@ -90,20 +90,33 @@ export async function listSitesPage(
 }
 
 /**
- * A search's matches, one pass: their keys (name, id) are collected once — from the name index
- * joined to the words' tokens, never the table's rows — the total counts them and the page is the
- * first `limit` after the cursor, joined back by primary key (as the camera search, decision 0005).
+ * A search's matches, one pass: their ids come from the search's tokens alone (the longest word's
+ * range in the (company_id, token, site) index, the other words probed), and each match's name from
+ * one look-up in the `(company_id, id) INCLUDE (name)` index — never the sites table read whole,
+ * which a join from the tokens became (a hash join over every company's sites) when one company
+ * holds most of them (search-plans.test.ts). The total counts the matches and the page is the first
+ * `limit` after the cursor in (name, id) order, joined back by primary key (as the camera search).
  */
 function searchPage(
   companyId: string,
   f: SiteListFilter,
   page: { limit: number; after?: [string, string] | undefined },
 ) {
+  const found = tokenCandidates(
+    { table: 'site_search_tokens', rowColumn: 'site_id' },
+    companyId,
+    f.search ?? '',
+  );
   const after = page.after
     ? sql`where (m.name, m.id) > (${page.after[0]}::text, ${page.after[1]}::uuid)`
     : sql``;
   return sql`with m as materialized (
-        select ${sites.name} as name, ${sites.id} as id from ${sites} where ${filterWhere(companyId, f)}
+        select s.name, s.id from (${found ?? sql`select null::uuid as id where false`}) x
+        -- \`offset 0\`: one look-up per match, never turned into a join over the table.
+        cross join lateral (
+          select ${sites.name} as name, ${sites.id} as id from ${sites}
+           where ${filterWhere(companyId, { ...f, search: undefined })} and ${sites.id} = x.id offset 0
+        ) s
       ), p as (
         select m.name, m.id from m ${after} order by m.name, m.id limit ${page.limit + 1}
       )
