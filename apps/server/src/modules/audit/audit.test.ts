@@ -137,6 +137,48 @@ describe.each(engines)('audit journal on %s', (engine) => {
     expect(await found('angar')).toEqual([]);
   });
 
+  it('pages a search by cursor, whether its words match few entries or more than the count bound', async () => {
+    const company = await registerCompany(t.app);
+    const record = (action: string, word: string, n: number) =>
+      t.db.withTenant(company.company.id, async (tx) => {
+        for (let i = 0; i < n; i++)
+          await recordAudit(tx, {
+            companyId: company.company.id,
+            actorUserId: null,
+            action,
+            entity: 'job',
+            details: { title: `${word} ${i}` },
+          });
+      });
+    // Few: read from the tokens (30 matches), the other filters applied, paged newest first.
+    await record('job.few', 'Vitrine', 30);
+    await record('job.other', 'Vitrine', 5);
+    const titles: string[] = [];
+    let url: string | undefined = '/api/audit?search=vitr&action=job.few&limit=12';
+    let first = true;
+    while (url) {
+      const res = await get(url, company);
+      expect(res.statusCode).toBe(200);
+      if (first) expect(res.headers['x-total-count']).toBe('30');
+      first = false;
+      titles.push(...res.json().map((e: { details: { title: string } }) => e.details.title));
+      url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+    }
+    expect(titles).toEqual(Array.from({ length: 30 }, (_, i) => `Vitrine ${29 - i}`));
+    expect((await get('/api/audit?search=vitrine', company)).headers['x-total-count']).toBe('35');
+    // More than the bound (1,000): the page walks the journal newest first; the total says "more".
+    await record('job.many', 'Portail', 1_001);
+    const many = await get('/api/audit?search=portail&limit=3', company);
+    expect(many.json().map((e: { details: { title: string } }) => e.details.title)).toEqual([
+      'Portail 1000',
+      'Portail 999',
+      'Portail 998',
+    ]);
+    expect(many.headers['x-total-count']).toBe('1001');
+    // Another company's entries with the same words are never found.
+    expect((await get('/api/audit?search=vitrine', owner)).json()).toEqual([]);
+  });
+
   it('refuses bad filters and forged cursors in French', async () => {
     const bad = await get('/api/audit?from=2026-02-30&userId=42&limit=0', owner);
     expect(bad.statusCode).toBe(422);
