@@ -162,8 +162,6 @@ export const radioCommunications = pgTable(
     index('radio_communications_company_emergency_at_idx')
       .on(t.companyId, t.at, t.id)
       .where(sql`emergency_detected`),
-    // The retention purge reads by age across companies.
-    index('radio_communications_at_idx').on(t.at),
     index('radio_communications_pending_idx').on(t.createdAt).where(sql`transcript_status = 'pending'`),
     check('radio_communications_source_check', sql`${t.source} in ('device', 'browser')`),
     check(
