@@ -52,6 +52,12 @@ export const communicationSchema = z.object({
 });
 export type Communication = z.infer<typeof communicationSchema>;
 
+/**
+ * The communications log grows without end: a list's total (X-Total-Count) is counted up to this
+ * many, one more meaning more. Shared by the server's count and the web app's « plus de 1 000 ».
+ */
+export const communicationCountCap = 1_000;
+
 export const listCommunicationsQuery = listQuery.extend({
   channelId: idSchema.optional(),
   emergency: z

@@ -1,3 +1,4 @@
+import { communicationCountCap } from '@vigie/contract/radio-traffic.contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -37,7 +38,7 @@ export async function listPage(
   return { rows, total: count?.n ?? 0 };
 }
 
-export const COUNT_BOUND = 1_000;
+export const COUNT_BOUND = communicationCountCap;
 
 export async function findCommunication(tx: Tx, companyId: string, id: string) {
   const [row] = await tx

@@ -1,8 +1,4 @@
-/**
- * The server counts a journal's transmissions (with its filters) up to this many, one more meaning
- * more (COUNT_BOUND in the server's communications.repository.ts): the log grows without end.
- */
-export const COMMUNICATION_COUNT_CAP = 1_000;
+import { communicationCountCap } from '@vigie/contract/radio-traffic.contract';
 
 const count = (n: number) => n.toLocaleString('fr-FR');
 
@@ -15,7 +11,7 @@ export function journalSummary(shown: number, total: number, hasMore: boolean) {
   const s = shown > 1 ? 's' : '';
   if (!hasMore)
     return shown > 1 ? `${count(shown)} communications, toutes affichées` : `${shown} communication`;
-  if (total > shown && total <= COMMUNICATION_COUNT_CAP)
+  if (total > shown && total <= communicationCountCap)
     return `${count(shown)} communication${s} affichée${s} sur ${count(total)}`;
-  return `${count(shown)} communication${s} affichée${s} sur plus de ${count(Math.max(shown, COMMUNICATION_COUNT_CAP))}`;
+  return `${count(shown)} communication${s} affichée${s} sur plus de ${count(Math.max(shown, communicationCountCap))}`;
 }
