@@ -76,6 +76,21 @@ export async function writeUserEntry(db: Database, companyId: string, e: UserEnt
   const id = randomUUID();
   // The photos' ids are chosen here: the hash seals them with the entry.
   const photoIds = e.images.map(() => randomUUID());
+  // What the entry is made of: sealed by the statement, and answered as stored.
+  const values = {
+    id,
+    siteId: e.siteId,
+    occurredAt: e.occurredAt,
+    category: e.category,
+    text: e.text,
+    photoIds,
+    authorUserId: e.authorUserId,
+    authorName: e.authorName,
+    correctsId: e.correctsId,
+    source: 'user' as const,
+    sourceEventId: null,
+    clientRef: e.clientRef,
+  };
   const photos =
     e.images.length === 0
       ? sql``
@@ -104,24 +119,7 @@ export async function writeUserEntry(db: Database, companyId: string, e: UserEnt
          and (not ${e.mustBeOnDuty}::boolean or d.shift_id is not null)
          and (${e.correctsId}::uuid is null or exists (select 1 from corrected))
     )${photos},
-    ${appendCtes(
-      companyId,
-      {
-        id,
-        siteId: e.siteId,
-        occurredAt: e.occurredAt,
-        category: e.category,
-        text: e.text,
-        photoIds,
-        authorUserId: e.authorUserId,
-        authorName: e.authorName,
-        correctsId: e.correctsId,
-        source: 'user',
-        sourceEventId: null,
-        clientRef: e.clientRef,
-      },
-      sql`ok`,
-    )}
+    ${appendCtes(companyId, values, sql`ok`)}
     select d.site_name, d.site_name is not null as site_found, d.shift_id,
            (select x.id from earlier x) as earlier_id, (select x.author_user_id from earlier x) as earlier_author,
            exists (select 1 from corrected) as corrected_found,
@@ -141,22 +139,11 @@ export async function writeUserEntry(db: Database, companyId: string, e: UserEnt
   return {
     kind: 'written',
     entry: {
+      ...values,
       companyId,
-      id,
-      siteId: e.siteId,
       siteName: row.site_name as string,
       number: Number(row.number),
-      occurredAt: e.occurredAt,
-      category: e.category,
-      text: e.text,
-      photoIds,
-      authorUserId: e.authorUserId,
-      authorName: e.authorName,
       shiftId: row.shift_id,
-      correctsId: e.correctsId,
-      source: 'user',
-      sourceEventId: null,
-      clientRef: e.clientRef,
       prevHash: row.prev_hash as string,
       hash: row.hash as string,
       createdAt: new Date(row.created_at as string),
