@@ -66,12 +66,15 @@ function actionPrefixRange(prefix: string): SQL {
   return sql`a.action collate "C" >= ${prefix} and a.action collate "C" < ${end}`;
 }
 
+/** An entry's journal columns, from `a` (an audit_log row) and `u` (its actor, left-joined). */
+const journalColumns = sql`a.id::text as id, a.created_at as at,
+  to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "atKey",
+  a.actor_user_id as "actorUserId", u.name as "actorName",
+  (a.actor_user_id is not null and u.id is null) as "actorGone",
+  a.action, a.entity, a.entity_id as "entityId", a.details, a.ip`;
+
 const selectJournal = (where: SQL | undefined, extra: SQL, limit: number) => sql`
-  select a.id::text as id, a.created_at as at,
-         to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "atKey",
-         a.actor_user_id as "actorUserId", u.name as "actorName",
-         (a.actor_user_id is not null and u.id is null) as "actorGone",
-         a.action, a.entity, a.entity_id as "entityId", a.details, a.ip
+  select ${journalColumns}
     from audit_log a
     left join users u on u.company_id = a.company_id and u.id = a.actor_user_id
    where ${and(where, extra)}
@@ -149,12 +152,7 @@ async function fewMatches(tx: Tx, companyId: string, f: AuditFilter, page: Page)
         select a.* from (${found}) x
         cross join lateral (select * from audit_log a where ${rest} and a.id = x.id offset 0) a
       )
-      select a.id::text as id, a.created_at as at,
-             to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "atKey",
-             a.actor_user_id as "actorUserId", u.name as "actorName",
-             (a.actor_user_id is not null and u.id is null) as "actorGone",
-             a.action, a.entity, a.entity_id as "entityId", a.details, a.ip,
-             (select count(*)::int from m) as total
+      select ${journalColumns}, (select count(*)::int from m) as total
         from m a
         left join users u on u.company_id = a.company_id and u.id = a.actor_user_id
        where ${cursor}
