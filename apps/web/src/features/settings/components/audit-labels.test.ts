@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { actionLabel } from './audit-actions';
-import { describeDetails, detailLabel, type NameOf, siteIdKeys, valueLabel } from './audit-labels';
+import { describeDetails, detailLabel, valueLabel } from './audit-labels';
+import { describeObject, entityLabel, kindsIn, nameOfFrom } from './audit-objects';
 
 const serverSources = join(import.meta.dirname, '../../../../../server/src');
 
@@ -25,6 +26,16 @@ function auditCodes(): string[] {
     for (const match of readFileSync(file, 'utf8').matchAll(call)) codes.add(match[1] as string);
   }
   return [...codes];
+}
+
+/** The entity keys the server writes with its entries (`entity: 'camera'`). */
+function entityKeys(): string[] {
+  const keys = new Set<string>();
+  for (const file of sources(serverSources)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/entity: '([a-z_]+)'/g))
+      keys.add(match[1] as string);
+  }
+  return [...keys];
 }
 
 /** The keys of the details objects the server writes as literals (`details: { name, fields: … }`). */
@@ -144,7 +155,7 @@ describe('audit journal labels', () => {
       [a, 'Entrepôt Nord'],
       [b, 'Siège'],
     ]);
-    const nameOf: NameOf = (key, id) => (siteIdKeys.has(key) ? names.get(id) : undefined);
+    const nameOf = nameOfFrom({ site: names });
     expect(describeDetails({ siteId: a }, 'camera.created', nameOf)).toBe('Site : Entrepôt Nord');
     expect(describeDetails({ allowedSiteIds: [a, gone] }, 'user.updated', nameOf)).toBe(
       `Sites autorisés : Entrepôt Nord, ${gone}`,
@@ -156,5 +167,146 @@ describe('audit journal labels', () => {
     expect(describeDetails({ userId: a }, 'user.updated', nameOf)).toBe(`Utilisateur : ${a}`);
     // Without the names (still loading), the id.
     expect(describeDetails({ siteId: a }, 'camera.created')).toBe(`Site : ${a}`);
+  });
+
+  it('names in French every entity the server writes to the journal, and keeps unknown keys', () => {
+    const keys = entityKeys();
+    expect(keys.length).toBeGreaterThan(25);
+    expect(keys.filter((key) => entityLabel(key) === key)).toEqual([]);
+    expect(
+      Object.fromEntries(
+        [
+          'access_log',
+          'access_point',
+          'alarm',
+          'camera',
+          'company',
+          'integration_key',
+          'lone_worker_session',
+          'radio_channel',
+          'report_schedule',
+          'shift',
+          'tour',
+          'tour_checkpoint',
+          'tour_round',
+          'user',
+        ].map((key) => [key, entityLabel(key)]),
+      ),
+    ).toEqual({
+      access_log: 'Journal des accès',
+      access_point: "Point d'accès",
+      alarm: 'Alarme',
+      camera: 'Caméra',
+      company: 'Société',
+      integration_key: "Clé d'intégration",
+      lone_worker_session: 'Protection travailleur isolé',
+      radio_channel: 'Canal radio',
+      report_schedule: 'Rapport planifié',
+      shift: 'Garde',
+      tour: 'Ronde',
+      tour_checkpoint: 'Point de contrôle',
+      tour_round: 'Passage de ronde',
+      user: 'Utilisateur',
+    });
+    expect(entityLabel('job')).toBe('job');
+    // Not a key: Object's own properties are not labels.
+    expect(entityLabel('constructor')).toBe('constructor');
+  });
+
+  const site = '11111111-1111-4111-8111-111111111111';
+  const point = '44444444-4444-4444-8444-444444444444';
+  const channel = '55555555-5555-4555-8555-555555555555';
+  const user = '66666666-6666-4666-8666-666666666666';
+  const agent = '77777777-7777-4777-8777-777777777777';
+  const company = '88888888-8888-4888-8888-888888888888';
+  const gone = '99999999-9999-4999-8999-999999999999';
+  const names = {
+    site: new Map([[site, 'Siège']]),
+    accessPoint: new Map([[point, 'Portail nord']]),
+    channel: new Map([[channel, 'Canal 1']]),
+    user: new Map([[user, 'Claire Martin']]),
+    agent: new Map([[agent, 'Karim Benali']]),
+    company: new Map([[company, 'Vigie Sécurité']]),
+  };
+
+  it('shows the object in French with its name, or its id when the page does not know it', () => {
+    expect(describeObject('access_point', point, names)).toBe("Point d'accès · Portail nord");
+    expect(describeObject('radio_channel', channel, names)).toBe('Canal radio · Canal 1');
+    expect(describeObject('user', user, names)).toBe('Utilisateur · Claire Martin');
+    expect(describeObject('agent', agent, names)).toBe('Agent · Karim Benali');
+    expect(describeObject('site', site, names)).toBe('Site · Siège');
+    expect(describeObject('company', company, names)).toBe('Société · Vigie Sécurité');
+    // A deleted record, a list not loaded yet, a kind no list names: the id.
+    expect(describeObject('access_point', gone, names)).toBe(`Point d'accès · ${gone}`);
+    expect(describeObject('access_point', point, {})).toBe(`Point d'accès · ${point}`);
+    expect(describeObject('camera', gone, names)).toBe(`Caméra · ${gone}`);
+    // An id of one kind is not named as another kind's record.
+    expect(describeObject('camera', point, names)).toBe(`Caméra · ${point}`);
+    expect(describeObject('backup', 'vigie-2026-11-21.dump', names)).toBe(
+      'Sauvegarde · vigie-2026-11-21.dump',
+    );
+    // No id (an export, a purge): the entity alone; an unknown entity as it is.
+    expect(describeObject('access_log', null, names)).toBe('Journal des accès');
+    expect(describeObject('job', gone, names)).toBe(`job · ${gone}`);
+  });
+
+  it("names the access points, channels, users and agents of the details' ids, and leaves the others", () => {
+    const nameOf = nameOfFrom(names);
+    expect(
+      describeDetails(
+        { name: 'Lecteur', scope: 'access_point', accessPointId: point },
+        'integration_key.created',
+        nameOf,
+      ),
+    ).toBe("Nom : Lecteur · Portée : Point d'accès · Point d'accès : Portail nord");
+    expect(describeDetails({ allowedPointIds: [point, gone] }, 'badge.updated', nameOf)).toBe(
+      `Points d'accès autorisés : Portail nord, ${gone}`,
+    );
+    expect(
+      describeDetails(
+        { changes: { currentChannelId: { from: null, to: channel } } },
+        'radio.updated',
+        nameOf,
+      ),
+    ).toBe('Modifications : Canal actuel : — → Canal 1');
+    expect(describeDetails({ channelId: channel, emergency: true }, 'radio_alert.emergency', nameOf)).toBe(
+      'Canal : Canal 1 · Urgence : Oui',
+    );
+    expect(describeDetails({ userId: user }, 'agent.updated', nameOf)).toBe('Utilisateur : Claire Martin');
+    expect(
+      describeDetails(
+        { agentId: agent, dueAt: '2026-11-21T13:05:00.000Z' },
+        'lone_worker_alert.raised',
+        nameOf,
+      ),
+    ).toBe('Agent : Karim Benali · Échéance : 21/11/2026 14:05');
+    // Ids of kinds no list names, and ids the lists do not hold, stay as they are.
+    expect(describeDetails({ radioId: gone, alarmId: gone }, 'radio_alert.emergency', nameOf)).toBe(
+      `Radio : ${gone} · Alarme : ${gone}`,
+    );
+    expect(describeDetails({ agentId: gone }, 'lone_worker_alert.raised', nameOf)).toBe(`Agent : ${gone}`);
+    // A user's id is not looked up among the agents, nor a site's among the access points.
+    expect(describeDetails({ userId: agent, siteId: point }, 'agent.updated', nameOf)).toBe(
+      `Utilisateur : ${agent} · Site : ${point}`,
+    );
+  });
+
+  it('reads only the lists the entries shown need', () => {
+    expect(kindsIn([])).toEqual(new Set());
+    expect(
+      kindsIn([
+        { entity: 'camera', entityId: gone, details: { name: 'Parking', siteId: site } },
+        { entity: 'access_point', entityId: point, details: null },
+        { entity: 'agent', entityId: agent, details: { changes: { userId: { from: null, to: user } } } },
+        // No id: nothing to name.
+        { entity: 'radio_channel', entityId: null, details: { fields: ['channelId'] } },
+      ]),
+    ).toEqual(new Set(['site', 'accessPoint', 'agent', 'user']));
+    expect(kindsIn([{ entity: 'badge', entityId: gone, details: { allowedPointIds: [] } }])).toEqual(
+      new Set(['accessPoint']),
+    );
+    expect(kindsIn([{ entity: 'lone_worker_alert', entityId: gone, details: { agentId: null } }])).toEqual(
+      new Set(),
+    );
   });
 });

@@ -1,5 +1,6 @@
 // French names of the journal details' keys and of the enum-like values in them (the server stores
-// stable English codes; the values' names are the contract's). The actions' names: audit-actions.ts.
+// stable English codes; the values' names are the contract's). The actions' names: audit-actions.ts;
+// the objects' names (the entities, the records named instead of their ids): audit-objects.ts.
 
 import { badgeTypeLabels } from '@vigie/contract/access/badges';
 import { accessPointKindLabels } from '@vigie/contract/access/points';
@@ -256,13 +257,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The name of the record an id value points to (`siteId` → the site's name), when the page knows
- * it; undefined leaves the id as it is (a deleted site, a record the page did not load).
+ * The name of the record an id value points to (`siteId` → the site's name, `channelId` → the
+ * channel's), when the page knows it; undefined leaves the id as it is (a deleted record, a record
+ * the page did not load). Which keys hold which ids: audit-objects.ts.
  */
 export type NameOf = (key: string, id: string) => string | undefined;
-
-/** Detail keys whose values are site ids. */
-export const siteIdKeys = new Set(['siteId', 'assignedSiteId', 'allowedSiteIds']);
 
 /**
  * One value, readable: dates as in the rest of the app, Oui/Non, enum values in French, ids named,

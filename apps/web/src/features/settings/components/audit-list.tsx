@@ -2,11 +2,12 @@ import type { AuditEntry } from '@vigie/contract/audit.contract';
 import { useMemo } from 'react';
 import { type DataColumn, DataList } from '../../../components/ui/data-list';
 import { formatDateTime } from '../../../lib/format';
-import { useSiteOptions } from '../../sites/api/get-site-options';
 import { actionLabel } from './audit-actions';
-import { describeDetails, type NameOf, siteIdKeys } from './audit-labels';
+import { describeDetails, type NameOf } from './audit-labels';
+import { describeObject, kindsIn, type Names, nameOfFrom } from './audit-objects';
+import { useAuditNames } from './use-audit-names';
 
-const columns = (nameOf: NameOf): DataColumn<AuditEntry>[] => [
+const columns = (names: Names, nameOf: NameOf): DataColumn<AuditEntry>[] => [
   {
     id: 'at',
     header: 'Date et heure',
@@ -36,8 +37,7 @@ const columns = (nameOf: NameOf): DataColumn<AuditEntry>[] => [
     header: 'Objet',
     wide: true,
     className: 'text-fg-muted wrap-anywhere',
-    cell: (entry) =>
-      `${entry.entity}${entry.entityId ? ` · ${(entry.entity === 'site' && nameOf('siteId', entry.entityId)) || entry.entityId}` : ''}`,
+    cell: (entry) => describeObject(entry.entity, entry.entityId, names),
   },
   {
     id: 'details',
@@ -53,13 +53,11 @@ const columns = (nameOf: NameOf): DataColumn<AuditEntry>[] => [
  * there is room, cards on a phone.
  */
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
-  // Site ids in the details read as the sites' names once the company's sites are loaded (the
-  // pickers' shared query); until then, and for a deleted site, the id stays.
-  const sites = useSiteOptions();
-  const cols = useMemo(() => {
-    const names = new Map((sites.data ?? []).map((o) => [o.value, o.label]));
-    return columns((key, id) => (siteIdKeys.has(key) ? names.get(id) : undefined));
-  }, [sites.data]);
+  // The objects, and the ids in the details, read as the records' names once the lists these entries
+  // need are loaded (the pickers' shared queries); until then, and for a deleted record, the id stays.
+  const kinds = useMemo(() => kindsIn(entries), [entries]);
+  const names = useAuditNames(kinds);
+  const cols = useMemo(() => columns(names, nameOfFrom(names)), [names]);
   return (
     <DataList
       caption="Journal d'audit, du plus récent au plus ancien"

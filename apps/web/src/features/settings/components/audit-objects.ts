@@ -1,0 +1,127 @@
+// The journal's objects: the French names of the entities the server writes (`camera` → 'Caméra'),
+// and the records whose ids the page can name from the company's lists the app already loads.
+
+import type { NameOf } from './audit-labels';
+
+/**
+ * French names of the entity keys the server writes with each entry (`entity: 'camera'` in
+ * apps/server/src); the words the rest of the journal uses (actions, details' keys).
+ */
+const entityLabels: Record<string, string> = {
+  access_log: 'Journal des accès',
+  access_point: "Point d'accès",
+  agent: 'Agent',
+  agent_position: 'Positions des agents',
+  alarm: 'Alarme',
+  audit_log: "Journal d'audit",
+  backup: 'Sauvegarde',
+  badge: 'Badge',
+  camera: 'Caméra',
+  company: 'Société',
+  demo: 'Données de démonstration',
+  integration_key: "Clé d'intégration",
+  lone_worker_alert: 'Alerte travailleur isolé',
+  lone_worker_session: 'Protection travailleur isolé',
+  planning: 'Planning',
+  push_subscription: 'Abonnement aux notifications push',
+  radio: 'Radio',
+  radio_alert: 'Alerte radio',
+  radio_channel: 'Canal radio',
+  radio_communication: 'Communication radio',
+  report: 'Rapport',
+  report_schedule: 'Rapport planifié',
+  security_report: 'Rapport de sécurité',
+  session: 'Session',
+  shift: 'Garde',
+  site: 'Site',
+  tour: 'Ronde',
+  tour_checkpoint: 'Point de contrôle',
+  tour_round: 'Passage de ronde',
+  user: 'Utilisateur',
+};
+
+const own = <T>(map: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(map, key) ? map[key] : undefined;
+
+/** An entity key's French name, or the key itself when this version does not know it. */
+export function entityLabel(entity: string): string {
+  return own(entityLabels, entity) ?? entity;
+}
+
+/** Kinds of record the page names, each from a list the app already loads (use-audit-names.ts). */
+export type NamedKind = 'site' | 'accessPoint' | 'agent' | 'user' | 'channel' | 'company';
+
+/** Each kind's names by id; a kind missing (not loaded, not needed) names nothing. */
+export type Names = Partial<Record<NamedKind, ReadonlyMap<string, string>>>;
+
+/** Detail keys whose values are ids (one, or a list) of a kind the page names. */
+const idKeyKinds: Record<string, NamedKind> = {
+  siteId: 'site',
+  assignedSiteId: 'site',
+  allowedSiteIds: 'site',
+  accessPointId: 'accessPoint',
+  allowedPointIds: 'accessPoint',
+  agentId: 'agent',
+  agentIds: 'agent',
+  userId: 'user',
+  channelId: 'channel',
+  currentChannelId: 'channel',
+};
+
+/** Entities whose entry's id is a record of a kind the page names. */
+const entityKinds: Record<string, NamedKind> = {
+  site: 'site',
+  access_point: 'accessPoint',
+  agent: 'agent',
+  user: 'user',
+  radio_channel: 'channel',
+  company: 'company',
+};
+
+/** The details' namer over these names: an id of a known key and kind reads as its record's name. */
+export function nameOfFrom(names: Names): NameOf {
+  return (key, id) => {
+    const kind = own(idKeyKinds, key);
+    return kind ? names[kind]?.get(id) : undefined;
+  };
+}
+
+/**
+ * The « Objet » of an entry: the entity's French name and the record's name, or its id when the
+ * page does not know it (a deleted record, a kind no list names): 'Caméra · 3f2a…', 'Site · Siège'.
+ */
+export function describeObject(entity: string, entityId: string | null, names: Names): string {
+  const label = entityLabel(entity);
+  if (!entityId) return label;
+  const kind = own(entityKinds, entity);
+  return `${label} · ${(kind && names[kind]?.get(entityId)) || entityId}`;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function addKindsOf(value: unknown, kinds: Set<NamedKind>) {
+  if (Array.isArray(value)) for (const v of value) addKindsOf(v, kinds);
+  else if (isRecord(value))
+    for (const [key, v] of Object.entries(value)) {
+      const kind = own(idKeyKinds, key);
+      if (kind && v !== null && v !== undefined) kinds.add(kind);
+      addKindsOf(v, kinds);
+    }
+}
+
+/**
+ * The kinds whose names these entries need (their objects' ids, and id keys at any depth of their
+ * details, `changes: { assignedSiteId: … }` too): the page reads only those lists.
+ */
+export function kindsIn(
+  entries: readonly { entity: string; entityId: string | null; details: Record<string, unknown> | null }[],
+): Set<NamedKind> {
+  const kinds = new Set<NamedKind>();
+  for (const entry of entries) {
+    const kind = entry.entityId ? own(entityKinds, entry.entity) : undefined;
+    if (kind) kinds.add(kind);
+    addKindsOf(entry.details, kinds);
+  }
+  return kinds;
+}
