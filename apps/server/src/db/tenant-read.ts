@@ -72,17 +72,26 @@ export const PREPARED_PER_CONNECTION = 200;
 export function withCompanyLiteral(text: string, params: unknown[], companyId: string) {
   const kept: unknown[] = [];
   const renumbered = new Map<number, number>();
-  const out = text.replace(/\$(\d+)/g, (_, n: string) => {
-    const i = Number(n) - 1;
-    if (params[i] === companyId) return literal(companyId);
-    let j = renumbered.get(i);
-    if (j === undefined) {
-      kept.push(params[i]);
-      j = kept.length;
-      renumbered.set(i, j);
-    }
-    return `$${j}`;
-  });
+  // A page's LIMIT (and OFFSET) is written in too. As a parameter, the generic plan is costed for
+  // an unknown limit (a tenth of the rows), never cheaper than a custom plan for 51: PostgreSQL
+  // then planned the statement again at every EXECUTE, and the prepared statement saved nothing
+  // (0.6 ms of the site list's 0.8 in PostgreSQL). Pages have a handful of sizes: one plan each.
+  const out = text.replace(
+    /(\b(?:limit|offset)\s+)?\$(\d+)/gi,
+    (_, clause: string | undefined, n: string) => {
+      const i = Number(n) - 1;
+      if (clause !== undefined && Number.isSafeInteger(params[i])) return `${clause}${params[i]}`;
+      const prefix = clause ?? '';
+      if (params[i] === companyId) return prefix + literal(companyId);
+      let j = renumbered.get(i);
+      if (j === undefined) {
+        kept.push(params[i]);
+        j = kept.length;
+        renumbered.set(i, j);
+      }
+      return `${prefix}$${j}`;
+    },
+  );
   return { text: out, params: kept };
 }
 

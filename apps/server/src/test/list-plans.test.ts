@@ -152,6 +152,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('list query plans on 20,000 came
     }
   });
 
+  // What a prepared statement is for: PostgreSQL plans its first five executions with their values,
+  // then keeps the generic plan when it costs about as much. With the page's LIMIT a parameter the
+  // generic plan was costed for an unknown limit and never chosen, so every EXECUTE planned the
+  // statement again. The statement as the application prepares it must settle on its cached plan.
+  it('runs each prepared list on its cached (generic) plan from the sixth execution', async () => {
+    const { rows } = await owner.query<{ id: string }>('select id from sites where company_id = $1 limit 1', [
+      companyId,
+    ]);
+    const siteId = rows[0]?.id as string;
+    const statements = await Promise.all([
+      statementOf((db) => listSitesPage(db, companyId, {}, { limit: 50 })),
+      statementOf((db) => listSitesPage(db, companyId, {}, { limit: 50, after: ['Mairie 0500', siteId] })),
+      statementOf((db) => listCamerasPage(db, companyId, {}, { limit: 50 })),
+      statementOf((db) => listCamerasPage(db, companyId, { siteId }, { limit: 20, after: cursor })),
+      statementOf((db) => listCamerasPage(db, companyId, { search: 'parking' }, { limit: 50 })),
+    ]);
+    for (const [i, query] of statements.entries()) {
+      const built = new PgDialect().sqlToQuery(query);
+      const { text, params } = withCompanyLiteral(built.sql, built.params, companyId);
+      const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+      await owner.query('begin');
+      try {
+        await owner.query('set local role vigie_app');
+        await owner.query(`select set_config('app.company_id', $1, true)`, [companyId]);
+        await owner.query(`prepare cached_check as ${text}`);
+        for (let run = 0; run < 8; run++) await owner.query(`execute cached_check${args}`);
+        // A statement without parameters runs its generic plan from the first execution.
+        const plans = await owner.query<{ generic: number }>(
+          `select generic_plans::int as generic from pg_prepared_statements where name = 'cached_check'`,
+        );
+        expect(plans.rows[0]?.generic, `statement ${i}: ${text}`).toBeGreaterThanOrEqual(3);
+      } finally {
+        await owner.query('rollback');
+        await owner.query('deallocate all');
+      }
+    }
+  });
+
   it("pages one site's cameras along (company_id, site_id, name, id)", async () => {
     const { rows } = await owner.query<{ id: string }>('select id from sites where company_id = $1 limit 1', [
       companyId,
