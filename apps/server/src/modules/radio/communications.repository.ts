@@ -1,5 +1,5 @@
 import { communicationCountCap } from '@vigie/contract/radio-traffic.contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { radioCommunications } from '../../db/schema';
@@ -7,35 +7,66 @@ import { radioCommunications } from '../../db/schema';
 export type CommunicationRow = typeof radioCommunications.$inferSelect;
 export type NewCommunication = typeof radioCommunications.$inferInsert;
 
+/** What a list row carries: the columns the journal's DTO reads (db.readTenant answers them as named). */
+export type CommunicationListRow = Pick<
+  CommunicationRow,
+  | 'id'
+  | 'fromName'
+  | 'channelId'
+  | 'channelName'
+  | 'radioId'
+  | 'source'
+  | 'at'
+  | 'durationMs'
+  | 'transcript'
+  | 'transcriptStatus'
+  | 'emergencyDetected'
+  | 'aiAnalysis'
+  | 'audioFileId'
+>;
+
+const c = radioCommunications;
+const listColumns = sql`${c.id} as "id", ${c.fromName} as "fromName", ${c.channelId} as "channelId",
+  ${c.channelName} as "channelName", ${c.radioId} as "radioId", ${c.source} as "source", ${c.at} as "at",
+  ${c.durationMs} as "durationMs", ${c.transcript} as "transcript", ${c.transcriptStatus} as "transcriptStatus",
+  ${c.emergencyDetected} as "emergencyDetected", ${c.aiAnalysis} as "aiAnalysis", ${c.audioFileId} as "audioFileId"`;
+
+/**
+ * One page, newest first (limit + 1 rows: the extra one says there is more), and its total counted
+ * up to the bound, in one statement and one round trip (`db.readTenant`): the log grows without end,
+ * so the count walks the company's index in the list's order and stops at the bound. Only an empty
+ * page after a cursor reads the total apart.
+ */
 export async function listPage(
-  tx: Tx,
+  db: Database,
   companyId: string,
   f: { channelId?: string | undefined; emergency?: boolean | undefined },
   page: { limit: number; after?: [string, string] | undefined },
 ) {
   const where = and(
-    eq(radioCommunications.companyId, companyId),
-    f.channelId ? eq(radioCommunications.channelId, f.channelId) : undefined,
-    f.emergency !== undefined ? eq(radioCommunications.emergencyDetected, f.emergency) : undefined,
+    eq(c.companyId, companyId),
+    f.channelId ? eq(c.channelId, f.channelId) : undefined,
+    f.emergency !== undefined ? eq(c.emergencyDetected, f.emergency) : undefined,
   );
   const after = page.after
-    ? sql`(${radioCommunications.at}, ${radioCommunications.id}) < (${page.after[0]}::timestamptz, ${page.after[1]}::uuid)`
+    ? sql`(${c.at}, ${c.id}) < (${page.after[0]}::timestamptz, ${page.after[1]}::uuid)`
     : undefined;
-  const rows = await tx
-    .select()
-    .from(radioCommunications)
-    .where(and(where, after))
-    .orderBy(desc(radioCommunications.at), desc(radioCommunications.id))
-    .limit(page.limit + 1);
-  // The log grows without end: its total is counted up to a bound (the list pages by cursor).
-  const [count] = rowsOf<{ n: number }>(
-    await tx.execute(
-      // In the list's order, so that the count walks the company's index up to the bound.
-      sql`select count(*)::int as n from (select 1 from radio_communications where ${where}
-        order by at desc, id desc limit ${COUNT_BOUND + 1}) c`,
-    ),
+  const total = sql`(select count(*)::int from (select 1 from ${c} where ${where}
+    order by ${c.at} desc, ${c.id} desc limit ${COUNT_BOUND + 1}) counted)`;
+  const rows = await db.readTenant<CommunicationListRow & { total: number }>(
+    companyId,
+    sql`select ${listColumns}, ${total} as "total" from ${c}
+      where ${and(where, after)}
+      order by ${c.at} desc, ${c.id} desc
+      limit ${page.limit + 1}`,
   );
-  return { rows, total: count?.n ?? 0 };
+  let count = rows[0]?.total;
+  if (count === undefined) {
+    count = page.after
+      ? ((await db.readTenant<{ n: number }>(companyId, sql`select ${total} as "n"`))[0]?.n ?? 0)
+      : 0;
+  }
+  return { rows, total: count };
 }
 
 export const COUNT_BOUND = communicationCountCap;

@@ -20,7 +20,7 @@ import * as repo from './communications.repository';
 import { analyseTranscript } from './emergency-detection';
 import { radioErrors } from './radio.errors';
 
-export const toCommunicationDto = (r: repo.CommunicationRow): Communication => ({
+export const toCommunicationDto = (r: repo.CommunicationListRow): Communication => ({
   id: r.id,
   fromAgentName: r.fromName,
   channelId: r.channelId,
@@ -166,15 +166,13 @@ export async function listCommunications(
   q: z.output<typeof listCommunicationsQuery>,
 ) {
   const after = decodeCursor(q.cursor, ['timestamp', 'uuid']) as [string, string] | undefined;
-  return db.withTenant(auth.companyId, async (tx) => {
-    const { rows, total } = await repo.listPage(
-      tx,
-      auth.companyId,
-      { channelId: q.channelId, emergency: q.emergency },
-      { limit: q.limit, after },
-    );
-    return { rows: rows.map(toCommunicationDto), total };
-  });
+  const { rows, total } = await repo.listPage(
+    db,
+    auth.companyId,
+    { channelId: q.channelId, emergency: q.emergency },
+    { limit: q.limit, after },
+  );
+  return { rows: rows.map(toCommunicationDto), total };
 }
 
 /**

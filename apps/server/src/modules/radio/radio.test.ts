@@ -392,6 +392,57 @@ describe.each(engines)('radio on %s', (engine) => {
     expect(badAudio.statusCode).toBe(422);
   });
 
+  it('pages the communications journal by cursor, newest first, with its total on every page; a channel filter pages too', async () => {
+    const owner = await registerCompany(t.app);
+    const other = await registerCompany(t.app);
+    const radio = await createRadio(t.app, owner);
+    const channel = await createChannel(t.app, owner, { name: 'Site Est' });
+    await createChannel(t.app, owner, { name: 'Site Ouest' });
+    const key = await gatewayKey(t.app, owner);
+    const said: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/radio/device/communications',
+        headers: key,
+        payload: {
+          imei: radio.radioId,
+          channel: i % 2 === 0 ? 'Site Est' : 'Site Ouest',
+          timestamp: new Date(Date.now() - (10 - i) * 1000).toISOString(),
+          transcript: `Message ${i}, RAS`,
+          durationMs: 1000,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      said.push(res.json().id);
+    }
+    /** Every page of a list through its Link headers: the ids, and each page's X-Total-Count. */
+    const walk = async (first: string) => {
+      const ids: string[] = [];
+      const totals: string[] = [];
+      let url: string | undefined = first;
+      while (url) {
+        const page = await get(url, owner.auth);
+        expect(page.statusCode).toBe(200);
+        ids.push(...page.json().map((c: { id: string }) => c.id));
+        totals.push(String(page.headers['x-total-count']));
+        url = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1];
+      }
+      return { ids, totals };
+    };
+    const all = await walk('/api/radio/communications/?limit=3');
+    expect(all.ids).toEqual([...said].reverse());
+    expect(all.totals).toEqual(['7', '7', '7']);
+    const east = await walk(`/api/radio/communications/?limit=2&channelId=${channel.id}`);
+    expect(east.ids).toEqual([said[6], said[4], said[2], said[0]]);
+    expect(east.totals).toEqual(['4', '4']);
+    // Another company sees none of it, filter or not.
+    expect((await get('/api/radio/communications/', other.auth)).json()).toEqual([]);
+    const foreign = await get(`/api/radio/communications/?channelId=${channel.id}`, other.auth);
+    expect(foreign.json()).toEqual([]);
+    expect(foreign.headers['x-total-count']).toBe('0');
+  });
+
   it('keeps a recording, plays it only to its company and audits every playback; purges past the retention', async () => {
     const owner = await registerCompany(t.app);
     const radio = await createRadio(t.app, owner);
