@@ -1,52 +1,13 @@
-// The journal's objects: the French names of the entities the server writes (`camera` → 'Caméra'),
-// and the records whose ids the page can name from the company's lists the app already loads.
+// The journal's objects: the records whose ids the page can name from the company's lists the app
+// already loads (the entities' French names, `camera` → 'Caméra', are in the contract).
 
+import { entityLabel } from '@vigie/contract/audit-labels';
 import type { NameOf } from './audit-labels';
 
-/**
- * French names of the entity keys the server writes with each entry (`entity: 'camera'` in
- * apps/server/src); the words the rest of the journal uses (actions, details' keys).
- */
-const entityLabels: Record<string, string> = {
-  access_log: 'Journal des accès',
-  access_point: "Point d'accès",
-  agent: 'Agent',
-  agent_position: 'Positions des agents',
-  alarm: 'Alarme',
-  audit_log: "Journal d'audit",
-  backup: 'Sauvegarde',
-  badge: 'Badge',
-  camera: 'Caméra',
-  company: 'Société',
-  demo: 'Données de démonstration',
-  integration_key: "Clé d'intégration",
-  lone_worker_alert: 'Alerte travailleur isolé',
-  lone_worker_session: 'Protection travailleur isolé',
-  planning: 'Planning',
-  push_subscription: 'Abonnement aux notifications push',
-  radio: 'Radio',
-  radio_alert: 'Alerte radio',
-  radio_channel: 'Canal radio',
-  radio_communication: 'Communication radio',
-  report: 'Rapport',
-  report_schedule: 'Rapport planifié',
-  security_report: 'Rapport de sécurité',
-  session: 'Session',
-  shift: 'Garde',
-  site: 'Site',
-  tour: 'Ronde',
-  tour_checkpoint: 'Point de contrôle',
-  tour_round: 'Passage de ronde',
-  user: 'Utilisateur',
-};
+export { entityLabel };
 
 const own = <T>(map: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.hasOwn(map, key) ? map[key] : undefined;
-
-/** An entity key's French name, or the key itself when this version does not know it. */
-export function entityLabel(entity: string): string {
-  return own(entityLabels, entity) ?? entity;
-}
 
 /** Kinds of record the page names, each from a list the app already loads (use-audit-names.ts). */
 export type NamedKind = 'site' | 'accessPoint' | 'agent' | 'user' | 'channel' | 'company';
