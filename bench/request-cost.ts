@@ -3,8 +3,8 @@
 // threads) and PostgreSQL's processes, in CPU milliseconds a request, from /proc, while autocannon
 // drives the route. On a database an issue-18 bench run kept (`--keep-db true`); the server is
 // started on it as it is, signed in as its largest company's owner (bench/lib.ts).
-import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { postgresMs, threadsMs } from './cpu';
 import { startSeeded } from './lib';
 
 const [path = '/api/sites?limit=50', connections = '1', seconds = '6'] = process.argv.slice(2);
@@ -15,30 +15,7 @@ const s = await startSeeded('postgres', [], {
   ATTENDANCE_CHECK_INTERVAL_MS: '0',
   DAILY_JOBS_INTERVAL_MS: '0',
 });
-/** CPU milliseconds (user + system) of a /proc stat line. */
-const cpuMs = (stat: string) => {
-  const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
-};
-const serverThreads = () =>
-  new Map(
-    readdirSync(`/proc/${s.server.pid}/task`).map((t) => [
-      t,
-      cpuMs(readFileSync(`/proc/${s.server.pid}/task/${t}/stat`, 'utf8')),
-    ]),
-  );
-const postgresMs = () => {
-  let total = 0;
-  for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith('postgres'))
-        total += cpuMs(readFileSync(`/proc/${p}/stat`, 'utf8'));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-};
+const serverThreads = () => threadsMs(s.server.pid);
 const url = `${s.server.url}${path}`;
 const headers = { authorization: `Bearer ${s.ctx.token}` };
 await autocannon({ url, connections: Number(connections), duration: 2, headers });
