@@ -1,8 +1,9 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { auditLog } from '../../db/schema';
 import { tokenCandidates, tokenMatch } from '../../db/search-tokens';
+import { literal } from '../../db/tenant-read';
 
 export type AuditRow = typeof auditLog.$inferInsert;
 
@@ -63,7 +64,11 @@ function actionPrefixRange(prefix: string): SQL {
   const last = chars.pop()?.codePointAt(0);
   if (last === undefined) return sql`true`;
   const end = chars.join('') + String.fromCodePoint(Math.min(last + 1, 0x10ffff));
-  return sql`a.action collate "C" >= ${prefix} and a.action collate "C" < ${end}`;
+  // The bounds are written into the statement, as the company id is (db/tenant-read.ts): how many
+  // entries a prefix holds decides between walking the dates and sorting the prefix's entries, and a
+  // prepared statement's generic plan, made for any prefix, sorted a third of a 60,000-entry journal
+  // (audit-plans.test.ts). Each prefix gets its own cached plan.
+  return sql`a.action collate "C" >= ${sql.raw(literal(prefix))} and a.action collate "C" < ${sql.raw(literal(end))}`;
 }
 
 /** An entry's journal columns, from `a` (an audit_log row) and `u` (its actor, left-joined). */
@@ -73,8 +78,8 @@ const journalColumns = sql`a.id::text as id, a.created_at as at,
   (a.actor_user_id is not null and u.id is null) as "actorGone",
   a.action, a.entity, a.entity_id as "entityId", a.details, a.ip`;
 
-const selectJournal = (where: SQL | undefined, extra: SQL, limit: number) => sql`
-  select ${journalColumns}
+const selectJournal = (where: SQL | undefined, extra: SQL, limit: number, also: SQL = sql``) => sql`
+  select ${journalColumns}${also}
     from audit_log a
     left join users u on u.company_id = a.company_id and u.id = a.actor_user_id
    where ${and(where, extra)}
@@ -94,33 +99,64 @@ export const COUNT_BOUND = 1_000;
 
 type Page = { limit: number; before?: [string, number] | undefined };
 
+/** Entries older than the page's cursor: the last listed entry's (created_at to the microsecond, id). */
+const afterCursor = (page: Page) =>
+  page.before
+    ? sql`(a.created_at, a.id) < (${page.before[0]}::timestamptz, ${page.before[1]}::bigint)`
+    : sql`true`;
+
+/** The filter's total up to COUNT_BOUND + 1, walking the (company_id, created_at) index as the list does. */
+const boundedTotal = (where: SQL | undefined) => sql`(select count(*)::int from (
+      select 1 from audit_log a left join users u on u.company_id = a.company_id and u.id = a.actor_user_id
+       where ${where} order by a.created_at desc limit ${COUNT_BOUND + 1}) c)`;
+
 /**
  * A page newest first (limit + 1 rows: the extra one says there is more); the cursor is the last
  * entry's (created_at to the microsecond, id). It walks the (company_id, created_at) index backwards
  * from the cursor: entries of the same instant only are put in id order (an incremental sort).
  */
 export const journalPageSql = (companyId: string, f: AuditFilter, page: Page) =>
-  selectJournal(
-    filterWhere(companyId, f),
-    page.before
-      ? sql`(a.created_at, a.id) < (${page.before[0]}::timestamptz, ${page.before[1]}::bigint)`
-      : sql`true`,
-    page.limit + 1,
-  );
+  selectJournal(filterWhere(companyId, f), afterCursor(page), page.limit + 1);
 
-export async function listJournalPage(tx: Tx, companyId: string, f: AuditFilter, page: Page) {
+/**
+ * The list's statement: the page of journalPageSql and the filter's bounded total as an
+ * uncorrelated sub-select column, computed once and returned on every row (docs/decisions/0004).
+ */
+export const journalListSql = (companyId: string, f: AuditFilter, page: Page) => {
+  const where = filterWhere(companyId, f);
+  return selectJournal(where, afterCursor(page), page.limit + 1, sql`, ${boundedTotal(where)} as total`);
+};
+
+/**
+ * A page and its total in one round trip (`db.readTenant`, prepared unless searched); only an empty
+ * page after a cursor reads its total apart. A search whose words match few entries is read from
+ * their tokens (fewMatches), one round trip too; one matching more walks the journal after it.
+ */
+export async function listJournalPage(db: Database, companyId: string, f: AuditFilter, page: Page) {
   if (f.search) {
-    const few = await fewMatches(tx, companyId, f, page);
+    const few = await fewMatches(db, companyId, f, page);
     if (few) return few;
   }
-  const where = filterWhere(companyId, f);
-  const rows = rowsOf<JournalRow>(await tx.execute(journalPageSql(companyId, f, page))).map(toRow);
-  const [count] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from (
-      select 1 from audit_log a left join users u on u.company_id = a.company_id and u.id = a.actor_user_id
-       where ${where} order by a.created_at desc limit ${COUNT_BOUND + 1}) c`),
+  // A search is planned with its words (see TenantReadOptions).
+  const opts = { prepare: !f.search };
+  const rows = await db.readTenant<JournalRow & { total: number }>(
+    companyId,
+    journalListSql(companyId, f, page),
+    opts,
   );
-  return { rows, total: count?.n ?? 0 };
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    total = page.before
+      ? ((
+          await db.readTenant<{ n: number }>(
+            companyId,
+            sql`select ${boundedTotal(filterWhere(companyId, f))} as n`,
+            opts,
+          )
+        )[0]?.n ?? 0)
+      : 0;
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => toRow(row)), total };
 }
 
 /**
@@ -129,45 +165,52 @@ export async function listJournalPage(tx: Tx, companyId: string, f: AuditFilter,
  * read whole, which the planner chose for a company holding most of the table (search-plans.test.ts).
  * Null when the words match more: the page then walks the (company_id, created_at) index, checking
  * each entry's tokens, which a common word fills quickly.
+ *
+ * One statement, planned with the words: the matches counted up to the bound (`f`), and only when
+ * they are few (a one-time filter: none is probed otherwise) each read by its key (`offset 0`: one
+ * look-up per match, never a join over the table) and the other filters applied (`m`); then the
+ * page after the cursor and the total of that one pass. Its first row always carries the count and
+ * the total — the page's rows, or one row of nulls beside them when the page is empty.
  */
-async function fewMatches(tx: Tx, companyId: string, f: AuditFilter, page: Page) {
+async function fewMatches(db: Database, companyId: string, f: AuditFilter, page: Page) {
   const found = tokenCandidates(
     { table: 'audit_search_tokens', rowColumn: 'entry_id' },
     companyId,
     f.search ?? '',
   );
   if (!found) return { rows: [], total: 0 };
-  const [matched] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from (${found} limit ${COUNT_BOUND + 1}) x`),
-  );
-  if ((matched?.n ?? 0) > COUNT_BOUND) return null;
-  // Each match read by its key (`offset 0`: one look-up per match, never a join over the table),
-  // then the other filters; the page and the total of one pass.
   const rest = filterWhere(companyId, { ...f, search: undefined });
-  const cursor = page.before
-    ? sql`(a.created_at, a.id) < (${page.before[0]}::timestamptz, ${page.before[1]}::bigint)`
-    : sql`true`;
-  const all = rowsOf<JournalRow & { total: number }>(
-    await tx.execute(sql`with m as materialized (
-        select a.* from (${found}) x
+  const all = await db.readTenant<
+    (JournalRow | { [K in keyof JournalRow]: null }) & { matched: number; total: number }
+  >(
+    companyId,
+    sql`with f as materialized (${found} limit ${COUNT_BOUND + 1}),
+      k as (select count(*)::int as n from f),
+      m as materialized (
+        select a.* from f x
         cross join lateral (select * from audit_log a where ${rest} and a.id = x.id offset 0) a
+         where (select k.n from k) <= ${COUNT_BOUND}
+      ),
+      p as (
+        select ${journalColumns}
+          from m a
+          left join users u on u.company_id = a.company_id and u.id = a.actor_user_id
+         where ${afterCursor(page)}
+         order by a.created_at desc, a.id desc
+         limit ${page.limit + 1}
       )
-      select ${journalColumns}, (select count(*)::int from m) as total
-        from m a
-        left join users u on u.company_id = a.company_id and u.id = a.actor_user_id
-       where ${cursor}
-       order by a.created_at desc, a.id desc
-       limit ${page.limit + 1}`),
+      select k.n as matched, (select count(*)::int from m) as total, p.*
+        from k left join p on true
+       order by p.at desc, p.id::bigint desc`,
+    { prepare: false },
   );
-  let total = all[0]?.total;
-  if (total === undefined) {
-    const [n] = rowsOf<{ n: number }>(
-      await tx.execute(sql`select count(*)::int as n from (${found}) x
-        cross join lateral (select 1 from audit_log a where ${rest} and a.id = x.id offset 0) a`),
-    );
-    total = n?.n ?? 0;
+  const head = all[0];
+  if ((head?.matched ?? 0) > COUNT_BOUND) return null;
+  const rows: JournalRow[] = [];
+  for (const { matched: _matched, total: _total, ...row } of all) {
+    if (row.id !== null) rows.push(toRow(row as JournalRow));
   }
-  return { rows: all.map(({ total: _total, ...row }) => toRow(row)), total };
+  return { rows, total: head?.total ?? 0 };
 }
 
 /** The filtered entries for an export, newest first, at most `limit`. */

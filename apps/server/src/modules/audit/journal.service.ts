@@ -50,12 +50,9 @@ export const toEntryDto = (r: repo.JournalRow): AuditEntry => ({
 export async function listJournal(db: Database, auth: AuthContext, q: z.output<typeof listAuditQuery>) {
   requireAdmin(auth);
   const before = decodeCursor(q.cursor, ['timestamp', 'number']) as [string, number] | undefined;
-  return db.withTenant(auth.companyId, async (tx) => {
-    const { rows, total } = await repo.listJournalPage(tx, auth.companyId, filterOf(q, auth.user.timezone), {
-      limit: q.limit,
-      before,
-    });
-    return { rows, total };
+  return repo.listJournalPage(db, auth.companyId, filterOf(q, auth.user.timezone), {
+    limit: q.limit,
+    before,
   });
 }
 
