@@ -436,7 +436,7 @@ describe.each(engines)('list and search plans on seeded data (%s)', (engine) => 
         ...(await check(
           c,
           `main courante ${JSON.stringify(q)}`,
-          await readStatements(c, (db) => listEntries(db, auth, q as Parameters<typeof listEntries>[2])),
+          await ranStatements(c, (db) => listEntries(db, auth, q as Parameters<typeof listEntries>[2])),
         )),
       );
     }

@@ -9,18 +9,19 @@ import type {
   listLogbookQuery,
 } from '@vigie/contract/logbook.contract';
 import { logbookFutureToleranceMs, maxLogbookPhotoBytes } from '@vigie/contract/logbook.contract';
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { rowsOf } from '../../db/rows';
-import { logbookCounters, logbookEntries } from '../../db/schema';
+import { logbookEntries } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import { normaliseImage, readFile } from '../files/files.service';
 import { verifyChain } from './chain';
 import { type WriteOutcome, writeUserEntry } from './entry-write';
 import { logbookErrors as errors } from './logbook.errors';
+import { agentHasSiteSql, type CorrectionJson, type EntryRow, listEntriesPage } from './logbook.repository';
 
 type Row = typeof logbookEntries.$inferSelect;
 
@@ -31,7 +32,7 @@ type CorrectionOf = Pick<
   'id' | 'number' | 'occurredAt' | 'text' | 'authorUserId' | 'authorName' | 'createdAt'
 >;
 
-function toDto(r: Row, corrections: CorrectionOf[]): LogbookEntry {
+function toDto(r: EntryRow, corrections: CorrectionOf[]): LogbookEntry {
   return {
     id: r.id,
     siteId: r.siteId,
@@ -106,11 +107,8 @@ async function replayOf(db: Database, auth: AuthContext, earlierId: string, earl
 }
 
 async function agentHasSite(tx: Tx, companyId: string, userId: string, siteId: string) {
-  const res = await tx.execute(sql`
-    select 1 as one from shifts s join agents a on a.company_id = s.company_id and a.id = s.agent_id
-     where s.company_id = ${companyId} and s.site_id = ${siteId} and a.user_id = ${userId}
-       and s.status <> 'Annulé' limit 1`);
-  return rowsOf(res).length > 0;
+  const res = await tx.execute(sql`select ${agentHasSiteSql(companyId, userId, siteId)} as mine`);
+  return rowsOf<{ mine: boolean }>(res)[0]?.mine === true;
 }
 
 /** The site, when the caller may read its register (404 for an unknown or foreign site). */
@@ -185,25 +183,6 @@ export async function createEntry(
   return toDto(out.entry, []);
 }
 
-/**
- * Each listed entry's corrections, oldest first, read with it (a probe of a small partial index). The
- * outer row is named in full: drizzle writes a column of the selected table unqualified.
- */
-const correctionsJson = sql<CorrectionJson[] | string | null>`(
-  select json_agg(json_build_object('id', c.id, 'number', c.number, 'occurredAt', c.occurred_at, 'text', c.text,
-                                    'authorUserId', c.author_user_id, 'authorName', c.author_name,
-                                    'createdAt', c.created_at) order by c.number)
-    from ${logbookEntries} c
-   where c.company_id = "logbook_entries"."company_id" and c.corrects_id = "logbook_entries"."id")`;
-interface CorrectionJson {
-  id: string;
-  number: number;
-  occurredAt: string;
-  text: string;
-  authorUserId: string | null;
-  authorName: string;
-  createdAt: string;
-}
 const parseCorrections = (v: CorrectionJson[] | string | null): CorrectionOf[] =>
   ((typeof v === 'string' ? JSON.parse(v) : v) ?? []).map((c: CorrectionJson) => ({
     ...c,
@@ -214,39 +193,26 @@ const parseCorrections = (v: CorrectionJson[] | string | null): CorrectionOf[] =
 /**
  * A page of a site's register, newest first. One statement reads the page, each entry's
  * corrections and the total (the counter — the kept count of a site's entries, no gap, never
- * deleted — or the period's count by the (site, occurred_at) index): a day of a 100,000-entry site
- * costs what a small one's does (bench/logbook.ts).
+ * deleted — or the period's count by the (site, occurred_at) index), and checks that the caller may
+ * read the site: a day of a 100,000-entry site costs what a small one's does, in one round trip
+ * (bench/logbook.ts). Only an empty page reads again, to answer an unknown site (404) or an agent's
+ * other site (403) as readableSite does.
  */
 export async function listEntries(db: Database, auth: AuthContext, q: z.output<typeof listLogbookQuery>) {
   const before = decodeCursor(q.cursor, ['number']) as [number] | undefined;
-  return db.withTenant(auth.companyId, async (tx) => {
-    await readableSite(tx, auth, q.siteId);
-    const where = and(
-      eq(logbookEntries.companyId, auth.companyId),
-      eq(logbookEntries.siteId, q.siteId),
-      q.from ? gte(logbookEntries.occurredAt, new Date(q.from)) : undefined,
-      q.to ? lt(logbookEntries.occurredAt, new Date(q.to)) : undefined,
-    );
-    const total =
-      !q.from && !q.to
-        ? sql<number>`(select k.last from ${logbookCounters} k where k.company_id = ${auth.companyId} and k.site_id = ${q.siteId})`
-        : sql<number>`(select count(*)::int from ${logbookEntries} x where x.company_id = ${auth.companyId} and x.site_id = ${q.siteId}
-            ${q.from ? sql`and x.occurred_at >= ${q.from}::timestamptz` : sql``} ${q.to ? sql`and x.occurred_at < ${q.to}::timestamptz` : sql``})`;
-    const rows = await tx
-      .select({ entry: logbookEntries, corrections: correctionsJson, total })
-      .from(logbookEntries)
-      .where(and(where, before ? lt(logbookEntries.number, before[0]) : undefined))
-      .orderBy(desc(logbookEntries.number))
-      .limit(q.limit + 1);
-    // A page past the last entry has no row to carry the total: ask for it apart (rare).
-    const count =
-      rows[0]?.total ??
-      (before ? Number(rowsOf<{ n: number }>(await tx.execute(sql`select ${total} as n`))[0]?.n ?? 0) : 0);
-    return {
-      rows: rows.map((r) => toDto(r.entry, parseCorrections(r.corrections))),
-      total: Number(count ?? 0),
-    };
-  });
+  const page = await listEntriesPage(
+    db,
+    auth.companyId,
+    { siteId: q.siteId, from: q.from, to: q.to },
+    { limit: q.limit, before },
+    { agentUserId: auth.role === 'agent' ? auth.userId : undefined },
+  );
+  if (page.kind === 'site_not_found') throw errors.siteNotFound();
+  if (page.kind === 'not_your_site') throw errors.notYourSite();
+  return {
+    rows: page.rows.map((r) => toDto(r, parseCorrections(r.corrections))),
+    total: page.total,
+  };
 }
 
 async function loadEntry(tx: Tx, auth: AuthContext, id: string) {
