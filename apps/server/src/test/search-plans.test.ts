@@ -418,7 +418,7 @@ describe.each(engines)('list and search plans on seeded data (%s)', (engine) => 
         ...(await check(
           c,
           `radio communications ${JSON.stringify(f)}`,
-          await recorded(c, (tx) => listCommunicationsPage(tx, c.id, f, { limit: 50 })),
+          await readStatements(c, (db) => listCommunicationsPage(db, c.id, f, { limit: 50 })),
         )),
       );
     }

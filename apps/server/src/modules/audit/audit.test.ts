@@ -236,8 +236,11 @@ describe.each(engines)('audit journal on %s', (engine) => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Date et heure;Utilisateur;Action;Objet;Identifiant;Détails;Adresse IP');
-    expect(lines[1]).toContain(`;"'=HYPERLINK(""http://x"")";site.created;site;`);
+    expect(lines[0]).toBe(
+      "Date et heure;Utilisateur;Action;Code de l'action;Objet;Identifiant;Détails;Adresse IP",
+    );
+    // The action and the object in French, as on the journal's page; the action's code beside it.
+    expect(lines[1]).toContain(`;"'=HYPERLINK(""http://x"")";Site créé;site.created;Site;`);
     expect(lines[1]).toContain('"{""name"":""+33 Site; \\""guillemets\\""""}"');
     expect(lines).toHaveLength(1 + 7);
     const exported = (await get('/api/audit?action=audit.exported', owner)).json()[0];
