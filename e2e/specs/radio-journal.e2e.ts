@@ -156,6 +156,13 @@ describe('radio communications journal in Chromium', () => {
 
     // The Concorde's whole traffic, after a reload: the filters came back from the address.
     await page.getByRole('switch', { name: 'Urgences uniquement' }).click();
+    // The reload's warm-up reads the filtered list the page shows, never the whole journal first.
+    const journalReads: URL[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.replace(/\/$/, '') === '/api/radio/communications') journalReads.push(url);
+    };
+    page.on('request', onRequest);
     await page.reload();
     const onConcorde = [...Array(TOTAL).keys()].filter((i) => channelOf(i) === concorde).length;
     await expect
@@ -167,6 +174,9 @@ describe('radio communications journal in Chromium', () => {
     );
     expect(await items(page).count()).toBe(onConcorde);
     for (const text of await items(page).allTextContents()) expect(text).toContain(concorde);
+    page.off('request', onRequest);
+    expect(journalReads.length).toBeGreaterThan(0);
+    for (const url of journalReads) expect(url.searchParams.get('channelId'), url.search).not.toBeNull();
   });
 
   it('shows a transmission heard now at the top of the open journal, without a reload', async () => {

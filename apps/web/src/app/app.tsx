@@ -16,7 +16,8 @@ bootstrapSession();
 const stored = getSession();
 if (stored.token) {
   const path = window.location.pathname.replace(/\/+$/, '');
-  preloadRoute(path === '/dashboard' ? homePathFor(stored.user?.role) : path);
+  if (path === '/dashboard') preloadRoute(homePathFor(stored.user?.role));
+  else preloadRoute(path, { query: window.location.search });
 }
 
 export function App() {

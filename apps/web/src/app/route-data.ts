@@ -3,7 +3,10 @@ import { alarmsQueryOptions } from '../features/alarms/api/get-alarms';
 import { camerasQueryOptions } from '../features/cameras/api/get-cameras';
 import { dashboardOverviewQueryOptions } from '../features/dashboard/api/get-dashboard-overview';
 import { channelsQueryOptions } from '../features/radio/api/get-channels';
-import { communicationJournalQueryOptions } from '../features/radio/api/get-communication-journal';
+import {
+  communicationJournalQueryOptions,
+  journalFiltersOf,
+} from '../features/radio/api/get-communication-journal';
 import { radioSummaryQueryOptions } from '../features/radio/api/get-radio-summary';
 import { radiosQueryOptions } from '../features/radio/api/get-radios';
 import { siteOptionsQueryOptions } from '../features/sites/api/get-site-options';
@@ -33,7 +36,8 @@ function warmPages<TData, TKey extends QueryKey, TPageParam>(
   if (needsWarming(options.queryKey)) void queryClient.prefetchInfiniteQuery(options);
 }
 
-const routeData: Record<string, () => void> = {
+/** Each screen's first queries; `query` is the address's (a filtered journal keeps its filters there). */
+const routeData: Record<string, (query: URLSearchParams) => void> = {
   '/dashboard': () => warm(dashboardOverviewQueryOptions()),
   '/dashboard/sites': () => warm(sitesQueryOptions()),
   '/dashboard/cameras': () => {
@@ -49,13 +53,13 @@ const routeData: Record<string, () => void> = {
     warm(radiosQueryOptions());
     warm(channelsQueryOptions());
   },
-  '/dashboard/radio/journal': () => {
-    warmPages(communicationJournalQueryOptions());
+  '/dashboard/radio/journal': (query) => {
+    warmPages(communicationJournalQueryOptions(journalFiltersOf(query)));
     warm(channelsQueryOptions());
   },
 };
 
-/** Starts the first queries of a path's screen, if it has any in the map. */
-export function prefetchRouteData(path: string) {
-  routeData[path]?.();
+/** Starts the first queries of a path's screen, if it has any in the map, for the address's query. */
+export function prefetchRouteData(path: string, query = '') {
+  routeData[path]?.(new URLSearchParams(query));
 }

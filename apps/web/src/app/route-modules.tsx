@@ -83,15 +83,17 @@ export function preloadCode(path: string): Promise<unknown> {
  * Starts at once what a signed-in path needs: its code and, with `data`, its first queries (the
  * prefetch map, route-data.ts, is loaded on demand: it brings the data layer, which visitors never
  * need). Called on a reload's first tick, at sign-in and when a menu entry is pointed at; idempotent.
+ * `query` is the address's query string, for a screen whose filters live there (a reload of a
+ * filtered journal warms the filtered list, not the whole one).
  */
-export function preloadRoute(path: string, { data = true } = {}) {
+export function preloadRoute(path: string, { data = true, query = '' } = {}) {
   // The data first, and synchronously when the map is already here (the sign-in, after the login
   // page loaded it): its requests leave before the browser renders or evaluates the (larger) code.
   const withData = data && path.startsWith('/dashboard');
-  if (withData && routeData) routeData.prefetchRouteData(trimmed(path));
+  if (withData && routeData) routeData.prefetchRouteData(trimmed(path), query);
   else if (withData) {
     loadRouteData()
-      .then(({ prefetchRouteData }) => prefetchRouteData(trimmed(path)))
+      .then(({ prefetchRouteData }) => prefetchRouteData(trimmed(path), query))
       .catch(() => undefined);
   }
   preloadCode(path).catch(() => undefined);

@@ -1,4 +1,3 @@
-import { idSchema } from '@vigie/contract/common';
 import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more';
@@ -6,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
-import { useCommunicationJournal } from './api/get-communication-journal';
+import { journalFiltersOf, useCommunicationJournal } from './api/get-communication-journal';
 import { CommunicationItem } from './components/communication-item';
 import { ALL_CHANNELS, JournalFilters } from './components/journal-filters';
 import { LoadError } from './components/load-error';
@@ -20,10 +19,8 @@ import { journalSummary } from './journal-summary';
 export default function CommunicationsJournalPage() {
   const timezone = useSession().user?.timezone;
   const [params, setParams] = useSearchParams();
-  const channelParam = params.get('channel');
-  // A hand-edited address must not cost a 422: an id that is not one is no filter.
-  const channelId = channelParam && idSchema.safeParse(channelParam).success ? channelParam : undefined;
-  const emergencyOnly = params.get('emergency') === 'true';
+  const { channelId, emergency } = journalFiltersOf(params);
+  const emergencyOnly = emergency === true;
 
   const setParam = (name: string, value: string | null) =>
     setParams(

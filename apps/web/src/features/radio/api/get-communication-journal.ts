@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { idSchema } from '@vigie/contract/common';
 import { listCommunications } from '@vigie/contract/radio-traffic.contract';
 import { apiList } from '../../../lib/api-client';
 import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
@@ -7,6 +8,19 @@ import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
 export const JOURNAL_PAGE_SIZE = 50;
 
 export type JournalFilters = { channelId?: string; emergency?: boolean };
+
+/**
+ * The journal's filters as its address keeps them (?channel=id&emergency=true), read the same way by
+ * the page and by the warm-up of a reload. A hand-edited address must not cost a 422: an id that is
+ * not one is no filter.
+ */
+export function journalFiltersOf(params: URLSearchParams): JournalFilters {
+  const channel = params.get('channel');
+  return {
+    ...(channel && idSchema.safeParse(channel).success ? { channelId: channel } : {}),
+    ...(params.get('emergency') === 'true' ? { emergency: true } : {}),
+  };
+}
 
 /** Unset filters are left out of the key, so equal filters share one query. */
 function normalize(filters: JournalFilters): JournalFilters {
