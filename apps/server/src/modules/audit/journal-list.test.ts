@@ -2,9 +2,7 @@
 // search whose words match few entries too (its count, page and total); a search matching more than
 // the bound reads a second time (the walk), and so does an empty page after a cursor (its total).
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../../db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../plugins/auth';
 import { signCursor } from '../../plugins/pagination';
 import {
@@ -15,6 +13,7 @@ import {
   type Tenant,
   type TestApp,
 } from '../../test/harness';
+import { roundTripCounter } from '../../test/round-trips';
 import { COUNT_BOUND } from './audit.repository';
 import { recordAudit } from './audit.service';
 import { listJournal } from './journal.service';
@@ -93,18 +92,8 @@ describe.each(engines)('audit journal list on %s', (engine) => {
   });
 
   it('refuses a non-administrator before any read, and reads in one round trip', async () => {
-    const reads: string[] = [];
-    const db: Database = {
-      ...t.db,
-      readTenant: (companyId, query, opts) => {
-        reads.push(opts?.prepare === false ? 'read (planned)' : 'read');
-        return t.db.readTenant(companyId, query, opts);
-      },
-      withTenant: (companyId, fn, opts) => {
-        reads.push('transaction');
-        return t.db.withTenant(companyId, fn, opts);
-      },
-    };
+    const counter = roundTripCounter(t.db, engine);
+    const db = counter.db;
     const auth = (role: AuthContext['role']) =>
       ({
         companyId: company.company.id,
@@ -115,14 +104,7 @@ describe.each(engines)('audit journal list on %s', (engine) => {
     const query = (q: Record<string, unknown>) =>
       ({ limit: 50, ...q }) as unknown as Parameters<typeof listJournal>[2];
     const after = Buffer.from(JSON.stringify(past)).toString('base64url');
-    // Every message sent to PostgreSQL, when it is the engine.
-    const sent = vi.spyOn(pg.Client.prototype, 'query');
-    const roundTrips = async (run: () => Promise<unknown>) => {
-      reads.length = 0;
-      sent.mockClear();
-      await run().catch(() => {});
-      return { reads: [...reads], messages: engine === 'postgres' ? sent.mock.calls.length : reads.length };
-    };
+    const roundTrips = counter.count;
     try {
       const operator = await addUser(t.app, company, 'operator');
       await expect(
@@ -163,7 +145,7 @@ describe.each(engines)('audit journal list on %s', (engine) => {
         messages: 0,
       });
     } finally {
-      sent.mockRestore();
+      counter.restore();
     }
   });
 });
