@@ -16,6 +16,11 @@ export interface SseStream {
   count: number;
   events: SseEvent[];
   comments: string[];
+  /**
+   * The stream's `ready` frames (sent once attached, with the id to resume from): kept apart, so
+   * `events` and `count` are the company's events only.
+   */
+  ready: SseEvent[];
   /** Resolves with the first event (among all received) matching `pred`; rejects after `timeoutMs`. */
   waitFor(pred: (e: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
   onEvent?: (e: SseEvent) => void;
@@ -53,6 +58,7 @@ export async function openStream(
     count: 0,
     events: [],
     comments: [],
+    ready: [],
     waitFor(pred, timeoutMs = 5000) {
       const found = stream.events.find(pred);
       if (found) return Promise.resolve(found);
@@ -90,7 +96,9 @@ export async function openStream(
         for (let cut = buf.indexOf('\n\n', at); cut >= 0; cut = buf.indexOf('\n\n', at)) {
           // An event block carries a data line; comments (`: ping`) and `retry:` do not.
           const data = buf.indexOf('\ndata:', at);
-          if (buf.startsWith('data:', at) || (data >= 0 && data < cut)) stream.count++;
+          const ready = buf.indexOf('\nevent: ready\n', at);
+          const isReady = ready >= 0 && ready < cut;
+          if (!isReady && (buf.startsWith('data:', at) || (data >= 0 && data < cut))) stream.count++;
           at = cut + 2;
         }
         buf = buf.slice(at);
@@ -126,6 +134,10 @@ export async function openStream(
           },
           receivedAt: performance.now(),
         };
+        if (e.event === 'ready') {
+          stream.ready.push(e);
+          continue;
+        }
         stream.count++;
         stream.events.push(e);
         stream.onEvent?.(e);

@@ -213,8 +213,10 @@ export function startRealtime(options: RealtimeOptions): () => void {
   let lastId: string | null = null;
 
   const deliver = (event: StreamEvent) => {
-    if (stop.signal.aborted || seen.has(event.id)) return;
-    seen.add(event.id);
+    // By type and id: the stream's `ready` frame carries the id of an event already delivered.
+    const key = `${event.type}:${event.id}`;
+    if (stop.signal.aborted || seen.has(key)) return;
+    seen.add(key);
     if (seen.size > SEEN_LIMIT) {
       const oldest = seen.values().next().value;
       if (oldest !== undefined) seen.delete(oldest);

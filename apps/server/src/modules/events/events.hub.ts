@@ -40,6 +40,15 @@ const frame = (e: StoredEvent) => {
   return text;
 };
 
+/** The stream's control frame sent once attached (see `attach`); not a company event. */
+export const READY_EVENT = 'ready';
+const readyFrame = (lastId: number, resync: boolean) =>
+  `id: ${lastId}\nevent: ${READY_EVENT}\ndata: ${JSON.stringify({
+    type: READY_EVENT,
+    at: new Date().toISOString(),
+    data: { resync },
+  })}\n\n`;
+
 export class EventHub {
   private subs = new Map<string, Set<Subscriber>>();
   private dirty = new Set<Subscriber>();
@@ -71,18 +80,30 @@ export class EventHub {
     return n;
   }
 
-  /** Attaches a stream; with `afterId` it first replays what the client missed. */
+  /**
+   * Attaches a stream; with `afterId` it first replays what the client missed. Then a `ready` frame
+   * says that every event from here on reaches the client, with the id to resume from: without it a
+   * client that had read its screens before the stream was attached (a page being opened), or that
+   * reconnects before any event came, could miss what happened in between. `resync` tells the
+   * client that the replay did not cover that gap (a fresh stream, or more missed than replayed), so
+   * it reads again what the stream keeps fresh.
+   */
   async attach(sub: Subscriber, afterId: number | undefined) {
     const set = this.subs.get(sub.companyId) ?? new Set<Subscriber>();
     this.subs.set(sub.companyId, set);
     set.add(sub);
+    let resync = true;
     if (afterId === undefined) {
       const newest = await this.db.withTenant(sub.companyId, (tx) => lastEventId(tx, sub.companyId));
       sub.lastId = Math.max(sub.lastId, newest);
     } else {
       sub.lastId = afterId;
-      await this.replay(sub);
+      resync = (await this.replay(sub)) >= REPLAY_LIMIT;
     }
+    // The client may have left meanwhile.
+    if (!this.subs.get(sub.companyId)?.has(sub)) return;
+    sub.pending += readyFrame(sub.lastId, resync);
+    this.schedule(sub);
   }
 
   detach(sub: Subscriber) {
@@ -101,7 +122,7 @@ export class EventHub {
    * Sends the stored events after the stream's last id. Live events arriving meanwhile are held and
    * sent after it, unless the replay already had them.
    */
-  private async replay(sub: Subscriber) {
+  private async replay(sub: Subscriber): Promise<number> {
     sub.held = sub.held ?? [];
     const since = new Date(Date.now() - REPLAY_WINDOW_MS);
     const sent = new Set<number>();
@@ -113,6 +134,7 @@ export class EventHub {
         sent.add(e.id);
         this.push(sub, e);
       }
+      return missed.length;
     } finally {
       const held = sub.held ?? [];
       sub.held = null;
@@ -164,6 +186,10 @@ export class EventHub {
     if (e.id > sub.lastId) sub.lastId = e.id;
     if (!visibleTo(e.type, sub.role)) return;
     sub.pending += frame(e);
+    this.schedule(sub);
+  }
+
+  private schedule(sub: Subscriber) {
     this.dirty.add(sub);
     // Coalesced: at thousands of events a second, one write per stream per turn of the event loop.
     if (!this.flushScheduled) {

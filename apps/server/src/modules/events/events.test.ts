@@ -114,6 +114,30 @@ describe.each(engines)('real-time events on %s', (engine) => {
     expect(fresh.events).toHaveLength(1);
   });
 
+  it('says when a stream is attached, with the id to resume from and whether to read again', async () => {
+    const { owner, raise } = await setup();
+    const readyOf = async (s: SseStream) => {
+      await expect.poll(() => s.ready.length, { timeout: 5000 }).toBe(1);
+      const [ready] = s.ready;
+      return { id: ready?.id, resync: (ready?.data as { data: { resync: boolean } }).data.resync };
+    };
+    // Before any event of the company: a fresh stream resumes from 0 and asks for a resync (the
+    // screens read before it was attached may be behind).
+    const first = await open(owner);
+    expect(await readyOf(first)).toEqual({ id: '0', resync: true });
+    first.close();
+    await first.closed;
+    // Reconnecting with that id, before any event was received, replays what was missed.
+    await raise('Pendant la coupure');
+    const back = await open(owner, { lastEventId: '0' });
+    const missed = await back.waitFor(titled('Pendant la coupure'));
+    const again = await readyOf(back);
+    expect(again).toEqual({ id: missed.id, resync: false });
+    expect(back.events).toHaveLength(1);
+    // A fresh stream starts at the newest event.
+    expect(await readyOf(await open(owner))).toEqual({ id: missed.id, resync: true });
+  });
+
   it('sends escalations to administrators and operators, not to agents', async () => {
     const { owner, raise } = await setup();
     const agent = await addUser(t.app, owner, 'agent');

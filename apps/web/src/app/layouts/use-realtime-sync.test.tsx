@@ -78,4 +78,36 @@ describe('real-time update of a list', () => {
     expect(api.calls.filter((c) => c.path === '/api/sites')).toHaveLength(2);
     close();
   });
+
+  it('reads the list again when a fresh stream is attached, not after a complete replay', async () => {
+    signIn({ role: 'operator', isOwner: false, city: null });
+    let push: (text: string) => void = () => {};
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (text) => controller.enqueue(new TextEncoder().encode(text));
+      },
+    });
+    let alarms = 1;
+    const api = stubFetch({
+      'GET /api/sites': () => ({ body: [site(alarms)] }),
+      'GET /api/events': () =>
+        new Response(stream, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
+    });
+    const ready = (id: number, resync: boolean) =>
+      `id: ${id}\nevent: ready\ndata: {"type":"ready","at":"2026-11-27T03:00:00.000Z","data":{"resync":${resync}}}\n\n`;
+    const sitesCalls = () => api.calls.filter((c) => c.path === '/api/sites').length;
+
+    renderWithApp(<SitesWithLiveUpdates />);
+    expect(await screen.findByText('Entrepôt Nord : 1 alarme')).toBeTruthy();
+    // An alarm raised after the list was read but before the stream was attached: no event for it.
+    alarms = 2;
+    // A replay that covered the gap asks for nothing more.
+    act(() => push(ready(7, false)));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(sitesCalls()).toBe(1);
+    // A fresh stream (or a cut replay) reads again what the stream keeps fresh.
+    act(() => push(ready(8, true)));
+    expect(await screen.findByText('Entrepôt Nord : 2 alarmes', {}, { timeout: 3000 })).toBeTruthy();
+    expect(sitesCalls()).toBe(2);
+  });
 });

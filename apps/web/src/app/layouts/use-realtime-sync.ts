@@ -25,6 +25,26 @@ const COALESCE_MS = 250;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** Every query the stream's events refresh below. */
+const liveKeys = [
+  alarmsKey,
+  dashboardKey,
+  sitesKey,
+  camerasKey,
+  planningKey,
+  accessKey,
+  radioKeys.radios,
+  radioKeys.channels,
+  radioKeys.summary,
+  radioKeys.communications,
+  radioKeys.alerts,
+  reportsKey,
+  logbookKey,
+  loneWorkerKey,
+  guardToursKey,
+  notificationsKey,
+] as const;
+
 /** Alarms raised by the planning watch: the control room is told at once, whatever their severity. */
 const attendanceAlarms: readonly AlarmType[] = ['agent_absent', 'shift_overrun'];
 const isAttendanceAlarm = (type: unknown): type is AlarmType => attendanceAlarms.includes(type as AlarmType);
@@ -57,6 +77,13 @@ export function useRealtimeSync(userId: string | undefined) {
       navigateRef.current(`/dashboard/alarms?alarm=${encodeURIComponent(id)}`);
 
     const onEvent = (event: StreamEvent) => {
+      // The stream is attached and its replay did not cover what may have changed since the
+      // screens were read (a page just opened, or more missed than replayed): read again all
+      // that the stream keeps fresh, or an alarm raised meanwhile would wait for the next poll.
+      if (event.type === 'ready') {
+        if (event.data.resync === true) refresh(...liveKeys);
+        return;
+      }
       if (event.type.startsWith('alarm.')) refresh(alarmsKey, dashboardKey, sitesKey);
       else if (event.type === 'camera.status') refresh(camerasKey, dashboardKey);
       else if (event.type === 'agent.changed' || event.type === 'shift.changed')
