@@ -4,7 +4,12 @@
 const own = <T>(map: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.hasOwn(map, key) ? map[key] : undefined;
 
-const actionLabels: Record<string, string> = {
+/**
+ * The database holds a copy of both maps (audit_action_label and audit_entity_label, migration
+ * 0036), so that a search in the journal finds entries by their French names: a change here needs
+ * a migration that replaces those functions (audit-label-words.test.ts says so).
+ */
+export const actionLabels: Readonly<Record<string, string>> = {
   'auth.login': 'Connexion',
   'auth.password_changed': 'Mot de passe modifié',
   'auth.two_factor_enabled': 'Double authentification activée',
@@ -110,7 +115,7 @@ export function actionLabel(action: string): string {
  * French names of the entity keys the server writes with each entry (`entity: 'camera'` in
  * apps/server/src); the words the rest of the journal uses (actions, details' keys).
  */
-const entityLabels: Record<string, string> = {
+export const entityLabels: Readonly<Record<string, string>> = {
   access_log: 'Journal des accès',
   access_point: "Point d'accès",
   agent: 'Agent',

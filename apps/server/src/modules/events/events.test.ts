@@ -118,8 +118,8 @@ describe.each(engines)('real-time events on %s', (engine) => {
     const { owner, raise } = await setup();
     const readyOf = async (s: SseStream) => {
       await expect.poll(() => s.ready.length, { timeout: 5000 }).toBe(1);
-      const [ready] = s.ready;
-      return { id: ready?.id, resync: (ready?.data as { data: { resync: boolean } }).data.resync };
+      const ready = s.ready[0] as SseEvent;
+      return { id: ready.id, resync: (ready.data as { data: { resync: boolean } }).data.resync };
     };
     // Before any event of the company: a fresh stream resumes from 0 and asks for a resync (the
     // screens read before it was attached may be behind).
