@@ -8,8 +8,6 @@ import { accessKey } from '../../features/access/api/access-key';
 import { alarmsKey } from '../../features/alarms/api/get-alarms';
 import { camerasKey } from '../../features/cameras/api/get-cameras';
 import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
-import { guardToursKey } from '../../features/guard-tours/api/guard-tours-key';
-import { logbookKey } from '../../features/logbook/api/logbook-key';
 import { loneWorkerKey } from '../../features/lone-worker/api/lone-worker-key';
 import { notificationsKey } from '../../features/notifications/api/get-notifications';
 import { radioKeys } from '../../features/radio/api/radio-key';
@@ -19,6 +17,7 @@ import { planningKey } from '../../lib/agents-api';
 import { reportUnauthorized } from '../../lib/api-client';
 import { type StreamEvent, startRealtime } from '../../lib/realtime';
 import { getSession, getToken } from '../../lib/session';
+import { guardToursKey, logbookKey } from '../../lib/shared-query-keys';
 
 /** Bursts of events (a panel reporting many zones) refresh each query once. */
 const COALESCE_MS = 250;

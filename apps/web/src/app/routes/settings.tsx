@@ -2,6 +2,7 @@ import { IntegrationsPanel } from '../../features/integrations/components/integr
 import SettingsPage from '../../features/settings/settings-page';
 import { UsersPanel } from '../../features/users/components/users-panel';
 import { useSession } from '../../lib/session';
+import { useAuditNames } from '../use-audit-names';
 
 export function Component() {
   const { user } = useSession();
@@ -11,6 +12,7 @@ export function Component() {
       isAdmin={isAdmin}
       usersPanel={isAdmin ? <UsersPanel timezone={user.timezone} /> : null}
       integrationsPanel={isAdmin ? <IntegrationsPanel timezone={user.timezone} /> : null}
+      useAuditNames={useAuditNames}
     />
   );
 }

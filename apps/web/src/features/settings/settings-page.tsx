@@ -12,6 +12,7 @@ import {
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import type { UseAuditNames } from './components/audit-objects';
 import { AuditTab } from './components/audit-tab';
 import { IdentityTab } from './components/identity-tab';
 import { NotificationsTab } from './components/notifications-tab';
@@ -26,6 +27,8 @@ type SettingsPageProps = {
   /** From the users and integrations features; null for non-administrators. */
   usersPanel: ReactNode | null;
   integrationsPanel?: ReactNode | null;
+  /** Names the audit journal's records (app/use-audit-names.ts: the lists are other features'). */
+  useAuditNames: UseAuditNames;
 };
 
 /**
@@ -33,7 +36,12 @@ type SettingsPageProps = {
  * also manage the users, integrations, and the company's security, system, identity and audit
  * journal. The open tab is in the address (`?tab=security`), so a link can open it.
  */
-export default function SettingsPage({ isAdmin, usersPanel, integrationsPanel = null }: SettingsPageProps) {
+export default function SettingsPage({
+  isAdmin,
+  usersPanel,
+  integrationsPanel = null,
+  useAuditNames,
+}: SettingsPageProps) {
   const [params, setParams] = useSearchParams();
   const tabs: SettingsTab[] = [
     ...(usersPanel ? [{ value: 'users', label: 'Utilisateurs', icon: Users, content: usersPanel }] : []),
@@ -52,7 +60,12 @@ export default function SettingsPage({ isAdmin, usersPanel, integrationsPanel = 
       ? [
           { value: 'system', label: 'Système', icon: MonitorCog, content: <SystemTab /> },
           { value: 'identity', label: 'Identité', icon: Landmark, content: <IdentityTab /> },
-          { value: 'audit', label: 'Journal', icon: ScrollText, content: <AuditTab /> },
+          {
+            value: 'audit',
+            label: 'Journal',
+            icon: ScrollText,
+            content: <AuditTab useAuditNames={useAuditNames} />,
+          },
         ]
       : []),
   ];

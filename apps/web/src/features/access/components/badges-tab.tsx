@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -14,7 +15,6 @@ import { useBadges } from '../api/get-badges';
 import { BadgeCard } from './badge-card';
 import { BadgeFormDialog } from './badge-form-dialog';
 import { BadgeQrDialog } from './badge-qr-dialog';
-import { ConfirmDialog } from './confirm-dialog';
 import { ALL } from './logs-filters';
 
 const statusOptions: SelectOption[] = [

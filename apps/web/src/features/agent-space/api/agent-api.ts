@@ -11,8 +11,7 @@ import {
 } from '@vigie/contract/guard-tours.contract';
 import { listLogbook, logbookHandover } from '@vigie/contract/logbook.contract';
 import { apiCall, apiList } from '../../../lib/api-client';
-import { guardToursKey } from '../../guard-tours/api/guard-tours-key';
-import { logbookKey } from '../../logbook/api/logbook-key';
+import { guardToursKey, logbookKey } from '../../../lib/shared-query-keys';
 
 /** The site's entries the phone shows (the newest): enough to read the night's story. */
 export const AGENT_ENTRIES = 20;

@@ -13,7 +13,7 @@ import { listSites } from '@vigie/contract/sites.contract';
 import type { z } from 'zod';
 import { apiAll, apiCall, apiList } from '../../../lib/api-client';
 import { fetchFile, saveBlob } from '../../../lib/download';
-import { guardToursKey } from './guard-tours-key';
+import { guardToursKey } from '../../../lib/shared-query-keys';
 
 export type TourInput = z.input<typeof createTourBody>;
 export type TourUpdate = z.input<typeof updateTourBody>;

@@ -16,7 +16,7 @@ import {
 import { listSites } from '@vigie/contract/sites.contract';
 import type { z } from 'zod';
 import { apiAll, apiBlob, apiCall, apiList } from '../../../lib/api-client';
-import { logbookKey } from './logbook-key';
+import { logbookKey } from '../../../lib/shared-query-keys';
 
 export const ENTRIES_SHOWN = 200;
 

@@ -4,8 +4,7 @@ import { type DataColumn, DataList } from '../../../components/ui/data-list';
 import { formatDateTime } from '../../../lib/format';
 import { actionLabel } from './audit-actions';
 import { describeDetails, type NameOf } from './audit-labels';
-import { describeObject, kindsIn, type Names, nameOfFrom } from './audit-objects';
-import { useAuditNames } from './use-audit-names';
+import { describeObject, kindsIn, type Names, nameOfFrom, type UseAuditNames } from './audit-objects';
 
 const columns = (names: Names, nameOf: NameOf): DataColumn<AuditEntry>[] => [
   {
@@ -52,7 +51,14 @@ const columns = (names: Names, nameOf: NameOf): DataColumn<AuditEntry>[] => [
  * Journal entries, newest first: when, who, what (and on which object), from where — a table where
  * there is room, cards on a phone.
  */
-export function AuditList({ entries }: { entries: AuditEntry[] }) {
+export function AuditList({
+  entries,
+  useAuditNames,
+}: {
+  entries: AuditEntry[];
+  /** Reads the records' names (from the app layer: the lists are other features'). */
+  useAuditNames: UseAuditNames;
+}) {
   // The objects, and the ids in the details, read as the records' names once the lists these entries
   // need are loaded (the pickers' shared queries); until then, and for a deleted record, the id stays.
   const kinds = useMemo(() => kindsIn(entries), [entries]);

@@ -9,11 +9,17 @@ export { entityLabel };
 const own = <T>(map: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.hasOwn(map, key) ? map[key] : undefined;
 
-/** Kinds of record the page names, each from a list the app already loads (use-audit-names.ts). */
+/** Kinds of record the page names, each from a list the app already loads (app/use-audit-names.ts). */
 export type NamedKind = 'site' | 'accessPoint' | 'agent' | 'user' | 'channel' | 'company';
 
 /** Each kind's names by id; a kind missing (not loaded, not needed) names nothing. */
 export type Names = Partial<Record<NamedKind, ReadonlyMap<string, string>>>;
+
+/**
+ * The hook that reads the names of the kinds asked for. The lists are other features': the app
+ * layer provides it (features never import each other).
+ */
+export type UseAuditNames = (kinds: ReadonlySet<NamedKind>) => Names;
 
 /** Detail keys whose values are ids (one, or a list) of a kind the page names. */
 const idKeyKinds: Record<string, NamedKind> = {

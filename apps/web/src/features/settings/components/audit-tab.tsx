@@ -10,6 +10,7 @@ import { downloadAudit } from '../api/export-audit';
 import { type AuditFilters as AuditQuery, useAudit } from '../api/get-audit';
 import { AuditFilters, type AuditFilterValues, emptyAuditFilters } from './audit-filters';
 import { AuditList } from './audit-list';
+import type { UseAuditNames } from './audit-objects';
 import { LoadError } from './load-error';
 import { SectionLoading } from './section-loading';
 
@@ -34,7 +35,7 @@ function countLabel(shown: number, total: number) {
 }
 
 /** Paramètres · Journal d'audit (administrators): who did what, when, from where. */
-export function AuditTab() {
+export function AuditTab({ useAuditNames }: { useAuditNames: UseAuditNames }) {
   const [filters, setFilters] = useState<AuditFilterValues>(emptyAuditFilters);
   const search = useDebouncedValue(filters.search.trim(), 300);
   const query = useAudit(toQuery(filters, search));
@@ -89,7 +90,7 @@ export function AuditTab() {
               {exporting ? 'Export...' : 'Exporter CSV'}
             </Button>
           </div>
-          <AuditList entries={entries} />
+          <AuditList entries={entries} useAuditNames={useAuditNames} />
           <LoadMore list={query} label="Afficher plus" />
         </div>
       )}

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { agentsQueryOptions } from '../../../lib/agents-api';
-import { useSession } from '../../../lib/session';
-import { accessPointsQueryOptions } from '../../access/api/get-access-points';
-import { channelsQueryOptions } from '../../radio/api/get-channels';
-import { siteOptionsQueryOptions } from '../../sites/api/get-site-options';
-import { usersQueryOptions } from '../../users/api/get-users';
-import type { NamedKind, Names } from './audit-objects';
+import { accessPointsQueryOptions } from '../features/access/api/get-access-points';
+import { channelsQueryOptions } from '../features/radio/api/get-channels';
+import type { NamedKind, Names } from '../features/settings/components/audit-objects';
+import { siteOptionsQueryOptions } from '../features/sites/api/get-site-options';
+import { usersQueryOptions } from '../features/users/api/get-users';
+import { agentsQueryOptions } from '../lib/agents-api';
+import { useSession } from '../lib/session';
 
 type Named = { id: string; name: string };
 
@@ -15,7 +15,8 @@ type Named = { id: string; name: string };
 const byId = (items: Named[]): ReadonlyMap<string, string> => new Map(items.map((i) => [i.id, i.name]));
 
 /**
- * The names the journal shows instead of ids, read from the queries the pickers and the settings'
+ * The names the audit journal (a settings feature) shows instead of ids, from other features' lists:
+ * here, where features meet, and handed to the settings page (app/routes/settings.tsx). The names read from the queries the pickers and the settings'
  * Utilisateurs tab already share (the company's sites, access points, agents, users and radio
  * channels): a list is read only when an entry shown needs it, and never polled from here. The
  * company is the session's. Until a list answers, and for a deleted record, the ids stay.

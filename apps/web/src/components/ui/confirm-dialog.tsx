@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Button } from './button';
+import { Dialog, DialogContent } from './dialog';
 
 type ConfirmDialogProps = {
   open: boolean;
