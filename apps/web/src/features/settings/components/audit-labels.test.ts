@@ -247,6 +247,16 @@ describe('audit journal labels', () => {
     );
     // No id (an export, a purge): the entity alone; an unknown entity as it is.
     expect(describeObject('access_log', null, names)).toBe('Journal des accès');
+    // A record no list names reads with the name its entry was written with.
+    expect(describeObject('camera', gone, names, { name: 'Quai 4', siteId: site })).toBe('Caméra · Quai 4');
+    expect(describeObject('security_report', gone, names, { number: 'RS-2026-0002' })).toBe(
+      'Rapport de sécurité · RS-2026-0002',
+    );
+    expect(describeObject('radio', gone, names, { name: ' ', imei: '352094102058945' })).toBe(
+      'Radio · 352094102058945',
+    );
+    // The current name from a list wins over the one written then (a renamed site).
+    expect(describeObject('site', site, names, { name: 'Ancien nom' })).toBe('Site · Siège');
     expect(describeObject('job', gone, names)).toBe(`job · ${gone}`);
   });
 

@@ -36,7 +36,7 @@ const columns = (names: Names, nameOf: NameOf): DataColumn<AuditEntry>[] => [
     header: 'Objet',
     wide: true,
     className: 'text-fg-muted wrap-anywhere',
-    cell: (entry) => describeObject(entry.entity, entry.entityId, names),
+    cell: (entry) => describeObject(entry.entity, entry.entityId, names, entry.details),
   },
   {
     id: 'details',

@@ -53,15 +53,32 @@ export function nameOfFrom(names: Names): NameOf {
   };
 }
 
+/** Detail keys that name the entry's own record when it was written (a camera's name, a report's number). */
+const ownNameKeys = ['name', 'title', 'number', 'imei'] as const;
+
+function ownNameIn(details: Record<string, unknown> | null | undefined): string | undefined {
+  for (const key of ownNameKeys) {
+    const value = details?.[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return undefined;
+}
+
 /**
- * The « Objet » of an entry: the entity's French name and the record's name, or its id when the
- * page does not know it (a deleted record, a kind no list names): 'Caméra · 3f2a…', 'Site · Siège'.
+ * The « Objet » of an entry: the entity's French name and the record's name — its current name
+ * from the lists the page knows, else the name the entry was written with ('Caméra · Quai 4',
+ * 'Rapport de sécurité · RS-2026-0002'), else its id ('Caméra · 3f2a…').
  */
-export function describeObject(entity: string, entityId: string | null, names: Names): string {
+export function describeObject(
+  entity: string,
+  entityId: string | null,
+  names: Names,
+  details?: Record<string, unknown> | null,
+): string {
   const label = entityLabel(entity);
   if (!entityId) return label;
   const kind = own(entityKinds, entity);
-  return `${label} · ${(kind && names[kind]?.get(entityId)) || entityId}`;
+  return `${label} · ${(kind && names[kind]?.get(entityId)) || ownNameIn(details) || entityId}`;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
