@@ -1,6 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
-import type { ComponentProps, Ref } from 'react';
+import { Check, ChevronDown, Search } from 'lucide-react';
+import { type ComponentProps, type KeyboardEvent, type Ref, useMemo, useRef, useState } from 'react';
 import { cn } from '../../lib/utils';
 import { fieldClass } from './input';
 
@@ -18,7 +18,49 @@ export type SelectProps = Omit<ComponentProps<typeof SelectPrimitive.Root>, 'chi
   ref?: Ref<HTMLButtonElement>;
 };
 
-/** A styled single-choice select built on Radix (keyboard and screen-reader friendly). */
+/** Beyond this many options the list opens with a search field (a big company's 2,000 sites). */
+export const SEARCHABLE_FROM = 15;
+/** Options listed at once in a searchable list: the search narrows them, the rest are not rendered. */
+export const SHOWN_AT_MOST = 100;
+
+/** Accents and case aside, as the server's searches are. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/**
+ * The options a searchable list renders: those whose label holds every word of the search, at most
+ * SHOWN_AT_MOST, and always the chosen one (the trigger shows its label from its rendered item).
+ */
+export function visibleOptions(options: readonly SelectOption[], search: string, value: string | undefined) {
+  const words = folded(search).split(/\s+/).filter(Boolean);
+  const shown: SelectOption[] = [];
+  let more = 0;
+  for (const option of options) {
+    const label = folded(option.label);
+    if (!words.every((w) => label.includes(w))) continue;
+    if (shown.length < SHOWN_AT_MOST) shown.push(option);
+    else more++;
+  }
+  const chosen = value === undefined ? undefined : options.find((o) => o.value === value);
+  const hidden = chosen !== undefined && !shown.includes(chosen);
+  return { shown: hidden ? [...shown, chosen] : shown, more: hidden ? more - 1 : more };
+}
+
+// Keys the search field keeps; the others (arrows, Enter on an option, Escape, Tab) go to the list.
+const typingKeys = (event: KeyboardEvent) =>
+  event.key.length === 1 ||
+  event.key === 'Backspace' ||
+  event.key === 'Delete' ||
+  event.key === 'Home' ||
+  event.key === 'End';
+
+/**
+ * A styled single-choice select built on Radix (keyboard and screen-reader friendly). A long list
+ * opens with a search field: accents and case aside, every word must appear in the option.
+ */
 export function Select({
   id,
   options,
@@ -28,10 +70,25 @@ export function Select({
   'aria-invalid': ariaInvalid,
   'aria-describedby': ariaDescribedBy,
   ref,
+  onOpenChange,
   ...props
 }: SelectProps) {
+  const searchable = options.length >= SEARCHABLE_FROM;
+  const [search, setSearch] = useState('');
+  const searchField = useRef<HTMLInputElement>(null);
+  const value = props.value ?? props.defaultValue;
+  const { shown, more } = useMemo(
+    () => (searchable ? visibleOptions(options, search, value) : { shown: options, more: 0 }),
+    [searchable, options, search, value],
+  );
   return (
-    <SelectPrimitive.Root {...props}>
+    <SelectPrimitive.Root
+      {...props}
+      onOpenChange={(open) => {
+        if (!open) setSearch('');
+        onOpenChange?.(open);
+      }}
+    >
       <SelectPrimitive.Trigger
         ref={ref}
         id={id}
@@ -53,10 +110,39 @@ export function Select({
         <SelectPrimitive.Content
           position="popper"
           sideOffset={4}
-          className="z-[60] max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-ink-600 bg-ink-850 text-fg shadow-2xl"
+          // Radix focuses the chosen option on opening; a searchable list gives the field the keys.
+          onKeyDownCapture={(event) => {
+            if (searchable && typingKeys(event) && event.target !== searchField.current) {
+              // The key is typed into the field, not used to jump to an option.
+              searchField.current?.focus();
+              event.stopPropagation();
+            }
+          }}
+          className="z-[60] flex max-h-72 min-w-[var(--radix-select-trigger-width)] flex-col overflow-hidden rounded-lg border border-ink-600 bg-ink-850 text-fg shadow-2xl"
         >
+          {searchable && (
+            <div className="relative border-ink-700 border-b p-1">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
+              />
+              <input
+                ref={searchField}
+                type="search"
+                aria-label="Rechercher dans la liste"
+                placeholder="Rechercher…"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                // The list's own type-to-select would take the letters from the field.
+                onKeyDown={(event) => {
+                  if (typingKeys(event)) event.stopPropagation();
+                }}
+                className="h-9 w-full rounded-md bg-transparent pr-2 pl-8 text-sm outline-none placeholder:text-fg-muted"
+              />
+            </div>
+          )}
           <SelectPrimitive.Viewport className="p-1">
-            {options.map((option) => (
+            {shown.map((option) => (
               <SelectPrimitive.Item
                 key={option.value}
                 value={option.value}
@@ -68,6 +154,14 @@ export function Select({
                 </SelectPrimitive.ItemIndicator>
               </SelectPrimitive.Item>
             ))}
+            {searchable && shown.length === 0 && (
+              <p className="px-2.5 py-2 text-fg-muted text-sm">Aucun résultat</p>
+            )}
+            {more > 0 && (
+              <p className="px-2.5 py-2 text-fg-muted text-xs">
+                {more.toLocaleString('fr-FR')} autre{more > 1 ? 's' : ''} : précisez la recherche
+              </p>
+            )}
           </SelectPrimitive.Viewport>
         </SelectPrimitive.Content>
       </SelectPrimitive.Portal>
