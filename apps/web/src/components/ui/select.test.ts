@@ -4,7 +4,7 @@ import { SHOWN_AT_MOST, visibleOptions } from './select';
 const sites = Array.from({ length: 2000 }, (_, i) => ({ value: `s${i}`, label: `Site ${i} — Résidence` }));
 
 describe('a searchable list', () => {
-  it('keeps the options holding every word, accents and case aside', () => {
+  it('keeps the options with a word starting with each word searched, accents and case aside', () => {
     const options = [
       { value: 'a', label: 'Entrepôt frigorifique du Grand-Quevilly' },
       { value: 'b', label: 'Siège Banque Méridia' },
@@ -14,6 +14,9 @@ describe('a searchable list', () => {
     expect(visibleOptions(options, 'entrepôt nord', undefined).shown.map((o) => o.value)).toEqual(['c']);
     expect(visibleOptions(options, 'meridia siege', undefined).shown.map((o) => o.value)).toEqual(['b']);
     expect(visibleOptions(options, 'gare', undefined)).toEqual({ shown: [], more: 0 });
+    // Words are matched from their start: « ill » is inside « Quevilly », it starts none of its words.
+    expect(visibleOptions(options, 'quev', undefined).shown.map((o) => o.value)).toEqual(['a']);
+    expect(visibleOptions(options, 'ill', undefined).shown).toEqual([]);
   });
 
   it('renders at most a hundred, says how many more, and always the chosen one', () => {

@@ -23,24 +23,27 @@ export const SEARCHABLE_FROM = 15;
 /** Options listed at once in a searchable list: the search narrows them, the rest are not rendered. */
 export const SHOWN_AT_MOST = 100;
 
-/** Accents and case aside, as the server's searches are. */
-const folded = (text: string) =>
+/** The words of a text, accents and case aside, as the server's searches cut them. */
+const wordsOf = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /**
- * The options a searchable list renders: those whose label holds every word of the search, at most
+ * The options a searchable list renders: those whose label has a word starting with each word of
+ * the search (« res » finds « Résidence Europole », as the server's searches do), at most
  * SHOWN_AT_MOST, and always the chosen one (the trigger shows its label from its rendered item).
  */
 export function visibleOptions(options: readonly SelectOption[], search: string, value: string | undefined) {
-  const words = folded(search).split(/\s+/).filter(Boolean);
+  const words = wordsOf(search);
   const shown: SelectOption[] = [];
   let more = 0;
   for (const option of options) {
-    const label = folded(option.label);
-    if (!words.every((w) => label.includes(w))) continue;
+    const label = wordsOf(option.label);
+    if (!words.every((w) => label.some((l) => l.startsWith(w)))) continue;
     if (shown.length < SHOWN_AT_MOST) shown.push(option);
     else more++;
   }
@@ -59,7 +62,7 @@ const typingKeys = (event: KeyboardEvent) =>
 
 /**
  * A styled single-choice select built on Radix (keyboard and screen-reader friendly). A long list
- * opens with a search field: accents and case aside, every word must appear in the option.
+ * opens with a search field: accents and case aside, each word must start a word of the option.
  */
 export function Select({
   id,
