@@ -35,7 +35,10 @@ export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
  * `text/event-stream` of the caller's company. Authenticated by the bearer header like every call,
  * so the browser reads it with `fetch` and a stream reader (EventSource cannot send the header).
  * A client that reconnects sends `Last-Event-ID` (or `?lastEventId=`) and first receives what it
- * missed within the last hour. A comment line (`: ping`) every 15 s keeps proxies from closing it.
+ * missed within the last hour. Once attached (after that replay), the stream sends a `ready` frame
+ * whose `id:` is where to resume from and whose `data.resync` is true when the client should read its
+ * screens again (a fresh stream, or a replay cut short): events from there on all reach it. A comment
+ * line (`: ping`) every 15 s keeps proxies from closing it.
  */
 export const streamEvents = defineEndpoint({
   method: 'GET',
