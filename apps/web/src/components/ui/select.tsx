@@ -74,12 +74,15 @@ export function Select({
   'aria-describedby': ariaDescribedBy,
   ref,
   onOpenChange,
+  onValueChange,
   ...props
 }: SelectProps) {
   const searchable = options.length >= SEARCHABLE_FROM;
   const [search, setSearch] = useState('');
   const searchField = useRef<HTMLInputElement>(null);
-  const value = props.value ?? props.defaultValue;
+  // The chosen value, also when the select is uncontrolled: it must stay among the rendered options.
+  const [picked, setPicked] = useState(props.defaultValue);
+  const value = props.value ?? picked;
   const { shown, more } = useMemo(
     () => (searchable ? visibleOptions(options, search, value) : { shown: options, more: 0 }),
     [searchable, options, search, value],
@@ -87,6 +90,10 @@ export function Select({
   return (
     <SelectPrimitive.Root
       {...props}
+      onValueChange={(next) => {
+        setPicked(next);
+        onValueChange?.(next);
+      }}
       onOpenChange={(open) => {
         if (!open) setSearch('');
         onOpenChange?.(open);
