@@ -73,6 +73,18 @@ describe.each(engines)('audit journal search by French names on %s', (engine) =>
     expect(await actionsFound('societe inscrite')).toEqual(['company.registered']);
     // The codes still match, as before.
     expect(await actionsFound('camera.created')).toEqual(['camera.created']);
+    // An update carries the camera's name (the journal's « Objet »): found by it too.
+    const camId = (await t.app.inject({ method: 'GET', url: '/api/cameras', headers: owner.auth })).json()[0]
+      .id;
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/cameras/${camId}`,
+      headers: owner.auth,
+      payload: { location: 'Quai nord' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(await actionsFound('quai 4')).toEqual(['camera.created', 'camera.updated']);
+    expect(await actionsFound('caméra modifiée')).toEqual(['camera.updated']);
     // Another company's entries of the same names are never found.
     const other = await registerCompany(t.app);
     const theirs = await t.app.inject({

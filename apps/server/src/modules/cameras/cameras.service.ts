@@ -138,8 +138,9 @@ export async function updateCamera(
       action: 'camera.updated',
       entity: 'camera',
       entityId: id,
-      // Field names only: never the credential values.
-      details: { fields: Object.keys(input) },
+      // Field names only: never the credential values. The name (as it is now) names the camera in
+      // the journal's « Objet » and makes the entry found by it.
+      details: { name: input.name ?? current.name, fields: Object.keys(input) },
     });
     return toCameraDto(await findCameraRow(tx, auth.companyId, id));
   });

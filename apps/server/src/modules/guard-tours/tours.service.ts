@@ -223,7 +223,8 @@ export async function updateTour(
       action: 'tour.updated',
       entity: 'tour',
       entityId: id,
-      details: { fields: Object.keys(body) },
+      // The name (as it is now) names the tour in the journal's « Objet » and finds the entry by it.
+      details: { name: body.name ?? current.name, fields: Object.keys(body) },
     });
     await publishEvent(tx, auth.companyId, 'tour.changed', { id });
     return loadTourDto(tx, secrets, auth, id);
