@@ -136,6 +136,15 @@ export async function listJournalPage(db: Database, companyId: string, f: AuditF
   if (f.search) {
     const few = await fewMatches(db, companyId, f, page);
     if (few) return few;
+    // The words alone match more than the bound, and nothing else narrows them: the total is
+    // « more », known without counting again (a common word's count walked 1,001 entries, probing
+    // each one's tokens: 8.6 of its 9 ms in PostgreSQL on 200,000 entries).
+    if (searchIsTheOnlyFilter(f)) {
+      const rows = await db.readTenant<JournalRow>(companyId, journalPageSql(companyId, f, page), {
+        prepare: false,
+      });
+      return { rows: rows.map(toRow), total: COUNT_BOUND + 1 };
+    }
   }
   // A search is planned with its words (see TenantReadOptions).
   const opts = { prepare: !f.search };
@@ -158,6 +167,9 @@ export async function listJournalPage(db: Database, companyId: string, f: AuditF
   }
   return { rows: rows.map(({ total: _total, ...row }) => toRow(row)), total };
 }
+
+const searchIsTheOnlyFilter = (f: AuditFilter) =>
+  !f.userId && !f.actionPrefix && !f.entity && !f.from && !f.to;
 
 /**
  * A search whose words match at most COUNT_BOUND entries: its matches' ids come from the tokens
