@@ -179,7 +179,11 @@ export async function updateBadge(
           ? 'badge.suspended'
           : 'badge.reactivated'
         : 'badge.updated';
-    await changed(tx, auth, id, action, { fields: Object.keys(input).filter((k) => k in input) });
+    // The number names the badge in the journal's « Objet » (it never changes).
+    await changed(tx, auth, id, action, {
+      number: current.number,
+      fields: Object.keys(input).filter((k) => k in input),
+    });
     return loadBadge(tx, auth, id);
   });
 }
@@ -244,7 +248,10 @@ export async function regenerateQr(db: Database, auth: AuthContext, id: string) 
     if (!current) throw accessErrors.badgeNotFound();
     if (current.type !== 'qrcode') throw accessErrors.notQr();
     await repo.updateBadge(tx, auth.companyId, id, { qrVersion: current.qrVersion + 1 });
-    await changed(tx, auth, id, 'badge.qr_regenerated', { version: current.qrVersion + 1 });
+    await changed(tx, auth, id, 'badge.qr_regenerated', {
+      number: current.number,
+      version: current.qrVersion + 1,
+    });
     return loadBadge(tx, auth, id);
   });
 }

@@ -85,6 +85,22 @@ describe.each(engines)('audit journal search by French names on %s', (engine) =>
     expect(patched.statusCode).toBe(200);
     expect(await actionsFound('quai 4')).toEqual(['camera.created', 'camera.updated']);
     expect(await actionsFound('caméra modifiée')).toEqual(['camera.updated']);
+    // A badge's changes carry its number, which never changes: each one is found by it.
+    const badge = await t.app.inject({
+      method: 'POST',
+      url: '/api/access/badges',
+      headers: owner.auth,
+      payload: { badgeType: 'nfc', badgeId: 'B-7781', holderName: 'Inès Moreau' },
+    });
+    expect(badge.statusCode).toBe(201);
+    const suspended = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/access/badges/${badge.json().id}`,
+      headers: owner.auth,
+      payload: { status: 'Suspendu' },
+    });
+    expect(suspended.statusCode).toBe(200);
+    expect(await actionsFound('b 7781')).toEqual(['badge.created', 'badge.suspended']);
     // Another company's entries of the same names are never found.
     const other = await registerCompany(t.app);
     const theirs = await t.app.inject({

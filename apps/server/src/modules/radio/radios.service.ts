@@ -111,7 +111,11 @@ export async function updateRadio(
       else if (input.agentId !== undefined && current.status !== 'inactive')
         values.status = input.agentId ? 'assigned' : 'active';
       await repo.updateRadio(tx, auth.companyId, id, values);
-      await changed(tx, auth, id, 'radio.updated', { fields: Object.keys(values) });
+      // The IMEI (as it is now) names the radio in the journal's « Objet ».
+      await changed(tx, auth, id, 'radio.updated', {
+        imei: values.imei ?? current.imei,
+        fields: Object.keys(values),
+      });
       return loadRadio(tx, auth.companyId, id);
     })
     .catch(uniqueConflict);
