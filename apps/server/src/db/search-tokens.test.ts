@@ -1,10 +1,12 @@
 // The server folds and splits a search exactly as the database folds and splits the rows
 // (vigie_tokens, migration 0029): a word the two disagreed on would never be found.
+
+import { searchWords, tokensOf } from '@vigie/contract/search-words';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../test/harness';
 import { rowsOf } from './rows';
-import { prefixEnd, searchWords, tokensOf } from './search-tokens';
+import { prefixEnd } from './search-tokens';
 
 const samples = [
   'Portail nord — « Entrée » principale',

@@ -1,4 +1,5 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
+import { searchWords, tokensOf } from '@vigie/contract/search-words';
 import { Check, ChevronDown, Search } from 'lucide-react';
 import { type ComponentProps, type KeyboardEvent, type Ref, useMemo, useRef, useState } from 'react';
 import { cn } from '../../lib/utils';
@@ -23,26 +24,17 @@ export const SEARCHABLE_FROM = 15;
 /** Options listed at once in a searchable list: the search narrows them, the rest are not rendered. */
 export const SHOWN_AT_MOST = 100;
 
-/** The words of a text, accents and case aside, as the server's searches cut them. */
-const wordsOf = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-
 /**
  * The options a searchable list renders: those whose label has a word starting with each word of
  * the search (« res » finds « Résidence Europole », as the server's searches do), at most
  * SHOWN_AT_MOST, and always the chosen one (the trigger shows its label from its rendered item).
  */
 export function visibleOptions(options: readonly SelectOption[], search: string, value: string | undefined) {
-  const words = wordsOf(search);
+  const words = searchWords(search);
   const shown: SelectOption[] = [];
   let more = 0;
   for (const option of options) {
-    const label = wordsOf(option.label);
+    const label = tokensOf(option.label);
     if (!words.every((w) => label.some((l) => l.startsWith(w)))) continue;
     if (shown.length < SHOWN_AT_MOST) shown.push(option);
     else more++;
