@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type AlarmType, alarmTypeLabels } from '@vigie/contract/alarms.contract';
-import { streamEvents } from '@vigie/contract/events.contract';
+import { type RealtimeEventType, streamEvents } from '@vigie/contract/events.contract';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -24,25 +24,44 @@ const COALESCE_MS = 250;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** Every query the stream's events refresh below. */
-const liveKeys = [
-  alarmsKey,
-  dashboardKey,
-  sitesKey,
-  camerasKey,
-  planningKey,
-  accessKey,
-  radioKeys.radios,
-  radioKeys.channels,
-  radioKeys.summary,
-  radioKeys.communications,
-  radioKeys.alerts,
-  reportsKey,
-  logbookKey,
-  loneWorkerKey,
-  guardToursKey,
-  notificationsKey,
-] as const;
+type QueryKey = readonly string[];
+const alarmKeys = [alarmsKey, dashboardKey, sitesKey];
+const towerKeys = [radioKeys.communications, radioKeys.alerts, radioKeys.summary];
+
+/**
+ * What each event refreshes. Keyed by the contract's event types, so a new type must say what it
+ * refreshes here (the compiler asks).
+ */
+const refreshedBy: Record<RealtimeEventType, readonly QueryKey[]> = {
+  'alarm.created': alarmKeys,
+  'alarm.updated': alarmKeys,
+  'alarm.escalated': alarmKeys,
+  'camera.status': [camerasKey, dashboardKey],
+  'agent.changed': [planningKey, dashboardKey],
+  'shift.changed': [planningKey, dashboardKey],
+  // A badge check (a new log line, a point's last activity) or a badge or point changed.
+  'access.logged': [accessKey, dashboardKey],
+  'access.changed': [accessKey, dashboardKey],
+  // A radio's report, or a radio or channel changed.
+  'radio.changed': [radioKeys.radios, radioKeys.channels, radioKeys.summary],
+  // A transmission (an emergency heard in it raises an alert), or an alert raised or handled.
+  'radio.communication': towerKeys,
+  'radio.alert': towerKeys,
+  // A report requested, being built, ready, failed or deleted: the list (and its statistics).
+  'report.changed': [reportsKey],
+  // A main courante entry written (by a user or copied from a system event).
+  'logbook.created': [logbookKey],
+  // A lone worker's missed check-in (alert raised, answered late, acknowledged).
+  'lone_worker.alert': [loneWorkerKey, notificationsKey],
+  // A tour, round or scan changed, or a round alert (late, overdue, checkpoints missed).
+  'tour.changed': [guardToursKey, notificationsKey],
+  'tour.alert': [guardToursKey, notificationsKey],
+  // Notifications are per user, but the stream is the company's: only ours refresh the bell (below).
+  'notification.created': [notificationsKey],
+};
+
+/** Every query the stream keeps fresh: read again when the stream starts without a full replay. */
+const liveKeys = [...new Set(Object.values(refreshedBy).flat())];
 
 /** Alarms raised by the planning watch: the control room is told at once, whatever their severity. */
 const attendanceAlarms: readonly AlarmType[] = ['agent_absent', 'shift_overrun'];
@@ -63,7 +82,7 @@ export function useRealtimeSync(userId: string | undefined) {
     if (!userId) return;
     const pending = new Set<readonly string[]>();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = (...keys: (readonly string[])[]) => {
+    const refresh = (...keys: QueryKey[]) => {
       for (const key of keys) pending.add(key);
       timer ??= setTimeout(() => {
         timer = undefined;
@@ -83,31 +102,10 @@ export function useRealtimeSync(userId: string | undefined) {
         if (event.data.resync === true) refresh(...liveKeys);
         return;
       }
-      if (event.type.startsWith('alarm.')) refresh(alarmsKey, dashboardKey, sitesKey);
-      else if (event.type === 'camera.status') refresh(camerasKey, dashboardKey);
-      else if (event.type === 'agent.changed' || event.type === 'shift.changed')
-        refresh(planningKey, dashboardKey);
-      // A badge check (a new log line, a point's last activity) or a badge or point changed.
-      else if (event.type === 'access.logged' || event.type === 'access.changed')
-        refresh(accessKey, dashboardKey);
-      // A radio's report or a radio or channel changed; a transmission (an emergency heard in it
-      // raises an alert) or an alert raised or handled.
-      else if (event.type === 'radio.changed')
-        refresh(radioKeys.radios, radioKeys.channels, radioKeys.summary);
-      else if (event.type === 'radio.communication' || event.type === 'radio.alert')
-        refresh(radioKeys.communications, radioKeys.alerts, radioKeys.summary);
-      // A report requested, being built, ready, failed or deleted: the list (and its statistics).
-      else if (event.type === 'report.changed') refresh(reportsKey);
-      // A main courante entry written (by a user or copied from a system event).
-      else if (event.type === 'logbook.created') refresh(logbookKey);
-      // A lone worker's missed check-in (alert raised, answered late, acknowledged).
-      else if (event.type === 'lone_worker.alert') refresh(loneWorkerKey, notificationsKey);
-      // A tour, round or scan changed, or a round alert (late, overdue, checkpoints missed).
-      else if (event.type === 'tour.changed' || event.type === 'tour.alert')
-        refresh(guardToursKey, notificationsKey);
-      // Notifications are per user, but the stream is the company's: only ours refresh the bell.
-      else if (event.type === 'notification.created' && (event.data.userId ?? userId) === userId)
-        refresh(notificationsKey);
+      const keys = Object.hasOwn(refreshedBy, event.type) ? refreshedBy[event.type as RealtimeEventType] : [];
+      const othersNotification =
+        event.type === 'notification.created' && (event.data.userId ?? userId) !== userId;
+      if (keys.length > 0 && !othersNotification) refresh(...keys);
       const id = text(event.data.id);
       const what = [text(event.data.title), text(event.data.siteName)].filter(Boolean).join(' — ');
       if (event.type === 'alarm.created' && event.data.severity === 'critical' && !toasted.has(id)) {
