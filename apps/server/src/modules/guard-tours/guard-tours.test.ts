@@ -158,6 +158,11 @@ describe.each(engines)('guard tours on %s', (engine) => {
       `/api/tours/${tour.id}/checkpoints/${tour.checkpoints[0]?.id}/regenerate`,
     );
     expect(regen.statusCode).toBe(200);
+    // The journal names the checkpoint whose label was replaced (its « Objet »).
+    const journal = (await req(t.app, owner, 'GET', '/api/audit?action=tour.label_regenerated')).json();
+    expect(journal.map((e: { details: { name?: string } }) => e.details.name)).toEqual([
+      tour.checkpoints[0]?.name,
+    ]);
     const fresh = regen.json().checkpoints[0].code as string;
     expect(fresh).not.toBe(code);
     const stale = await scan({ code });

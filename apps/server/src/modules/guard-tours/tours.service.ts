@@ -284,7 +284,7 @@ export async function regenerateLabel(
       action: 'tour.label_regenerated',
       entity: 'tour_checkpoint',
       entityId: checkpointId,
-      details: { version: cp.labelVersion + 1 },
+      details: { name: cp.name, version: cp.labelVersion + 1 },
     });
     await publishEvent(tx, auth.companyId, 'tour.changed', { id });
     return loadTourDto(tx, secrets, auth, id);

@@ -54,7 +54,7 @@ export async function acknowledgeAlert(db: Database, auth: AuthContext, id: stri
       action: 'lone_worker_alert.acknowledged',
       entity: 'lone_worker_alert',
       entityId: id,
-      details: { agentId: alert.agentId, dueAt: alert.dueAt.toISOString() },
+      details: { name: alert.agentName, agentId: alert.agentId, dueAt: alert.dueAt.toISOString() },
     });
     await publishEvent(tx, auth.companyId, 'lone_worker.alert', {
       id,

@@ -103,16 +103,17 @@ describe.each(engines)('lone-worker alerts and SOS on %s', (engine) => {
     ).toEqual([alert.id]);
     const changes = (await events(owner.company.id)).map((e) => e.payload.change);
     expect(changes).toEqual(['created', 'answered', 'acknowledged']);
-    const audited = rowsOf<{ action: string; actor_user_id: string | null }>(
+    const audited = rowsOf<{ action: string; actor_user_id: string | null; name: string | null }>(
       await t.db.withTenant(owner.company.id, (tx) =>
         tx.execute(
-          sql`select action, actor_user_id from audit_log where company_id = ${owner.company.id} and entity = 'lone_worker_alert' order by created_at`,
+          sql`select action, actor_user_id, details->>'name' as name from audit_log where company_id = ${owner.company.id} and entity = 'lone_worker_alert' order by created_at`,
         ),
       ),
     );
+    // Named by the agent: the journal's « Objet » reads « Alerte travailleur isolé · <agent> ».
     expect(audited).toEqual([
-      { action: 'lone_worker_alert.raised', actor_user_id: null },
-      { action: 'lone_worker_alert.acknowledged', actor_user_id: operator.user.id },
+      { action: 'lone_worker_alert.raised', actor_user_id: null, name: agent.name },
+      { action: 'lone_worker_alert.acknowledged', actor_user_id: operator.user.id, name: agent.name },
     ]);
 
     // The next due time, missed as well, is a new alert.

@@ -21,15 +21,24 @@ import * as repo from './lone-worker.repository';
 
 type Kind = 'close' | 'missed';
 
+/** The protected agent's name, which the journal shows as the protection's « Objet ». */
+async function agentNameOf(tx: Tx, companyId: string, agentId: string) {
+  return (await findAgent(tx, companyId, agentId))?.name ?? 'Agent';
+}
+
 async function closeOne(tx: Tx, companyId: string, sessionId: string, now: Date) {
   if (!(await repo.endSession(tx, companyId, sessionId, 'shift_end', now))) return false;
+  const session = await repo.findSession(tx, companyId, sessionId);
   await recordAudit(tx, {
     companyId,
     actorUserId: null,
     action: 'lone_worker.ended',
     entity: 'lone_worker_session',
     entityId: sessionId,
-    details: { reason: 'shift_end' },
+    details: {
+      ...(session ? { name: await agentNameOf(tx, companyId, session.agentId) } : {}),
+      reason: 'shift_end',
+    },
   });
   return true;
 }
@@ -42,7 +51,7 @@ async function alertOne(tx: Tx, companyId: string, sessionId: string, now: Date,
     await closeOne(tx, companyId, s.id, now);
     return false;
   }
-  const agentName = (await findAgent(tx, companyId, s.agentId))?.name ?? 'Agent';
+  const agentName = await agentNameOf(tx, companyId, s.agentId);
   const position = await repo.lastPositionOfSession(tx, companyId, s);
   const id = await alerts.insertAlert(tx, companyId, {
     sessionId: s.id,
@@ -90,7 +99,13 @@ async function alertOne(tx: Tx, companyId: string, sessionId: string, now: Date,
     action: 'lone_worker_alert.raised',
     entity: 'lone_worker_alert',
     entityId: id,
-    details: { sessionId: s.id, agentId: s.agentId, dueAt: s.nextDueAt.toISOString(), position: !!position },
+    details: {
+      name: agentName,
+      sessionId: s.id,
+      agentId: s.agentId,
+      dueAt: s.nextDueAt.toISOString(),
+      position: !!position,
+    },
   });
   return true;
 }

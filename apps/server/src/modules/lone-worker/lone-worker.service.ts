@@ -42,14 +42,22 @@ async function ownSession(tx: Tx, auth: AuthContext, id: string) {
   return { session, agent };
 }
 
-async function audit(tx: Tx, auth: AuthContext, action: string, id: string, details = {}) {
+/** `name`: the protected agent's, so that the journal's « Objet » names the protection by it. */
+async function audit(
+  tx: Tx,
+  auth: AuthContext,
+  action: string,
+  id: string,
+  agent: { name: string },
+  details = {},
+) {
   await recordAudit(tx, {
     companyId: auth.companyId,
     actorUserId: auth.userId,
     action: `lone_worker.${action}`,
     entity: 'lone_worker_session',
     entityId: id,
-    details,
+    details: { name: agent.name, ...details },
   });
 }
 
@@ -102,7 +110,7 @@ export async function start(
     if (!id) throw errors.alreadyActive();
     if (body.position)
       await record(tx, auth, { agentId: agent.id, shiftId: shift.id }, 'lone_worker', body.position, now);
-    await audit(tx, auth, 'started', id, {
+    await audit(tx, auth, 'started', id, agent, {
       intervalMinutes: body.intervalMinutes,
       position: !!body.position,
     });
@@ -134,7 +142,7 @@ export async function checkIn(
     if (!(await repo.checkIn(tx, auth.companyId, id, now))) throw errors.ended();
     if (position)
       await record(tx, auth, { agentId: agent.id, shiftId: session.shiftId }, 'lone_worker', position, now);
-    await audit(tx, auth, 'check_in', id, { position: !!position });
+    await audit(tx, auth, 'check_in', id, agent, { position: !!position });
     // A late answer: the control room sees that the agent answered (and still acknowledges).
     for (const a of await alerts.markAnswered(tx, auth.companyId, id, now)) {
       await publishEvent(tx, auth.companyId, 'lone_worker.alert', {
@@ -164,17 +172,17 @@ export async function reportPosition(
     const { session, agent } = await ownSession(tx, auth, id);
     await stillOnDuty(tx, auth, session);
     await record(tx, auth, { agentId: agent.id, shiftId: session.shiftId }, 'lone_worker', position, now);
-    await audit(tx, auth, 'position', id);
+    await audit(tx, auth, 'position', id, agent);
   });
 }
 
 export async function stop(db: Database, auth: AuthContext, id: string, clock: Clock) {
   const now = clock.now ?? new Date();
   return db.withTenant(auth.companyId, async (tx) => {
-    const { session } = await ownSession(tx, auth, id);
+    const { session, agent } = await ownSession(tx, auth, id);
     if (session.endedAt || !(await repo.endSession(tx, auth.companyId, id, 'stopped', now)))
       throw errors.ended();
-    await audit(tx, auth, 'stopped', id, { reason: 'stopped' });
+    await audit(tx, auth, 'stopped', id, agent, { reason: 'stopped' });
     const ended = await repo.findSession(tx, auth.companyId, id);
     if (!ended) throw errors.sessionNotFound();
     return toSessionDto(ended, clock.graceMs);

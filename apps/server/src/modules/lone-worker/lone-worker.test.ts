@@ -100,13 +100,16 @@ describe.each(engines)('lone-worker protection on %s', (engine) => {
     expect((await req(t.app, phone, 'GET', '/api/lone-worker/positions')).headers['x-total-count']).toBe('4');
 
     // Audited (personal data).
-    const actions = rowsOf<{ action: string }>(
+    const entries = rowsOf<{ action: string; name: string | null }>(
       await t.db.withTenant(owner.company.id, (tx) =>
         tx.execute(
-          sql`select action from audit_log where company_id = ${owner.company.id} and entity = 'lone_worker_session' order by created_at, action`,
+          sql`select action, details->>'name' as name from audit_log where company_id = ${owner.company.id} and entity = 'lone_worker_session' order by created_at, action`,
         ),
       ),
-    ).map((r) => r.action);
+    );
+    // Each entry names the protected agent: the journal's « Objet » shows it instead of an id.
+    expect(new Set(entries.map((e) => e.name))).toEqual(new Set([agent.name]));
+    const actions = entries.map((e) => e.action);
     expect(actions).toEqual(
       expect.arrayContaining([
         'lone_worker.started',
@@ -239,7 +242,7 @@ describe.each(engines)('lone-worker protection on %s', (engine) => {
 
   it('closes the protection at the end of the shift; positions follow the 2-month retention', async () => {
     const owner = await registerCompany(t.app);
-    const { phone, shift } = await agentOnDuty(t.app, owner);
+    const { phone, shift, agent } = await agentOnDuty(t.app, owner);
     const s = await startProtection(t.app, phone, { position: phonePosition });
     const out = await req(t.app, phone, 'POST', `/api/shifts/${shift.id}/clock-out`, onSite);
     expect(out.statusCode, out.body).toBe(200);
@@ -259,6 +262,14 @@ describe.each(engines)('lone-worker protection on %s', (engine) => {
       ),
     );
     expect(ended[0]?.end_reason).toBe('shift_end');
+    const closedBy = rowsOf<{ name: string | null }>(
+      await t.db.withTenant(owner.company.id, (tx) =>
+        tx.execute(
+          sql`select details->>'name' as name from audit_log where company_id = ${owner.company.id} and action = 'lone_worker.ended' and entity_id = ${s.id}`,
+        ),
+      ),
+    );
+    expect(closedBy).toEqual([{ name: agent.name }]);
     // A protection of an ended shift raises no alert, however late.
     const later = await runLoneWorkerPass(t.db, new Date(Date.now() + 5 * 3600_000), 120_000);
     expect(later.raised).toBe(0);

@@ -1,7 +1,14 @@
 // Scheduled reports: created by administrators and operators with their recipients; the periodic
 // runner turns each due schedule into a report (built by the queue like any other), and the file is
 // then e-mailed to the recipients (generation/email.ts).
-import type { createReportScheduleBody, ReportSchedule } from '@vigie/contract/reports.contract';
+import {
+  type createReportScheduleBody,
+  type ReportFrequency,
+  type ReportSchedule,
+  type ReportType,
+  reportFrequencyLabels,
+  reportTypeLabels,
+} from '@vigie/contract/reports.contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -41,6 +48,10 @@ export async function listSchedules(db: Database, auth: AuthContext) {
   );
 }
 
+/** What the journal's « Objet » shows: « Rapport des alarmes, chaque semaine (le lundi) ». */
+const scheduleName = (row: { type: ReportType; frequency: ReportFrequency }) =>
+  `${reportTypeLabels[row.type]}, ${reportFrequencyLabels[row.frequency].toLowerCase()}`;
+
 export async function createSchedule(
   db: Database,
   auth: AuthContext,
@@ -70,7 +81,12 @@ export async function createSchedule(
       action: 'report_schedule.created',
       entity: 'report_schedule',
       entityId: row.id,
-      details: { type: row.type, frequency: row.frequency, recipients: row.recipients.length },
+      details: {
+        name: scheduleName(row),
+        type: row.type,
+        frequency: row.frequency,
+        recipients: row.recipients.length,
+      },
     });
     return toDto(row);
   });
@@ -87,7 +103,7 @@ export async function deleteSchedule(db: Database, auth: AuthContext, id: string
       action: 'report_schedule.deleted',
       entity: 'report_schedule',
       entityId: row.id,
-      details: { type: row.type, frequency: row.frequency },
+      details: { name: scheduleName(row), type: row.type, frequency: row.frequency },
     });
   });
 }

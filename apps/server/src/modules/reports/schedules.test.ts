@@ -113,6 +113,15 @@ describe.each(engines)('report schedules (%s)', (engine) => {
     expect((await call('DELETE', `/api/reports/schedules/${schedule.id}`, other)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/reports/schedules/${schedule.id}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/reports/schedules/${schedule.id}`)).statusCode).toBe(404);
+
+    // The journal names the schedule (its « Objet »), and finds it by that name.
+    const journal = (await call('GET', '/api/audit?search=chaque%20semaine')).json();
+    expect(
+      journal.map((e: { action: string; details: { name?: string } }) => [e.action, e.details.name]),
+    ).toEqual([
+      ['report_schedule.deleted', 'Rapport de sécurité, chaque semaine (le lundi)'],
+      ['report_schedule.created', 'Rapport de sécurité, chaque semaine (le lundi)'],
+    ]);
   });
 
   it('refuses bad input in French, another company’s site, no session and agents', async () => {
