@@ -13,6 +13,7 @@ import pg from 'pg';
 import { rowsOf } from './rows';
 import * as schema from './schema';
 import { literal, type TenantReadOptions, tenantScript } from './tenant-read';
+import { poolTypes } from './timestamp-parser';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -180,6 +181,9 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
     // off: on short OLTP statements LLVM compilation costs far more than it saves (one list over a
     // 500,000-row table took 240 ms with JIT, 0.8 ms without; docs/decisions/0005).
     options: `-c role=${APP_ROLE} -c jit=off`,
+    // Timestamps of raw reads (lists) parsed without regexes (db/timestamp-parser.ts); Drizzle's
+    // own queries set their parsers per query.
+    types: poolTypes,
   });
   // Without this handler an idle client's error (database restart) would kill the process.
   pool.on('error', (err) => opts.onPoolError?.(err));
