@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { actionLabel } from './audit-actions';
 import { describeDetails, detailLabel, valueLabel } from './audit-labels';
-import { describeObject, entityLabel, kindsIn, nameOfFrom } from './audit-objects';
+import { describeObject, detailsBesideObject, entityLabel, kindsIn, nameOfFrom } from './audit-objects';
 
 const serverSources = join(import.meta.dirname, '../../../../../server/src');
 
@@ -228,6 +228,17 @@ describe('audit journal labels', () => {
     agent: new Map([[agent, 'Karim Benali']]),
     company: new Map([[company, 'Vigie Sécurité']]),
   };
+
+  it('leaves out of the details the name the object already shows', () => {
+    const details = { name: 'Poste de garde', version: 2 };
+    const object = describeObject('tour_checkpoint', gone, names, details);
+    expect(object).toBe('Point de contrôle · Poste de garde');
+    expect(detailsBesideObject(details, object)).toEqual({ version: 2 });
+    // The object named from a list (a renamed site): the name written then stays in the details.
+    const renamed = { name: 'Ancien siège' };
+    expect(detailsBesideObject(renamed, describeObject('site', site, names, renamed))).toEqual(renamed);
+    expect(detailsBesideObject(null, 'Session')).toBeNull();
+  });
 
   it('shows the object in French with its name, or its id when the page does not know it', () => {
     expect(describeObject('access_point', point, names)).toBe("Point d'accès · Portail nord");

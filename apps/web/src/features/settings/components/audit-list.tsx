@@ -4,7 +4,14 @@ import { type DataColumn, DataList } from '../../../components/ui/data-list';
 import { formatDateTime } from '../../../lib/format';
 import { actionLabel } from './audit-actions';
 import { describeDetails, type NameOf } from './audit-labels';
-import { describeObject, kindsIn, type Names, nameOfFrom, type UseAuditNames } from './audit-objects';
+import {
+  describeObject,
+  detailsBesideObject,
+  kindsIn,
+  type Names,
+  nameOfFrom,
+  type UseAuditNames,
+} from './audit-objects';
 
 const columns = (names: Names, nameOf: NameOf): DataColumn<AuditEntry>[] => [
   {
@@ -43,7 +50,15 @@ const columns = (names: Names, nameOf: NameOf): DataColumn<AuditEntry>[] => [
     header: 'Détails',
     wide: true,
     className: 'text-xs text-fg-muted wrap-anywhere',
-    cell: (entry) => describeDetails(entry.details, entry.action, nameOf) || '—',
+    cell: (entry) =>
+      describeDetails(
+        detailsBesideObject(
+          entry.details,
+          describeObject(entry.entity, entry.entityId, names, entry.details),
+        ),
+        entry.action,
+        nameOf,
+      ) || '—',
   },
 ];
 

@@ -81,6 +81,24 @@ export function describeObject(
   return `${label} · ${(kind && names[kind]?.get(entityId)) || ownNameIn(details) || entityId}`;
 }
 
+/**
+ * The details without the name the « Objet » already shows (« Point de contrôle · Poste de garde »
+ * beside « Nom : Poste de garde » said it twice).
+ */
+export function detailsBesideObject(
+  details: Record<string, unknown> | null,
+  object: string,
+): Record<string, unknown> | null {
+  if (!details) return details;
+  const shown = ownNameKeys.find((key) => {
+    const value = details[key];
+    return typeof value === 'string' && object.endsWith(` · ${value}`);
+  });
+  if (shown === undefined) return details;
+  const { [shown]: _shown, ...rest } = details;
+  return rest;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
