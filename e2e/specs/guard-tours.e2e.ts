@@ -1,7 +1,7 @@
 // Rondes in Chromium against the real server: the control room sees a round walked by the agent on
 // duty progress live (scans arrive through the event stream, no reload), the weekly completion rate,
 // creates a tour with its checkpoints in the dialog, downloads the labels; then the same screen on
-// a phone. Screenshots at 1440 and 375 px.
+// a phone, where a lost label is replaced. Screenshots at 1440 and 375 px.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type RegisteredCompany, registerViaApi } from '../support/api';
@@ -100,5 +100,62 @@ describe('guard tours in Chromium', () => {
     );
     await screenshot(small, 'guard-tours-phone');
     await phone.close();
+  });
+
+  it('replaces a lost label from the tour card: the printed one is refused at the next scan', async () => {
+    const tour = await tourViaApi(company, {
+      siteId: duty.siteId,
+      name: 'Ronde des quais',
+      expectedMinutes: 20,
+      orderMode: 'fixed',
+      checkpoints: [
+        { name: 'Quai 1', kind: 'qr' },
+        { name: 'Quai 2', kind: 'qr' },
+      ],
+    });
+    const printed = tour.checkpoints[1]?.code ?? '';
+
+    const phone = await newContext(browser, 'phone', { acceptDownloads: true });
+    const page = await phone.newPage();
+    const errors = watchConsole(page);
+    await signIn(page, company.email, company.password);
+    await page.goto('/dashboard/tours');
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Ronde des quais' })
+      .getByRole('button', { name: 'Remplacer une étiquette' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Remplacer une étiquette' });
+    await dialog.getByRole('button', { name: "Remplacer l'étiquette de « Quai 2 »" }).click();
+    await screenshot(page, 'guard-tours-replace-label-phone', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Confirmer le remplacement' }).click();
+    await dialog.getByText('Remplacée : à imprimer').waitFor();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Imprimer les étiquettes' }).click();
+    expect((await download).suggestedFilename()).toBe('etiquettes-Ronde-des-quais.pdf');
+    expect(errors).toEqual([]);
+    await phone.close();
+
+    // On the agent's phone: the label still stuck on the wall is refused, the new one is accepted.
+    const round = await api<{ id: string }>('POST', `/api/tours/${tour.id}/rounds`, {}, duty.agentToken);
+    expect(round.status).toBe(201);
+    const fresh = await api<{ checkpoints: { code: string | null }[] }>(
+      'GET',
+      `/api/tours/${tour.id}`,
+      undefined,
+      company.token,
+    );
+    const replaced = fresh.body.checkpoints[1]?.code ?? '';
+    expect(replaced).not.toBe(printed);
+    await scanViaApi(duty.agentToken, round.body.id, { code: tour.checkpoints[0]?.code });
+    const stale = await api<{ detail: { msg: string }[] }>(
+      'POST',
+      `/api/rounds/${round.body.id}/scans`,
+      { code: printed },
+      duty.agentToken,
+    );
+    expect(stale.status).toBe(422);
+    expect(stale.body.detail[0]?.msg).toMatch(/Étiquette remplacée/);
+    await scanViaApi(duty.agentToken, round.body.id, { code: replaced });
   });
 });

@@ -4,7 +4,7 @@ import {
   type Tour,
   tourOrderModeLabels,
 } from '@vigie/contract/guard-tours.contract';
-import { AlertTriangle, FileDown, Pencil, Plus, Route, Trash2 } from 'lucide-react';
+import { AlertTriangle, FileDown, Pencil, Plus, RefreshCw, Route, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge';
@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { downloadLabels, useDeleteTour, useRounds, useTourStats, useTours } from './api/guard-tours-api';
+import { ReplaceLabelDialog } from './components/replace-label-dialog';
 import { TourDialog } from './components/tour-dialog';
 
 const dayShort = ['lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim'];
@@ -181,6 +182,9 @@ function StatsSection() {
 function ToursSection({ onEdit }: { onEdit: (tour: Tour) => void }) {
   const tours = useTours();
   const remove = useDeleteTour();
+  // The tour whose labels are being replaced (read from the list, so it follows a refresh).
+  const [replacing, setReplacing] = useState<string | null>(null);
+  const replacingTour = tours.data?.find((t) => t.id === replacing);
   const print = async (tour: Tour) => {
     try {
       await downloadLabels(tour.id, tour.name);
@@ -237,6 +241,14 @@ function ToursSection({ onEdit }: { onEdit: (tour: Tour) => void }) {
                 >
                   <FileDown /> Étiquettes
                 </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={!tour.checkpoints.some((c) => c.kind === 'qr')}
+                  onClick={() => setReplacing(tour.id)}
+                >
+                  <RefreshCw /> Remplacer une étiquette
+                </Button>
                 <Button size="sm" variant="danger-ghost" onClick={() => void del(tour)}>
                   <Trash2 /> Supprimer
                 </Button>
@@ -244,6 +256,15 @@ function ToursSection({ onEdit }: { onEdit: (tour: Tour) => void }) {
             </li>
           ))}
         </ul>
+        {replacingTour ? (
+          <ReplaceLabelDialog
+            key={replacingTour.id}
+            tour={replacingTour}
+            open
+            onOpenChange={(open) => setReplacing(open ? replacingTour.id : null)}
+            onPrint={(tour) => void print(tour)}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -6,6 +6,7 @@ import {
   getTourStats,
   listRounds,
   listTours,
+  regenerateCheckpointLabel,
   updateTour,
   type updateTourBody,
 } from '@vigie/contract/guard-tours.contract';
@@ -70,6 +71,16 @@ export function useDeleteTour() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(deleteTour, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guardToursKey }),
+  });
+}
+
+/** A checkpoint's new label: the printed one is refused from now on (the answer is the tour). */
+export function useRegenerateLabel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { tourId: string; checkpointId: string }) =>
+      apiCall(regenerateCheckpointLabel, { params: { id: v.tourId, checkpointId: v.checkpointId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: guardToursKey }),
   });
 }
