@@ -7,7 +7,7 @@ import { dismissToasts, expectNoSeriousA11y } from '../support/a11y';
 import { fitsWidth } from '../support/access';
 import { type RegisteredCompany, registerViaApi } from '../support/api';
 import { launchBrowser, newContext, screenshot, watchConsole } from '../support/browser';
-import { createSite, tinyPng, writeEntry } from '../support/logbook';
+import { createSite, earlierToday, tinyPng, writeEntry } from '../support/logbook';
 import { signIn } from '../support/session';
 
 const siteName = 'Centre commercial Part-Dieu';
@@ -25,14 +25,14 @@ describe('main courante in Chromium', () => {
       siteId,
       category: 'ronde',
       text: 'Ronde de 22h : portes du quai fermées, RAS',
-      occurredAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+      occurredAt: earlierToday(2 * 3600_000),
       photos: [tinyPng],
     });
     const wrong = await writeEntry(company, {
       siteId,
       category: 'passage',
       text: 'Livraison Transports Martin à 23h10',
-      occurredAt: new Date(Date.now() - 3600_000).toISOString(),
+      occurredAt: earlierToday(3600_000),
     });
     await writeEntry(company, {
       siteId,
