@@ -90,7 +90,7 @@ export async function startSeeded(
       body: {
         name: `Agent ${i}`,
         email: `bench-${i}-${Date.now().toString(36)}@exemple.fr`,
-        password: 'motdepasse1',
+        password: 'essai-vigie-1',
         role: 'agent',
         city: 'Paris',
       },
@@ -166,7 +166,7 @@ async function reuseSeeded(dbUrl: string, env: Record<string, string>): Promise<
     readyTimeoutMs: 600_000,
     nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   });
-  const password = 'motdepasse1';
+  const password = 'essai-vigie-1';
   const login = await http(server.url, 'POST', '/api/auth/login', { body: { email: owner.email, password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
   const token = (login.body as { access_token: string }).access_token;

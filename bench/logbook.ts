@@ -120,7 +120,7 @@ try {
       const res = must(
         await http(server.url, 'POST', '/api/users', {
           ...admin,
-          body: { name: `Agent ${i + 1}`, email, password: 'motdepasse1', role: 'agent', city: 'Lyon' },
+          body: { name: `Agent ${i + 1}`, email, password: 'essai-vigie-1', role: 'agent', city: 'Lyon' },
         }),
         201,
         'user',
@@ -163,7 +163,7 @@ try {
   const sessions = await pool(users, 4, async (u) => {
     const res = must(
       await http(server.url, 'POST', '/api/auth/login', {
-        body: { email: u.email, password: 'motdepasse1' },
+        body: { email: u.email, password: 'essai-vigie-1' },
       }),
       200,
       'login',

@@ -73,7 +73,7 @@ const ops: Op[] = [
         body: {
           name: `Soak ${i}`,
           email: `soak-${i}-${Date.now().toString(36)}@exemple.fr`,
-          password: 'motdepasse1',
+          password: 'essai-vigie-1',
           role: 'agent',
         },
       }),

@@ -311,7 +311,7 @@ describe('alarms and real time in Chromium', () => {
 
   it('hides acknowledge and resolve from field agents', async () => {
     const id = uniqueId();
-    const agent = { email: `agent-${id}@exemple.fr`, password: 'motdepasse1' };
+    const agent = { email: `agent-${id}@exemple.fr`, password: 'essai-vigie-1' };
     const made = await api(
       'POST',
       '/api/users',

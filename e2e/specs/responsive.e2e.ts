@@ -63,7 +63,7 @@ beforeAll(async () => {
   await created('/api/users', {
     name: data.user,
     email: `berenice-${uniqueId()}@exemple.fr`,
-    password: 'motdepasse1',
+    password: 'essai-vigie-1',
     role: 'operator',
   });
   await created('/api/agents', {

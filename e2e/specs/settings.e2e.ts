@@ -28,7 +28,7 @@ import {
 type Account = { name: string; email: string; password: string };
 
 async function createOperator(company: RegisteredCompany, name: string): Promise<Account> {
-  const account = { name, email: `operateur-${uniqueId()}@exemple.fr`, password: 'motdepasse1' };
+  const account = { name, email: `operateur-${uniqueId()}@exemple.fr`, password: 'essai-vigie-1' };
   const res = await api('POST', '/api/users', { ...account, role: 'operator' }, company.token);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return account;

@@ -104,7 +104,7 @@ export async function createUser(company: RegisteredCompany, role: 'agent' | 'op
   const account = {
     name: `Utilisateur ${role}`,
     email: `${role}-${uniqueId()}@exemple.fr`,
-    password: 'motdepasse1',
+    password: 'essai-vigie-1',
   };
   await created(company, '/api/users', { ...account, role });
   return account;

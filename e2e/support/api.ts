@@ -40,7 +40,7 @@ export async function registerViaApi(
     companyName: `${label} ${id}`,
     ownerName: `Responsable ${id}`,
     email: `owner-${id}@exemple.fr`,
-    password: 'motdepasse1',
+    password: 'essai-vigie-1',
   };
   const reg = await api('POST', '/api/auth/register', {
     company: { name: c.companyName, email: `contact-${id}@exemple.fr`, subscription: plan },

@@ -60,7 +60,7 @@ export async function createSiteAt(company: RegisteredCompany, site: Place) {
 
 /** A user account of role Agent, to sign in with on the phone once linked to an agent record. */
 export async function createAgentAccount(company: RegisteredCompany, name: string) {
-  const account = { name, email: `agent-${uniqueId()}@exemple.fr`, password: 'motdepasse1' };
+  const account = { name, email: `agent-${uniqueId()}@exemple.fr`, password: 'essai-vigie-1' };
   const res = await api<{ id: string }>('POST', '/api/users', { ...account, role: 'agent' }, company.token);
   expect(res.status).toBe(201);
   return { ...account, id: res.body.id };

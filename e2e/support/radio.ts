@@ -122,7 +122,7 @@ export async function agentOnDuty(company: RegisteredCompany, name: string, site
 
 /** An operator of the company (the control room's second seat). */
 export async function createOperator(company: RegisteredCompany, name: string) {
-  const account = { name, email: `operateur-${uniqueId()}@exemple.fr`, password: 'motdepasse1' };
+  const account = { name, email: `operateur-${uniqueId()}@exemple.fr`, password: 'essai-vigie-1' };
   await created('/api/users', { ...account, role: 'operator' }, company.token);
   return account;
 }

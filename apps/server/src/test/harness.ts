@@ -95,7 +95,7 @@ export async function registerCompany(
   opts: { name?: string; subscription?: 'basic' | 'pro' | 'enterprise' } = {},
 ): Promise<Tenant> {
   const id = unique();
-  const password = 'motdepasse1';
+  const password = 'essai-vigie-1';
   const email = `owner-${id}@exemple.fr`;
   const reg = await app.inject({
     method: 'POST',
@@ -133,10 +133,10 @@ export async function addUser(app: FastifyInstance, owner: Tenant, role: 'admin'
     method: 'POST',
     url: '/api/users',
     headers: owner.auth,
-    payload: { name: `${role} ${unique()}`, email, password: 'motdepasse1', role },
+    payload: { name: `${role} ${unique()}`, email, password: 'essai-vigie-1', role },
   });
   if (res.statusCode !== 201) throw new Error(`add user failed: ${res.statusCode} ${res.body}`);
-  return login(app, email, 'motdepasse1');
+  return login(app, email, 'essai-vigie-1');
 }
 
 export const call = (app: FastifyInstance, opts: InjectOptions) => app.inject(opts);

@@ -147,7 +147,7 @@ export async function http(
 /** Registers a company and signs its owner in; returns the token and ids. */
 export async function registerAndLogin(base: string, tag: string) {
   const email = `owner-${tag}@exemple.fr`;
-  const password = 'motdepasse1';
+  const password = 'essai-vigie-1';
   const reg = await http(base, 'POST', '/api/auth/register', {
     body: {
       company: { name: `Société ${tag}`, email: `contact-${tag}@exemple.fr`, subscription: 'enterprise' },

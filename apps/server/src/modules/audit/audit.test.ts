@@ -218,12 +218,12 @@ describe.each(engines)('audit journal on %s', (engine) => {
       payload: {
         name: '=HYPERLINK("http://x")',
         email: `formule-${Date.now()}@exemple.fr`,
-        password: 'motdepasse1',
+        password: 'essai-vigie-1',
         role: 'admin',
       },
     });
     expect(created.statusCode).toBe(201);
-    const sneaky = await login(t.app, created.json().email, 'motdepasse1');
+    const sneaky = await login(t.app, created.json().email, 'essai-vigie-1');
     await createSite(sneaky, '+33 Site; "guillemets"');
     const res = await get('/api/audit/export?action=site.', owner);
     expect(res.statusCode).toBe(200);

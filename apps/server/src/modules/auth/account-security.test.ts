@@ -365,7 +365,7 @@ describe.each(engines)('account security on %s', (engine) => {
     const operatorSignIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: operatorEmail, password: 'motdepasse1' },
+      payload: { email: operatorEmail, password: 'essai-vigie-1' },
     });
     expect(operatorSignIn.statusCode).toBe(503);
     expect((await get('/api/sites', owner)).statusCode).toBe(200);

@@ -50,7 +50,7 @@ describe.each(engines)('crash (kill -9) on %s', (engine) => {
     const body = (i: number) => ({
       name: `Agent crash ${i}`,
       email: `crash-${i}@exemple.fr`,
-      password: 'motdepasse1',
+      password: 'essai-vigie-1',
       role: i % 2 ? 'agent' : 'operator',
       phone: `06 00 00 ${String(i).padStart(4, '0')}`,
       city: `Ville ${i}`,

@@ -123,7 +123,7 @@ describe.skipIf(!!skipReason)(
                       body: {
                         name: `Agent ${n}`,
                         email: `outage-${n++}@exemple.fr`,
-                        password: 'motdepasse1',
+                        password: 'essai-vigie-1',
                         role: 'agent',
                       },
                     })

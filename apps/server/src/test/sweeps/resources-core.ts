@@ -15,7 +15,7 @@ export const coreKinds: Kind[] = [
     body: (u) => ({
       name: `Agent ${u}`,
       email: `agent-${u}@exemple.fr`,
-      password: 'motdepasse1',
+      password: 'essai-vigie-1',
       role: 'agent',
     }),
   },
