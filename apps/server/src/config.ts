@@ -7,6 +7,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_APP_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().optional(),
@@ -79,6 +80,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** The application's own login (vigie_app); unset: DATABASE_URL with the user vigie_app. */
+  appDatabaseUrl: string | undefined;
   dataDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   publicUrl: string | undefined;
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
+    appDatabaseUrl: e.DATABASE_APP_URL || undefined,
     dataDir: resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,

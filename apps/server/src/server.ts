@@ -14,6 +14,7 @@ const logger = {
 
 const db = await openDatabase({
   databaseUrl: config.databaseUrl,
+  appDatabaseUrl: config.appDatabaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
   onPoolError: (err) => app.log.warn({ err }, 'database connection error'),

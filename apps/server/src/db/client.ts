@@ -10,9 +10,10 @@ import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { collectPglite, PgPipeline, pipelineBytes, type Step, type TypeParser } from './pipeline';
 import { rowsOf } from './rows';
 import * as schema from './schema';
-import { literal, type TenantReadOptions, tenantScript } from './tenant-read';
+import { newPreparedState, type PreparedState, type TenantReadOptions, tenantPipeline } from './tenant-read';
 import { poolTypes } from './timestamp-parser';
 
 export type Schema = typeof schema;
@@ -69,7 +70,10 @@ export interface TenantOptions {
 }
 
 export interface OpenOptions {
-  databaseUrl?: string;
+  /** The owner's URL: migrations run with it. */
+  databaseUrl?: string | undefined;
+  /** The application's own login (vigie_app); default: databaseUrl with the user vigie_app. */
+  appDatabaseUrl?: string | undefined;
   dataDir?: string;
   poolSize?: number;
   /** Called when the pool reports an idle-client error (database restart); never crashes. */
@@ -79,6 +83,23 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir ?? './data');
 }
+
+const SET_COMPANY = "select set_config('app.company_id', $1, true)";
+const SET_COMPANY_AND_LOCK =
+  "select set_config('app.company_id', $1, true), pg_advisory_xact_lock(hashtextextended($2, 0))";
+
+/** BEGIN, then the company setting (and the optional advisory lock), values bound. */
+function beginSteps(companyId: string, o: TenantOptions): Step[] {
+  return [
+    { text: 'begin', values: [], parse: true },
+    o.lockKey === undefined
+      ? { text: SET_COMPANY, values: [companyId], parse: true }
+      : { text: SET_COMPANY_AND_LOCK, values: [companyId, o.lockKey], parse: true },
+  ];
+}
+
+/** PGlite's answers parsed as the PostgreSQL pool's are, so that both engines give the same rows. */
+const pgliteParser: TypeParser = (oid) => poolTypes.getTypeParser(oid, 'text') as (text: string) => unknown;
 
 function tenantRunner(db: Db) {
   return {
@@ -125,29 +146,23 @@ async function openPglite(dataDir: string): Promise<Database> {
   // PGlite is single-user and superuser: migrate as owner, then drop to the app role for good.
   await migratePglite(db, { migrationsFolder });
   await client.exec(`SET ROLE ${APP_ROLE}`);
-  const pglitePrepared = new Set<string>();
-  /** The rows of the first of `queries`, run as one script (readTenant, writeTenant). */
-  let pgliteTurn: Promise<unknown> = Promise.resolve();
-  const runPglite = <T>(companyId: string, queries: SQL[], opts?: TenantReadOptions): Promise<T[]> => {
-    const run = async () => {
-      // Built when its turn comes: a script built earlier could PREPARE what the one before it did.
-      const { script, results: at, commit } = tenantScript(companyId, queries, pglitePrepared, opts);
-      try {
-        const results = await client.exec(script);
-        commit();
-        return (results[at[0] as number]?.rows ?? []) as T[];
-      } catch (err) {
-        // Whether a PREPARE of the failed script survived is not worth guessing: start afresh.
-        pglitePrepared.clear();
-        await client.exec('deallocate all').catch(() => {});
-        throw err;
-      }
-    };
-    // PGlite runs one statement at a time anyway; its scripts take turns.
-    const result = pgliteTurn.then(run, run);
-    pgliteTurn = result.catch(() => {});
-    return result;
-  };
+  const pgliteState = newPreparedState();
+  /** The rows of the first of `queries`, run as one pipeline (readTenant, writeTenant). */
+  const runPglite = <T>(companyId: string, queries: SQL[], opts?: TenantReadOptions): Promise<T[]> =>
+    // The instance's mutexes, as its own query() takes them: never inside another's transaction.
+    client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        const p = tenantPipeline(companyId, queries, pgliteState, opts);
+        try {
+          const { messages } = await client.execProtocol(pipelineBytes(p.steps, p.close));
+          p.commit();
+          return (collectPglite(messages, pgliteParser)[p.results[0] as number]?.rows ?? []) as T[];
+        } catch (err) {
+          p.fail();
+          throw err;
+        }
+      }),
+    );
   return {
     engine: 'pglite',
     ...tenantRunner(db as unknown as Db),
@@ -167,8 +182,22 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
-  await migratePostgres(url);
+/**
+ * The URL the application connects with: its own login role, never the owner (docs/decisions/0019):
+ * `DATABASE_APP_URL` when given, else the owner's URL with the user vigie_app and no password (trust
+ * or peer authentication, a ~/.pgpass entry or PGPASSWORD give it one).
+ */
+export function appUrlOf(ownerUrl: string, appUrl?: string): string {
+  if (appUrl) return appUrl;
+  const url = new URL(ownerUrl);
+  url.username = APP_ROLE;
+  url.password = '';
+  return url.toString();
+}
+
+async function openPostgres(ownerUrl: string, opts: OpenOptions): Promise<Database> {
+  await migratePostgres(ownerUrl);
+  const url = appUrlOf(ownerUrl, opts.appDatabaseUrl);
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? 10,
@@ -176,11 +205,10 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
     connectionTimeoutMillis: 3000,
     query_timeout: 10_000,
     idleTimeoutMillis: 30_000,
-    // Startup parameters, so every statement of every connection runs as the app role without a
-    // query of its own (a SET sent from the pool's connect event overlapped the first query). JIT
-    // off: on short OLTP statements LLVM compilation costs far more than it saves (one list over a
-    // 500,000-row table took 240 ms with JIT, 0.8 ms without; docs/decisions/0005).
-    options: `-c role=${APP_ROLE} -c jit=off`,
+    // JIT off as a startup parameter: on short OLTP statements LLVM compilation costs far more than
+    // it saves (one list over a 500,000-row table took 240 ms with JIT, 0.8 ms without;
+    // docs/decisions/0005).
+    options: '-c jit=off',
     // Timestamps of raw reads (lists) parsed without regexes (db/timestamp-parser.ts); Drizzle's
     // own queries set their parsers per query.
     types: poolTypes,
@@ -193,30 +221,35 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const db = drizzlePg({ client: pool, schema });
   const notifications = notificationConnection(url, opts);
   // Statements each pooled connection has prepared (readTenant).
-  const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
-  /** The rows of the first of `queries`, run as one simple-protocol message (readTenant, writeTenant). */
+  const preparedOn = new WeakMap<pg.PoolClient, PreparedState>();
+  const parserOf =
+    (client: pg.PoolClient): TypeParser =>
+    (oid) =>
+      client.getTypeParser(oid, 'text');
+  /** The rows of the first of `queries`, run as one pipeline (readTenant, writeTenant). */
   const runPostgres = async <T>(companyId: string, queries: SQL[], opts?: TenantReadOptions) => {
     const client = await pool.connect();
-    let prepared = preparedOn.get(client);
-    if (!prepared) {
-      prepared = new Set();
-      preparedOn.set(client, prepared);
+    let state = preparedOn.get(client);
+    if (!state) {
+      state = newPreparedState();
+      preparedOn.set(client, state);
     }
-    let failed = false;
+    let broken = false;
     try {
-      const { script, results: at, commit } = tenantScript(companyId, queries, prepared, opts);
+      const p = tenantPipeline(companyId, queries, state, opts);
       try {
-        // No values: node-postgres sends one simple Query message and answers a result per statement.
-        const results = (await client.query(script)) as unknown as pg.QueryResult[];
-        commit();
-        return (results[at[0] as number]?.rows ?? []) as T[];
+        const results = await new PgPipeline(pipelineBytes(p.steps, p.close), parserOf(client)).run(client);
+        p.commit();
+        return (results[p.results[0] as number]?.rows ?? []) as T[];
       } catch (err) {
-        failed = true;
+        p.fail();
+        // A database error is answered up to the pipeline's Sync: the connection stays in step.
+        // Anything else (a timeout, a lost socket) leaves it unknown: drop it.
+        broken = !(err instanceof pg.DatabaseError);
         throw err;
       }
     } finally {
-      // After a failure the connection's prepared statements are uncertain: drop the connection.
-      client.release(failed);
+      client.release(broken);
     }
   };
   /**
@@ -226,8 +259,6 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
    * work: the transaction object is drizzle's own, bound to the checked-out connection.
    */
   const withTenantPg = async <T>(companyId: string, fn: (tx: Tx) => Promise<T>, o: TenantOptions = {}) => {
-    const lock =
-      o.lockKey === undefined ? '' : `, pg_advisory_xact_lock(hashtextextended(${literal(o.lockKey)}, 0))`;
     // biome-ignore lint/suspicious/noExplicitAny: drizzle keeps its session's dialect and schema untyped here.
     const base = (db as any).session as { dialect: any; schema: any; options: any };
     const client = await pool.connect();
@@ -236,7 +267,9 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
       const session = new NodePgSession(client, base.dialect, base.schema, base.options);
       const tx = new NodePgTransaction(base.dialect, session, base.schema);
       try {
-        await client.query(`begin; select set_config('app.company_id', ${literal(companyId)}, true)${lock}`);
+        // BEGIN and the company setting (and the lock) in one pipeline: its Sync leaves the
+        // explicit transaction open, with the values bound.
+        await new PgPipeline(pipelineBytes(beginSteps(companyId, o)), parserOf(client)).run(client);
         const result = await fn(tx as unknown as Tx);
         await client.query('commit');
         return result;

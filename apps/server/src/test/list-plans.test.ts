@@ -17,10 +17,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { bulkSitesAndCameras } from '../db/seeds/bulk';
-import { literal, withCompanyLiteral } from '../db/tenant-read';
+import { withCompanyLiteral } from '../db/tenant-read';
 import { listCamerasPage } from '../modules/cameras/cameras.repository';
 import { listSitesPage } from '../modules/sites/sites.repository';
 import { createTestApp, registerCompany, type TestApp } from './harness';
+import { literal } from './sql-literal';
 
 interface PlanNode {
   'Node Type': string;

@@ -27,7 +27,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Tx } from '../db/client';
 import { bulkSitesAndCameras } from '../db/seeds/bulk';
-import { literal } from '../db/tenant-read';
 import { listLogsSql } from '../modules/access/logs.repository';
 import { listAlarmsSql } from '../modules/alarms/alarms.repository';
 import { listJournalPage } from '../modules/audit/audit.repository';
@@ -37,6 +36,7 @@ import { listPage as listCommunicationsPage } from '../modules/radio/communicati
 import { listSitesPage } from '../modules/sites/sites.repository';
 import type { AuthContext } from '../plugins/auth';
 import { createTestApp, engines, registerCompany, type TestApp } from './harness';
+import { literal } from './sql-literal';
 
 interface PlanNode {
   'Node Type': string;

@@ -9,8 +9,9 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { literal, withCompanyLiteral } from '../../db/tenant-read';
+import { withCompanyLiteral } from '../../db/tenant-read';
 import { createTestApp, registerCompany, type TestApp } from '../../test/harness';
+import { literal } from '../../test/sql-literal';
 import { COUNT_BOUND, journalListSql, journalPageSql } from './audit.repository';
 
 interface PlanNode {

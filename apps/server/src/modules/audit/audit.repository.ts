@@ -3,7 +3,6 @@ import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { auditLog } from '../../db/schema';
 import { tokenCandidates, tokenMatch } from '../../db/search-tokens';
-import { literal } from '../../db/tenant-read';
 
 export type AuditRow = typeof auditLog.$inferInsert;
 
@@ -64,11 +63,12 @@ function actionPrefixRange(prefix: string): SQL {
   const last = chars.pop()?.codePointAt(0);
   if (last === undefined) return sql`true`;
   const end = chars.join('') + String.fromCodePoint(Math.min(last + 1, 0x10ffff));
-  // The bounds are written into the statement, as the company id is (db/tenant-read.ts): how many
-  // entries a prefix holds decides between walking the dates and sorting the prefix's entries, and a
-  // prepared statement's generic plan, made for any prefix, sorted a third of a 60,000-entry journal
-  // (audit-plans.test.ts). Each prefix gets its own cached plan.
-  return sql`a.action collate "C" >= ${sql.raw(literal(prefix))} and a.action collate "C" < ${sql.raw(literal(end))}`;
+  // The bounds are bind parameters like every value (docs/decisions/0019). How many entries a prefix
+  // holds decides between walking the dates and sorting the prefix's entries, and a prepared
+  // statement's generic plan, made for any prefix, sorted a third of a 60,000-entry journal
+  // (audit-plans.test.ts): a filtered read is the unnamed statement, planned with its values
+  // (`prepare: false` in listJournalPage).
+  return sql`a.action collate "C" >= ${prefix} and a.action collate "C" < ${end}`;
 }
 
 /** An entry's journal columns, from `a` (an audit_log row) and `u` (its actor, left-joined). */
@@ -147,7 +147,8 @@ export async function listJournalPage(db: Database, companyId: string, f: AuditF
     }
   }
   // A search is planned with its words (see TenantReadOptions).
-  const opts = { prepare: !f.search };
+  // Planned with its values when they decide the plan: a search, an action prefix.
+  const opts = { prepare: !f.search && !f.actionPrefix };
   const rows = await db.readTenant<JournalRow & { total: number }>(
     companyId,
     journalListSql(companyId, f, page),
