@@ -33,6 +33,16 @@ export const roundStatusLabels: Record<RoundStatus, string> = {
   missed: 'Manquée',
 };
 
+/** How a scan's position compares with its site (checked by the server at each scan). */
+export const scanPositionChecks = ['inside', 'outside', 'missing', 'unchecked'] as const;
+export type ScanPositionCheck = (typeof scanPositionChecks)[number];
+export const scanPositionCheckLabels: Record<ScanPositionCheck, string> = {
+  inside: 'Sur site',
+  outside: 'Hors zone',
+  missing: 'Position absente',
+  unchecked: 'Site sans coordonnées',
+};
+
 export const maxCheckpoints = 100;
 /** A scan photo (phone camera, JPEG or PNG, reduced on the phone) up to 1 MB, sent in base64. */
 export const maxScanPhotoBytes = 1024 * 1024;
@@ -120,13 +130,32 @@ export const createTourBody = z
 export const tourFormSchema = createTourBody;
 export const updateTourBody = z.object(tourFields).partial().strict().refine(uniqueNfc, uniqueNfcError);
 
+/**
+ * What an agent's phone gets instead of an NFC tag's UID: 16 bits of a hash of the checkpoint id and
+ * the UID (4 hex digits). Enough for the phone to tell which checkpoint a tag it reads belongs to
+ * (offline too), far too little to type the UID of a tag the agent never read (decision 0019).
+ * FNV-1a (32 bits), folded to 16: the same on the server and in the browser, synchronous.
+ */
+export function nfcHint(checkpointId: string, uid: string) {
+  const text = `${checkpointId.toLowerCase()}:${uid.replace(/[^0-9a-f]/gi, '').toUpperCase()}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return ((h >>> 16) ^ (h & 0xffff)).toString(16).padStart(4, '0');
+}
+
 export const checkpointSchema = z.object({
   id: idSchema,
   position: z.number().int(),
   name: z.string(),
   instructions: z.string().nullable(),
   kind: z.enum(checkpointKinds),
+  /** The NFC tag's UID, for administrators and operators only (null for agents). */
   nfcUid: z.string().nullable(),
+  /** NFC kind: `nfcHint(id, uid)`, which lets the agent's phone recognise the tag without its UID. */
+  nfcHint: z.string().nullable(),
   labelVersion: z.number().int(),
   /** The signed label's content (QR kind), for administrators and operators only. */
   code: z.string().nullable(),
@@ -168,7 +197,12 @@ export const roundCheckpointSchema = z.object({
       longitude: z.number().nullable(),
       note: z.string().nullable(),
       hasPhoto: z.boolean(),
+      /** A note or a photo from the agent, or a position outside the site's radius. */
       anomaly: z.boolean(),
+      /** Where the scan's position stands against the site; null for scans made before the check. */
+      positionCheck: z.enum(scanPositionChecks).nullable(),
+      /** Metres from the site's centre, when both are known. */
+      distanceM: z.number().int().nullable(),
     })
     .nullable(),
 });
@@ -219,6 +253,10 @@ export const scanBody = z
       .max(300, { error: "Le contenu de l'étiquette est trop long" })
       .optional(),
     nfcUid: nfcUidSchema.optional(),
+    /**
+     * When the phone read the label (a scan queued offline is sent later). The server refuses a time
+     * in the future, before the round's start or older than its offline tolerance (decision 0019).
+     */
     scannedAt: timestampSchema.optional(),
     position: z
       .object({

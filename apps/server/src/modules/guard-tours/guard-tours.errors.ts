@@ -47,6 +47,24 @@ export const tourErrors = {
       'rounds.client_ref_taken',
       "Cette référence d'envoi a déjà servi à une autre saisie : le scan n'a pas été enregistré",
     ),
+  scanInFuture: () =>
+    invalid(
+      ['body', 'scannedAt'],
+      "L'heure du scan est dans le futur : vérifiez l'heure du téléphone",
+      'rounds.scanned_at_future',
+    ),
+  scanBeforeRound: () =>
+    invalid(
+      ['body', 'scannedAt'],
+      "L'heure du scan précède le début de la ronde : ce passage n'a pas pu avoir lieu pendant cette ronde",
+      'rounds.scanned_at_before_round',
+    ),
+  scanTooOld: (hours: number) =>
+    invalid(
+      ['body', 'scannedAt'],
+      `Scan trop ancien : un passage enregistré hors connexion doit être envoyé dans les ${hours} h`,
+      'rounds.scanned_at_too_old',
+    ),
   photo: () =>
     invalid(['body', 'photo'], 'La photo doit être une image JPEG ou PNG encodée en base64', 'rounds.photo'),
 };

@@ -92,3 +92,61 @@ export function isoWeekRange(week: string, timezone: string): [Date, Date] {
     new Date(new TZDate(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 0, 0, 0, timezone).getTime());
   return [local(monday), local(new Date(monday.getTime() + 7 * 86_400_000))];
 }
+
+// Scan checks (decision 0019): the time a phone gives a scan, and where the scan was made.
+
+/** A phone's clock may run this much ahead of the server's. */
+export const SCAN_CLOCK_SKEW_MS = 2 * 60_000;
+/** A scan may be stamped this much before its round's start (a phone's clock running behind). */
+export const SCAN_BEFORE_START_MS = 5 * 60_000;
+/**
+ * A scan kept in the phone's offline queue is accepted this long after it was made: a 12-hour
+ * shift walked without network, sent when the phone finds the network again.
+ */
+export const SCAN_OFFLINE_TOLERANCE_MS = 12 * 60 * 60_000;
+/** GPS error allowed on top of the site's radius (a scan sends no accuracy; indoors it drifts). */
+export const SCAN_GPS_MARGIN_M = 100;
+
+export type ScanTimeProblem = 'future' | 'before_round' | 'too_old';
+
+/** Why a scan's time cannot be true, or null when it can. */
+export function scanTimeProblem(
+  scannedAt: Date,
+  now: Date,
+  roundStartedAt: Date | null,
+): ScanTimeProblem | null {
+  const at = scannedAt.getTime();
+  if (at > now.getTime() + SCAN_CLOCK_SKEW_MS) return 'future';
+  if (roundStartedAt && at < roundStartedAt.getTime() - SCAN_BEFORE_START_MS) return 'before_round';
+  if (at < now.getTime() - SCAN_OFFLINE_TOLERANCE_MS) return 'too_old';
+  return null;
+}
+
+/** Great-circle distance in metres (haversine). */
+export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Where a scan's position stands against its site's radius (plus the GPS margin). */
+export function scanPositionCheck(
+  site: { latitude: number | null; longitude: number | null; geofenceRadiusM: number } | undefined,
+  position: { latitude: number; longitude: number } | null | undefined,
+): { check: 'inside' | 'outside' | 'missing' | 'unchecked'; distanceM: number | null } {
+  if (!position) return { check: 'missing', distanceM: null };
+  if (!site || site.latitude === null || site.longitude === null)
+    return { check: 'unchecked', distanceM: null };
+  const distance = Math.round(
+    distanceMetres(
+      { lat: site.latitude, lng: site.longitude },
+      { lat: position.latitude, lng: position.longitude },
+    ),
+  );
+  return {
+    check: distance > site.geofenceRadiusM + SCAN_GPS_MARGIN_M ? 'outside' : 'inside',
+    distanceM: distance,
+  };
+}

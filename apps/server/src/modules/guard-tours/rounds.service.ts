@@ -1,6 +1,11 @@
 // Guard tours: rounds, started by the agent on duty or by the control room for an agent, and what
 // reads them (the list, one round with its checkpoints and scans). Every change is audited and pushed.
-import type { createRoundBody, listRoundsQuery, Round } from '@vigie/contract/guard-tours.contract';
+import type {
+  createRoundBody,
+  listRoundsQuery,
+  Round,
+  ScanPositionCheck,
+} from '@vigie/contract/guard-tours.contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
@@ -22,6 +27,12 @@ import {
 } from './guard-tours.common';
 import { tourErrors as errors } from './guard-tours.errors';
 import { drawOrder } from './guard-tours.models';
+
+interface CheckedScan {
+  scan: ScanRow;
+  positionCheck: ScanPositionCheck | null;
+  distanceM: number | null;
+}
 
 interface OnDuty {
   agentId: string;
@@ -58,8 +69,13 @@ async function roundsDto(tx: Tx, companyId: string, rounds: RoundRow[]): Promise
     .where(and(eq(tours.companyId, companyId), inArray(tours.id, tourIds)));
   const byTour = new Map(tourRows.map((t) => [t.tour.id, t]));
   const cps = await checkpointsOf(tx, companyId, tourIds);
+  // The check's columns (migration 0040) are outside the drizzle schema: read by name.
   const scans = await tx
-    .select()
+    .select({
+      scan: tourScans,
+      positionCheck: sql<ScanPositionCheck | null>`"tour_scans"."position_check"`,
+      distanceM: sql<number | null>`"tour_scans"."distance_m"`,
+    })
     .from(tourScans)
     .where(
       and(
@@ -81,18 +97,21 @@ async function roundsDto(tx: Tx, companyId: string, rounds: RoundRow[]): Promise
             ...own.filter((c) => !r.checkpointOrder.includes(c.id)),
           ]
         : own;
-    const mine = new Map(scans.filter((s) => s.roundId === r.id).map((s) => [s.checkpointId, s]));
-    const scanDto = (s: ScanRow | undefined) =>
-      s
-        ? {
-            scannedAt: iso(s.scannedAt),
-            latitude: s.latitude,
-            longitude: s.longitude,
-            note: s.note,
-            hasPhoto: s.photoFileId !== null,
-            anomaly: s.anomaly,
-          }
-        : null;
+    const mine = new Map(scans.filter((s) => s.scan.roundId === r.id).map((s) => [s.scan.checkpointId, s]));
+    const scanDto = (found: CheckedScan | undefined) => {
+      if (!found) return null;
+      const { scan: s, positionCheck, distanceM } = found;
+      return {
+        scannedAt: iso(s.scannedAt),
+        latitude: s.latitude,
+        longitude: s.longitude,
+        note: s.note,
+        hasPhoto: s.photoFileId !== null,
+        anomaly: s.anomaly,
+        positionCheck,
+        distanceM: distanceM === null ? null : Number(distanceM),
+      };
+    };
     const list = ordered.map((c) => ({
       checkpointId: c.id,
       name: c.name,

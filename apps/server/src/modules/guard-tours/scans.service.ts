@@ -4,14 +4,21 @@ import type { scanBody } from '@vigie/contract/guard-tours.contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { tourRounds, tourScans } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import type { SecretBox } from '../../plugins/secrets';
 import { publishEvent } from '../events/events.service';
 import { normaliseImage, storeFile } from '../files/files.service';
+import { siteForPlanning } from '../sites/sites.service';
 import { type CheckpointRow, checkpointsOf, type RoundRow } from './guard-tours.common';
 import { tourErrors as errors, scanRefusals } from './guard-tours.errors';
-import { readLabel } from './guard-tours.models';
+import {
+  readLabel,
+  SCAN_OFFLINE_TOLERANCE_MS,
+  scanPositionCheck,
+  scanTimeProblem,
+} from './guard-tours.models';
 import { checkRoundActor, findRound, oneRound } from './rounds.service';
 
 function photoBytes(photo: string) {
@@ -96,6 +103,8 @@ async function writeScan(
   }
   const checkpoint = cp;
   const scannedAt = body.scannedAt ? new Date(body.scannedAt) : now;
+  checkScanTime(scannedAt, now, round.startedAt);
+  const where = scanPositionCheck(await siteForPlanning(tx, auth.companyId, round.siteId), body.position);
   const photoFileId = photo
     ? await storeFile(tx, auth.companyId, {
         kind: 'tour_scan_photo',
@@ -103,23 +112,19 @@ async function writeScan(
         data: photo,
       })
     : null;
-  const inserted = await tx
-    .insert(tourScans)
-    .values({
-      companyId: auth.companyId,
-      roundId: id,
-      checkpointId: checkpoint.id,
-      scannedAt,
-      latitude: body.position?.latitude ?? null,
-      longitude: body.position?.longitude ?? null,
-      note: body.note ?? null,
-      photoFileId,
-      anomaly: Boolean(body.note || photoFileId),
-      createdBy: auth.userId,
-      clientRef: body.clientRef ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: tourScans.id });
+  // The check's columns (migration 0040) are not in the drizzle schema: the insert names them here,
+  // every value a bind parameter.
+  const inserted = rowsOf<{ id: string }>(
+    await tx.execute(sql`insert into tour_scans (company_id, round_id, checkpoint_id, scanned_at, latitude,
+        longitude, note, photo_file_id, anomaly, created_by, client_ref, position_check, distance_m)
+      values (${auth.companyId}::uuid, ${id}::uuid, ${checkpoint.id}::uuid, ${scannedAt.toISOString()}::timestamptz,
+        ${body.position?.latitude ?? null}::float8, ${body.position?.longitude ?? null}::float8,
+        ${body.note ?? null}::text, ${photoFileId}::uuid,
+        ${Boolean(body.note || photoFileId || where.check === 'outside')}::boolean, ${auth.userId}::uuid,
+        ${body.clientRef ?? null}::uuid, ${where.check}::text, ${where.distanceM}::int)
+      on conflict do nothing
+      returning id`),
+  );
   if (inserted.length === 0) throw errors.alreadyScanned();
   const [count] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -139,3 +144,11 @@ async function writeScan(
   return oneRound(tx, auth.companyId, id);
 }
 const invalidNfc = () => errors.refused(scanRefusals.unknownNfc);
+
+/** A time the phone could not have read the label at is refused (422 on `scannedAt`), nothing written. */
+function checkScanTime(scannedAt: Date, now: Date, startedAt: Date | null) {
+  const problem = scanTimeProblem(scannedAt, now, startedAt);
+  if (problem === 'future') throw errors.scanInFuture();
+  if (problem === 'before_round') throw errors.scanBeforeRound();
+  if (problem === 'too_old') throw errors.scanTooOld(SCAN_OFFLINE_TOLERANCE_MS / 3_600_000);
+}

@@ -1,11 +1,12 @@
 // Guard tours (rondes): tours of a site and their checkpoints (administrators and operators manage
 // them, agents read them), their printable labels. Every change is audited and pushed.
-import type {
-  Checkpoint,
-  createTourBody,
-  listToursQuery,
-  Tour,
-  updateTourBody,
+import {
+  type Checkpoint,
+  type createTourBody,
+  type listToursQuery,
+  nfcHint,
+  type Tour,
+  type updateTourBody,
 } from '@vigie/contract/guard-tours.contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -37,16 +38,22 @@ async function siteName(tx: Tx, companyId: string, siteId: string) {
   return row?.name;
 }
 
+/**
+ * An agent reads neither a tag's UID nor a label's content, which would let him scan a checkpoint he
+ * never walked to (a typed UID, a printed copy): his phone recognises a tag by its hint (decision 0019).
+ */
 function checkpointDto(secrets: SecretBox, auth: AuthContext, c: CheckpointRow): Checkpoint {
+  const manager = isManager(auth);
   return {
     id: c.id,
     position: c.position,
     name: c.name,
     instructions: c.instructions,
     kind: c.kind,
-    nfcUid: c.nfcUid,
+    nfcUid: manager ? c.nfcUid : null,
+    nfcHint: c.nfcUid ? nfcHint(c.id, c.nfcUid) : null,
     labelVersion: c.labelVersion,
-    code: c.kind === 'qr' && isManager(auth) ? labelCode(secrets, c.companyId, c.id, c.labelVersion) : null,
+    code: c.kind === 'qr' && manager ? labelCode(secrets, c.companyId, c.id, c.labelVersion) : null,
   };
 }
 
