@@ -183,7 +183,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 /**
- * The URL the application connects with: its own login role, never the owner (docs/decisions/0019):
+ * The URL the application connects with: its own login role, never the owner (docs/decisions/0021):
  * `DATABASE_APP_URL` when given, else the owner's URL with the user vigie_app and no password (trust
  * or peer authentication, a ~/.pgpass entry or PGPASSWORD give it one).
  */

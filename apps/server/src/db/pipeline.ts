@@ -1,6 +1,6 @@
 // Several statements in one round trip, each with its values as bind parameters: the extended
 // query protocol's messages (Parse, Bind, Describe, Execute for each statement) written back to
-// back and closed by one Sync (docs/decisions/0019). Until that Sync the statements run in one
+// back and closed by one Sync (docs/decisions/0021). Until that Sync the statements run in one
 // implicit transaction, so a `set_config(…, true)` in the first is in force for the others and gone
 // at the end, and an error in any of them rolls back all of them. No value is ever written into a
 // statement's text: the texts are ours, the values travel apart.

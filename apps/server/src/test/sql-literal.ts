@@ -1,5 +1,5 @@
 // Tests only: a value as a quoted SQL constant, to write EXPLAIN statements of the plan tests by
-// hand. The application never writes a value into SQL text (docs/decisions/0019).
+// hand. The application never writes a value into SQL text (docs/decisions/0021).
 import pg from 'pg';
 
 export function literal(value: unknown): string {

@@ -63,7 +63,7 @@ function actionPrefixRange(prefix: string): SQL {
   const last = chars.pop()?.codePointAt(0);
   if (last === undefined) return sql`true`;
   const end = chars.join('') + String.fromCodePoint(Math.min(last + 1, 0x10ffff));
-  // The bounds are bind parameters like every value (docs/decisions/0019). How many entries a prefix
+  // The bounds are bind parameters like every value (docs/decisions/0021). How many entries a prefix
   // holds decides between walking the dates and sorting the prefix's entries, and a prepared
   // statement's generic plan, made for any prefix, sorted a third of a 60,000-entry journal
   // (audit-plans.test.ts): a filtered read is the unnamed statement, planned with its values
