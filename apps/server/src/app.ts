@@ -29,6 +29,7 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { frameworkErrorHandler, RequestValidationError, registerErrorHandling } from './plugins/errors';
+import { liveSessionsPlugin } from './plugins/live-sessions';
 import { registerOpenApi } from './plugins/openapi';
 import { registerReadCache } from './plugins/read-cache';
 import { requestContextPlugin } from './plugins/request-context';
@@ -110,6 +111,8 @@ export async function buildApp(opts: {
   await registerOpenApi(app);
   await registerReadCache(app);
   await app.register(authPlugin);
+  // Long-lived connections re-check their session (plugins/live-sessions.ts).
+  await app.register(liveSessionsPlugin);
   for (const mod of modules) await app.register(mod);
   await registerWeb(app, opts.config.webDist);
   return app;

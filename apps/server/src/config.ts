@@ -50,6 +50,9 @@ const envSchema = z.object({
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   // Comment line sent on every real-time stream so that proxies keep it open.
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
+  // Long-lived connections (event stream, push-to-talk) re-check their session this often at most
+  // (they are also closed at once on logout, deletion or a change of role); 60 s at the longest.
+  LIVE_SESSION_RECHECK_MS: z.coerce.number().int().min(10).max(60_000).default(60_000),
   // Answers of list endpoints kept in memory until the company's data changes (0 disables), and
   // the memory they may take.
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
@@ -104,6 +107,7 @@ export type Config = {
   jobsPollIntervalMs: number;
   jobsRetryBaseMs: number;
   sseHeartbeatMs: number;
+  liveSessionRecheckMs: number;
   readCacheTtlMs: number;
   readCacheMaxBytes: number;
   secretsKey: string | undefined;
@@ -155,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
     jobsRetryBaseMs: e.JOBS_RETRY_BASE_MS,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
+    liveSessionRecheckMs: e.LIVE_SESSION_RECHECK_MS,
     readCacheTtlMs: e.READ_CACHE_TTL_MS,
     readCacheMaxBytes: Math.round(e.READ_CACHE_MAX_MB * 1024 * 1024),
     secretsKey: e.SECRETS_KEY || undefined,

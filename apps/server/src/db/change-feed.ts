@@ -39,6 +39,12 @@ export class ChangeClock {
 
 const payloadPattern = /^([a-z_]+):([0-9a-f-]{36})$/;
 
+/** The table and company of a change notification; undefined for anything else. */
+export function parseChange(payload: string): { table: string; companyId: string } | undefined {
+  const m = payloadPattern.exec(payload);
+  return m?.[1] && m[2] ? { table: m[1], companyId: m[2] } : undefined;
+}
+
 /** The tables a resolved session or device key is read from: who may do what. */
 const accessTables = new Set(['users', 'companies', 'sessions', 'integration_keys']);
 
@@ -57,10 +63,10 @@ export async function followChanges(db: Database, clocks: ChangeClocks): Promise
   const unlisten = await db.listen(
     CHANGES_CHANNEL,
     (payload) => {
-      const m = payloadPattern.exec(payload);
-      if (!m?.[1] || !m[2]) return;
-      clocks.data.changed(m[2]);
-      if (accessTables.has(m[1])) clocks.access.changed(m[2]);
+      const change = parseChange(payload);
+      if (!change) return;
+      clocks.data.changed(change.companyId);
+      if (accessTables.has(change.table)) clocks.access.changed(change.companyId);
     },
     () => {
       for (const c of both) {

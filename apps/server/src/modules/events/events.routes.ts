@@ -1,17 +1,17 @@
 // GET /api/events: the company's Server-Sent Events stream. The session is checked like any call
-// (bearer header, so browsers read the stream with fetch), then re-checked every minute so a
-// revoked or expired session stops receiving. Ends cleanly when the client leaves or the app closes.
+// (bearer header, so browsers read the stream with fetch), then re-checked by the instance's live
+// sessions (plugins/live-sessions.ts): at once on logout, deletion or a change of role on any
+// instance, and at least every LIVE_SESSION_RECHECK_MS, so a revoked or expired session stops
+// receiving. Ends cleanly when the client leaves or the app closes.
 import { streamEvents } from '@vigie/contract/events.contract';
 import type { FastifyInstance } from 'fastify';
-import { bearerToken } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
-import { resolveSessionByToken } from '../auth/sessions.service';
+import { sessionHashOf } from '../../plugins/live-sessions';
 import { EventHub, type Subscriber } from './events.hub';
 import { purgeEvents } from './events.repository';
 
 /** Events are kept a day: clients replay an hour at most, the rest helps investigations. */
 const RETENTION_MS = 24 * 3600_000;
-const SESSION_RECHECK_MS = 60_000;
 
 const lastEventIdOf = (header: unknown, query: string | undefined) => {
   const raw = typeof header === 'string' && /^\d{1,18}$/.test(header.trim()) ? header.trim() : query;
@@ -20,12 +20,11 @@ const lastEventIdOf = (header: unknown, query: string | undefined) => {
 
 export async function eventsRoutes(app: FastifyInstance) {
   const hub = new EventHub(app.db, (err) => app.log.error({ err }, 'real-time event delivery failed'));
-  const streams = new Set<{ sub: Subscriber; token: string; checkedAt: number }>();
   let heartbeat: NodeJS.Timeout | undefined;
   let purge: NodeJS.Timeout | undefined;
 
   route(app, streamEvents, async ({ auth, query, request, reply }) => {
-    const token = bearerToken(request) as string;
+    const tokenHash = sessionHashOf(request);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -45,44 +44,36 @@ export async function eventsRoutes(app: FastifyInstance) {
       held: null,
       pending: '',
     };
-    const stream = { sub, token, checkedAt: Date.now() };
-    streams.add(stream);
+    // Closed by the live sessions when the session ends or no longer allows it.
+    const forget = app.liveSessions.add({
+      companyId: auth.companyId,
+      userId: auth.userId,
+      role: auth.role,
+      tokenHash,
+      ip: request.ip,
+      close: () => {
+        hub.detach(sub);
+        res.end();
+      },
+    });
     request.raw.on('close', () => {
-      streams.delete(stream);
+      forget();
       hub.detach(sub);
     });
     try {
       await hub.attach(sub, lastEventIdOf(request.headers['last-event-id'], query.lastEventId));
     } catch (err) {
       app.log.error({ err }, 'event stream replay failed');
-      streams.delete(stream);
+      forget();
       hub.detach(sub);
       res.end();
     }
     return undefined;
   });
 
-  const recheckSessions = async () => {
-    const now = Date.now();
-    for (const s of streams) {
-      if (now - s.checkedAt < SESSION_RECHECK_MS) continue;
-      s.checkedAt = now;
-      const auth = await resolveSessionByToken(app.db, app.config, s.token).catch(() => undefined);
-      // null: revoked or expired (undefined: database unreachable, keep the stream meanwhile).
-      if (auth === null) {
-        streams.delete(s);
-        hub.detach(s.sub);
-        s.sub.res.end();
-      }
-    }
-  };
-
   app.addHook('onReady', async () => {
     await hub.start();
-    heartbeat = setInterval(() => {
-      hub.heartbeat();
-      recheckSessions().catch((err) => app.log.error({ err }, 'session re-check failed'));
-    }, app.config.sseHeartbeatMs);
+    heartbeat = setInterval(() => hub.heartbeat(), app.config.sseHeartbeatMs);
     heartbeat.unref();
     const runPurge = () =>
       purgeEvents(app.db, new Date(Date.now() - RETENTION_MS)).catch((err) =>

@@ -6,6 +6,7 @@ import * as radioContract from '@vigie/contract/radio.contract';
 import * as traffic from '@vigie/contract/radio-traffic.contract';
 import type { FastifyInstance } from 'fastify';
 import { route as contractRoute } from '../../plugins/endpoint';
+import { sessionHashOf } from '../../plugins/live-sessions';
 import { paginate } from '../../plugins/pagination';
 import { every } from '../../plugins/periodic';
 import { registerDeviceAuth } from '../integrations/device-auth';
@@ -14,7 +15,7 @@ import * as alerts from './alerts.service';
 import * as channels from './channels.service';
 import * as comms from './communications.service';
 import * as device from './device.service';
-import { pttIdentity, transmissionStore } from './ptt/ptt.service';
+import { pttIdentity, pttStillAllowed, transmissionStore } from './ptt/ptt.service';
 import { PttRelay } from './ptt/relay';
 import { registerPttSocket } from './ptt/socket';
 import { PttTickets } from './ptt/tickets';
@@ -146,10 +147,10 @@ export async function radioRoutes(app: FastifyInstance) {
   const tickets = new PttTickets();
   const store = transmissionStore(app.db, transcribeOn);
   const relay = new PttRelay(async (t) => afterTransmission(await store(t)));
-  route(app, traffic.createPttTicket, async ({ auth, body }) =>
-    tickets.issue(await pttIdentity(app.db, auth, body.channelId)),
+  route(app, traffic.createPttTicket, async ({ auth, body, request }) =>
+    tickets.issue(await pttIdentity(app.db, auth, body.channelId), sessionHashOf(request)),
   );
-  await registerPttSocket(app, tickets, relay);
+  await registerPttSocket(app, tickets, relay, (identity) => pttStillAllowed(app.db, identity));
 
   // Recordings are personal data: the daily pass (and one after start) purges the expired ones.
   every(

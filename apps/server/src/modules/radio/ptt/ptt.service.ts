@@ -33,6 +33,19 @@ export async function pttIdentity(db: Database, auth: AuthContext, channelId: st
   });
 }
 
+/**
+ * Whether an open socket may still talk on its channel: the channel exists, and an agent is still
+ * one of its members (re-checked by the live sessions while the socket is open).
+ */
+export async function pttStillAllowed(db: Database, identity: PttIdentity): Promise<boolean> {
+  return db.withTenant(identity.companyId, async (tx) => {
+    if (!(await findChannelRow(tx, identity.companyId, identity.channelId))) return false;
+    return (
+      identity.role !== 'agent' || isUserMember(tx, identity.companyId, identity.channelId, identity.userId)
+    );
+  });
+}
+
 /** Stores a browser transmission as a communication; answers its id. */
 export function transmissionStore(db: Database, transcribe: boolean) {
   return async (t: FinishedTransmission) => {

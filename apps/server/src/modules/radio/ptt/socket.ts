@@ -1,6 +1,10 @@
-// The push-to-talk WebSocket: GET /api/radio/ptt/socket?ticket=…. The ticket (one use, 30 s) is
-// checked before the upgrade, so a socket without one never opens. Text frames carry the protocol
-// (PttClientMessage), binary frames the audio of the speaker.
+// The push-to-talk WebSocket: GET /api/radio/ptt/socket?ticket=…. The ticket (one use, 30 s) and the
+// session it was given to are checked before the upgrade, so a socket without them never opens.
+// Text frames carry the protocol (PttClientMessage), binary frames the audio of the speaker.
+// While open, the socket is one of the instance's live sessions (plugins/live-sessions.ts): closed
+// at once when its user logs out, is deleted or changes role, or leaves the channel (the channel's
+// events and the agents' changes, on any instance), and re-checked at least every
+// LIVE_SESSION_RECHECK_MS whatever happens.
 import fastifyWebsocket from '@fastify/websocket';
 import {
   MAX_AUDIO_BYTES,
@@ -9,8 +13,11 @@ import {
 } from '@vigie/contract/radio-traffic.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
+import type { LiveCloseReason, LiveConnection } from '../../../lib/live-sessions';
+import type { AuthContext } from '../../../plugins/auth';
+import { EVENTS_CHANNEL } from '../../events/events.sql';
 import type { PttPeer, PttRelay } from './relay';
-import type { PttIdentity, PttTickets } from './tickets';
+import type { PttGrant, PttIdentity, PttTickets } from './tickets';
 
 function parse(text: string): PttClientMessage | undefined {
   try {
@@ -24,41 +31,116 @@ function parse(text: string): PttClientMessage | undefined {
   return undefined;
 }
 
-export async function registerPttSocket(app: FastifyInstance, tickets: PttTickets, relay: PttRelay) {
+/** Close codes and reasons (shown to the user: « Connexion au canal perdue (…) »). */
+const closeOf: Record<LiveCloseReason, [number, string]> = {
+  session: [4401, 'Session terminée'],
+  access: [4403, 'Accès au canal retiré'],
+};
+/** A socket that does not answer the close handshake is cut after this. */
+const CLOSE_GRACE_MS = 1000;
+
+/** Changes of a channel (members, deletion) arrive as this company event (channels.service.ts). */
+const CHANNEL_EVENT = 'radio.changed';
+
+export async function registerPttSocket(
+  app: FastifyInstance,
+  tickets: PttTickets,
+  relay: PttRelay,
+  stillAllowed: (identity: PttIdentity) => Promise<boolean>,
+) {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_AUDIO_BYTES } });
-  const identities = new WeakMap<FastifyRequest, PttIdentity>();
+  const grants = new WeakMap<FastifyRequest, PttGrant>();
+  /** The channel of each open socket's live connection. */
+  const channelOf = new WeakMap<LiveConnection<AuthContext>, string>();
+
+  const connectionOf = (grant: PttGrant, ip: string, close: (reason: LiveCloseReason) => void) => {
+    const { identity } = grant;
+    const conn: LiveConnection<AuthContext> = {
+      companyId: identity.companyId,
+      userId: identity.userId,
+      role: identity.role,
+      tokenHash: grant.sessionHash,
+      ip,
+      // An agent's record links the user to the channel's members.
+      tables: ['agents'],
+      stillAllowed: () => stillAllowed(identity),
+      close,
+    };
+    channelOf.set(conn, identity.channelId);
+    return conn;
+  };
+
+  // A channel changed on any instance (members replaced, deleted): its sockets are re-checked now.
+  const unlisten = await app.db.listen(EVENTS_CHANNEL, (text) => {
+    if (!text.includes(CHANNEL_EVENT)) return;
+    let n: { c?: string; t?: string; p?: { kind?: string; id?: string } | null };
+    try {
+      n = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (n.t !== CHANNEL_EVENT || !n.c) return;
+    const channelId = n.p?.kind === 'channel' ? n.p.id : undefined;
+    // Without the payload (too large to ride along), every socket of the company.
+    app.liveSessions.recheck(n.c, (c) =>
+      channelOf.has(c) ? n.p == null || channelOf.get(c) === channelId : false,
+    );
+  });
+  app.addHook('onClose', async () => unlisten());
+
   app.get(
     PTT_SOCKET_PATH,
     {
       websocket: true,
       preValidation: async (request, reply) => {
-        const identity = tickets.redeem((request.query as { ticket?: unknown }).ticket);
-        if (!identity) {
+        const grant = tickets.redeem((request.query as { ticket?: unknown }).ticket);
+        // The session the ticket was given to may have ended since (logout within the 30 s).
+        const valid =
+          grant !== undefined &&
+          (await app.liveSessions.verify(connectionOf(grant, request.ip, () => {})).catch((err: unknown) => {
+            request.log.error({ err }, 'push-to-talk session check failed');
+            return false;
+          }));
+        if (!grant || !valid) {
           return reply.code(401).send({
             detail: 'Ticket push-to-talk invalide ou expiré : rouvrez le canal',
             code: 'radio.ptt_ticket',
           });
         }
-        identities.set(request, identity);
+        grants.set(request, grant);
       },
     },
     (socket, request) => {
-      const identity = identities.get(request);
-      if (!identity) {
+      const grant = grants.get(request);
+      if (!grant) {
         socket.close(4401, 'ticket');
         return;
       }
+      const { identity } = grant;
+      /** False once closed: nothing more is relayed from or to this socket. */
+      let open = true;
       const peer: PttPeer = {
         identity,
         sendText: (m) => {
-          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
+          if (open && socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
         },
         sendBinary: (data) => {
-          if (socket.readyState === socket.OPEN) socket.send(data, { binary: true });
+          if (open && socket.readyState === socket.OPEN) socket.send(data, { binary: true });
         },
       };
+      const forget = app.liveSessions.add(
+        connectionOf(grant, request.ip, (reason) => {
+          // At once: out of the channel, then the close handshake, cut if the client stalls it.
+          open = false;
+          relay.leave(peer);
+          const [code, text] = closeOf[reason];
+          socket.close(code, text);
+          setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+        }),
+      );
       relay.join(peer);
       socket.on('message', (data: RawData, isBinary: boolean) => {
+        if (!open) return;
         const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
         if (isBinary) {
           relay.audio(peer, buf);
@@ -68,8 +150,13 @@ export async function registerPttSocket(app: FastifyInstance, tickets: PttTicket
         if (m?.type === 'talk-start') relay.talkStart(peer, m.mimeType);
         else if (m?.type === 'talk-end') relay.talkEnd(peer);
       });
-      socket.on('close', () => relay.leave(peer));
-      socket.on('error', () => relay.leave(peer));
+      const leave = () => {
+        open = false;
+        forget();
+        relay.leave(peer);
+      };
+      socket.on('close', leave);
+      socket.on('error', leave);
     },
   );
 }
