@@ -1,20 +1,15 @@
-import {
-  type Round,
-  roundStatusLabels,
-  type Tour,
-  tourOrderModeLabels,
-} from '@vigie/contract/guard-tours.contract';
-import { AlertTriangle, FileDown, Pencil, Plus, RefreshCw, Route, Trash2 } from 'lucide-react';
+import { type Tour, tourOrderModeLabels } from '@vigie/contract/guard-tours.contract';
+import { AlertTriangle, CheckCircle2, FileDown, Pencil, Plus, RefreshCw, Route, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api-errors';
-import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { downloadLabels, useDeleteTour, useRounds, useTourStats, useTours } from './api/guard-tours-api';
 import { ReplaceLabelDialog } from './components/replace-label-dialog';
+import { RoundCard } from './components/round-card';
 import { TourDialog } from './components/tour-dialog';
 
 const dayShort = ['lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim'];
@@ -27,75 +22,15 @@ function scheduleText(tour: Tour) {
   return `Toutes les ${every} de ${s.start} à ${s.end}, ${days}`;
 }
 
-function RoundCard({ round }: { round: Round }) {
-  const pct = round.total > 0 ? Math.round((round.scanned / round.total) * 100) : 0;
-  const tone =
-    round.status === 'in_progress'
-      ? 'accent'
-      : round.status === 'done'
-        ? 'success'
-        : round.status === 'missed'
-          ? 'danger'
-          : 'neutral';
-  return (
-    <li className="rounded-lg border border-ink-600 bg-ink-850 p-3">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="font-semibold break-words text-white">{round.tourName}</p>
-          <p
-            className="truncate text-sm text-fg-muted"
-            title={`${round.siteName} · ${round.agentName ?? 'Aucun agent'}`}
-          >
-            {round.siteName} · {round.agentName ?? 'Aucun agent'}
-          </p>
-        </div>
-        <div className="flex gap-1">
-          {round.anomalies > 0 ? (
-            <Badge tone="warning">
-              {round.anomalies} anomalie{round.anomalies > 1 ? 's' : ''}
-            </Badge>
-          ) : null}
-          <Badge tone={tone}>{roundStatusLabels[round.status]}</Badge>
-        </div>
-      </div>
-      <div
-        className="mt-3 h-2 overflow-hidden rounded-full bg-ink-700"
-        role="progressbar"
-        aria-valuenow={pct}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-label={`Progression de ${round.tourName}`}
-      >
-        <div className="h-full rounded-full bg-accent" style={{ width: `${pct}%` }} />
-      </div>
-      <p className="mt-2 text-xs text-fg-muted">
-        {round.scanned}/{round.total} points ·{' '}
-        {round.startedAt
-          ? `démarrée le ${formatDateTime(round.startedAt)}`
-          : `prévue le ${formatDateTime(round.plannedAt)}`}{' '}
-        · durée prévue {round.expectedMinutes} min
-      </p>
-      <ol className="mt-2 flex flex-wrap gap-1">
-        {round.checkpoints.map((c, i) => (
-          <li
-            key={c.checkpointId}
-            title={c.scan?.note ?? undefined}
-            className={`rounded px-1.5 py-0.5 text-xs ${c.scan ? (c.scan.anomaly ? 'bg-amber-500/20 text-amber-200' : 'bg-emerald-500/20 text-emerald-200') : 'bg-ink-700 text-fg-muted'}`}
-          >
-            {i + 1}. {c.name}
-          </li>
-        ))}
-      </ol>
-    </li>
-  );
-}
-
 function RoundsSection() {
   const inProgress = useRounds('in_progress');
   const planned = useRounds('planned');
   const missed = useRounds('missed');
+  const done = useRounds('done');
   const rounds = [...(inProgress.data?.items ?? []), ...(planned.data?.items ?? [])];
   const recentMissed = (missed.data?.items ?? []).slice(0, 5);
+  // A finished round stays in view a while: its anomalies (a scan outside the site) are read after.
+  const recentDone = (done.data?.items ?? []).slice(0, 5);
   return (
     <Card>
       <CardHeader>
@@ -124,6 +59,18 @@ function RoundsSection() {
             </h3>
             <ul className="flex flex-col gap-3">
               {recentMissed.map((r) => (
+                <RoundCard key={r.id} round={r} />
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {recentDone.length > 0 ? (
+          <div>
+            <h3 className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-emerald-200">
+              <CheckCircle2 className="size-4" aria-hidden="true" /> Rondes terminées récentes
+            </h3>
+            <ul className="flex flex-col gap-3">
+              {recentDone.map((r) => (
                 <RoundCard key={r.id} round={r} />
               ))}
             </ul>

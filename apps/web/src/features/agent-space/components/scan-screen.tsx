@@ -7,7 +7,14 @@ import { type NfcState, useNfcReader } from '../../../lib/scanner/use-nfc-reader
 import { cn } from '../../../lib/utils';
 import { agentOutbox } from '../outbox/agent-outbox';
 import type { Outcome } from '../outbox/outbox';
-import { labelCheckpointId, normaliseNfc, type RoundCheckpoint, recognise, refusals } from '../scan/label';
+import {
+  labelCheckpointId,
+  normaliseNfc,
+  type RoundCheckpoint,
+  recognise,
+  refusals,
+  tagCheckpointId,
+} from '../scan/label';
 import { positionIfAllowed, type ScanPosition } from '../scan/position';
 import { CameraView } from './camera-view';
 import { CheckpointRoute } from './checkpoint-route';
@@ -108,8 +115,7 @@ export function ScanScreen({ round, tour, queued, onClose }: ScanScreenProps) {
     active: reading,
     onTag: (serial) => {
       const uid = normaliseNfc(serial);
-      const match = tour?.checkpoints.find((c) => c.kind === 'nfc' && c.nfcUid === uid);
-      onRead(`nfc:${uid}`, { nfcUid: uid }, match?.id ?? null, refusals.unknownTag);
+      onRead(`nfc:${uid}`, { nfcUid: uid }, tagCheckpointId(tour, uid), refusals.unknownTag);
     },
   });
 

@@ -2,7 +2,7 @@
 // reads `VGT1.<company>.<checkpoint>.<version>.<signature>`. Only the server can check the
 // signature; the phone uses the checkpoint id to show which point was read, and to keep a label of
 // another tour, or one scanned already, from being queued (offline, it would only be refused later).
-import type { Round } from '@vigie/contract/guard-tours.contract';
+import { nfcHint, type Round, type Tour } from '@vigie/contract/guard-tours.contract';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -15,6 +15,18 @@ export function labelCheckpointId(text: string): string | null {
 
 /** An NFC tag's serial number as the server stores it: hexadecimal, upper case, no separator. */
 export const normaliseNfc = (serial: string) => serial.replace(/[^0-9a-f]/gi, '').toUpperCase();
+
+/**
+ * The tour's checkpoint a tag read on the phone belongs to. An agent is never sent the tags' UIDs
+ * (he could type one without walking there): each NFC checkpoint carries a short hint of its UID,
+ * which the phone computes from the tag it reads. The server checks the UID itself.
+ */
+export function tagCheckpointId(tour: Pick<Tour, 'checkpoints'> | undefined, uid: string): string | null {
+  const match = tour?.checkpoints.find(
+    (c) => c.kind === 'nfc' && c.nfcHint !== null && c.nfcHint === nfcHint(c.id, uid),
+  );
+  return match?.id ?? null;
+}
 
 export type RoundCheckpoint = Round['checkpoints'][number];
 

@@ -16,6 +16,7 @@ const checkpoint = (n: number, kind: 'qr' | 'nfc', name: string) => ({
   instructions: null,
   kind,
   nfcUid: kind === 'nfc' ? '04A1B2C3' : null,
+  nfcHint: kind === 'nfc' ? '3f2a' : null,
   labelVersion: 1,
   code: kind === 'qr' ? `v1.${n}` : null,
 });
