@@ -86,7 +86,7 @@ describe('foundation in Chromium', () => {
     await page.locator('#admin-password').fill('abc');
     await page.locator('#admin-confirm-password').fill('abd');
     await page.getByRole('button', { name: 'Créer ma société' }).click();
-    await page.getByText('Le mot de passe doit contenir au moins 6 caractères').first().waitFor();
+    await page.getByText('Le mot de passe doit contenir au moins 8 caractères').first().waitFor();
     await page.locator('#admin-password').fill('secret123');
     await page.locator('#admin-confirm-password').fill('secret124');
     await page.getByRole('button', { name: 'Créer ma société' }).click();

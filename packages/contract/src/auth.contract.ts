@@ -11,9 +11,17 @@ import {
 } from './common';
 import { languages, subscriptionPlans, timezones, userRoles } from './enums';
 
-export const PASSWORD_MIN = 6;
-export const passwordTooShort = 'Le mot de passe doit contenir au moins 6 caractères';
+/**
+ * The one password policy (issue 29, finding 8), on every path that sets a password: registration,
+ * user creation, an administrator's reset, the profile's change, the demo's accounts. The length is
+ * checked here (the web forms validate the same way); the server also refuses the most common
+ * passwords (apps/server/src/modules/auth/password-policy.ts, a list kept out of the web bundle).
+ */
+export const PASSWORD_MIN = 8;
+export const passwordTooShort = `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`;
 export const passwordsDoNotMatch = 'Les mots de passe ne correspondent pas';
+/** The hint shown under a new-password field. */
+export const passwordHint = `Au moins ${PASSWORD_MIN} caractères ; évitez les mots de passe courants.`;
 
 export const passwordSchema = z
   .string({ error: 'Le mot de passe est obligatoire' })

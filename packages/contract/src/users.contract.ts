@@ -12,9 +12,21 @@ import {
   phoneSchema,
   requiredText,
 } from './common';
-import { languages, timezones, userRoles } from './enums';
+import { languages, timezones, type UserRole, userRoles } from './enums';
 
 const roleSchema = z.enum(userRoles, { error: 'Rôle invalide (admin, operator ou agent)' });
+
+export const adminPasswordRequired = 'Saisissez votre mot de passe pour confirmer ce changement';
+
+/** The acting administrator's own password, where a change needs it (the web's confirmations). */
+export const adminPasswordSchema = z
+  .string({ error: adminPasswordRequired })
+  .min(1, { error: adminPasswordRequired })
+  .max(128, { error: 'Le mot de passe ne doit pas dépasser 128 caractères' });
+
+/** Roles by rights: a change to a lower one ends the user's sessions and asks the admin's password. */
+const roleRank = { agent: 0, operator: 1, admin: 2 } as const;
+export const lowersRole = (from: UserRole, to: UserRole) => roleRank[to] < roleRank[from];
 
 export const createUserBody = z.object({
   name: requiredText('Le nom'),
@@ -36,11 +48,29 @@ export const updateUserBody = z
     city: optionalText('La ville', 100),
     timezone: z.enum(timezones, { error: 'Fuseau horaire invalide' }),
     language: z.enum(languages, { error: 'Langue invalide' }),
+    /** An administrator's reset of the user's password (never the owner's, who uses the profile). */
     password: passwordSchema,
+    /**
+     * The acting administrator's own password (issue 29, finding 7): required to reset a password
+     * and to lower a role (the server checks the latter, which depends on the user's current role).
+     */
+    adminPassword: z.string().max(128, { error: 'Le mot de passe ne doit pas dépasser 128 caractères' }),
   })
   .partial()
-  .strict();
+  .strict()
+  .refine((b) => b.password === undefined || (b.adminPassword ?? '') !== '', {
+    error: adminPasswordRequired,
+    path: ['adminPassword'],
+  });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+/** The users screen's « Réinitialiser le mot de passe »: the new one, confirmed by the admin's. */
+export const resetUserPasswordForm = z.object({
+  password: passwordSchema,
+  adminPassword: adminPasswordSchema,
+});
+/** The users screen's confirmation of a lowered role. */
+export const confirmWithAdminPasswordForm = z.object({ adminPassword: adminPasswordSchema });
 
 export const listUsersQuery = listQuery.extend({
   search: z

@@ -6,7 +6,15 @@ import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../db/schema';
-import { addUser, createTestApp, engines, registerCompany, type Tenant, type TestApp } from '../test/harness';
+import {
+  addUser,
+  createTestApp,
+  engines,
+  login,
+  registerCompany,
+  type Tenant,
+  type TestApp,
+} from '../test/harness';
 
 /** Retries `check` until it passes or `ms` elapse (a notification arrives a moment after commit). */
 async function eventually(check: () => Promise<void>, ms = 2000) {
@@ -125,21 +133,26 @@ describe.each(engines)('read cache and session cache (%s)', (engine) => {
       method: 'PATCH',
       url: `/api/users/${admin.user.id}`,
       headers: owner.auth,
-      payload: { role: 'agent' },
+      payload: { role: 'agent', adminPassword: owner.password },
     });
     expect(demote.statusCode).toBe(200);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/sites',
-      headers: admin.auth,
-      payload: { name: 'Interdit', address: '2 rue de Rivoli, Paris', type: 'public' },
-    });
-    expect(refused.statusCode).toBe(403);
+    const create = (who: Tenant) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/sites',
+        headers: who.auth,
+        payload: { name: 'Interdit', address: '2 rue de Rivoli, Paris', type: 'public' },
+      });
+    // A lowered role ends the user's sessions (issue 29): the cached session does not survive it.
+    expect((await create(admin)).statusCode).toBe(401);
+    expect((await listSites(admin)).statusCode).toBe(401);
+    const agent = await login(t.app, admin.user.email, admin.password);
+    expect((await create(agent)).statusCode).toBe(403);
 
-    expect((await listSites(admin)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: admin.auth });
+    expect((await listSites(agent)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: agent.auth });
     expect(out.statusCode).toBeLessThan(300);
-    const after = await listSites(admin);
+    const after = await listSites(agent);
     expect(after.statusCode).toBe(401);
   });
 

@@ -7,7 +7,6 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const serverEntry = resolve(repoRoot, 'apps/server/src/server.ts');
 /** The Node flags of the production start (apps/server/node-flags.json); a caller's own come after. */
 const nodeFlags = JSON.parse(
   readFileSync(resolve(repoRoot, 'apps/server/node-flags.json'), 'utf8'),
@@ -47,6 +46,8 @@ export interface StartOptions {
   readyTimeoutMs?: number;
   /** Extra Node flags (e.g. `--cpu-prof` when a bench profiles the server). */
   nodeArgs?: string[];
+  /** Another checkout to run the server of (a bench's "before" worktree); default: this one. */
+  root?: string;
 }
 
 export async function startServer(opts: StartOptions): Promise<ServerProcess> {
@@ -68,11 +69,12 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   // The flags `npm start` runs the server with (scripts/start.mjs), so tests and benches measure it.
+  const root = opts.root ?? repoRoot;
   const child = spawn(
     process.execPath,
-    [...nodeFlags, ...(opts.nodeArgs ?? []), '--import', 'tsx', serverEntry],
+    [...nodeFlags, ...(opts.nodeArgs ?? []), '--import', 'tsx', resolve(root, 'apps/server/src/server.ts')],
     {
-      cwd: repoRoot,
+      cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     },

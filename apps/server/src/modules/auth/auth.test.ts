@@ -63,7 +63,7 @@ describe.each(engines)('auth on %s', (engine) => {
     });
     expect(res.statusCode).toBe(422);
     const msgs = res.json().detail.map((d: { msg: string }) => d.msg);
-    expect(msgs).toContain('Le mot de passe doit contenir au moins 6 caractères');
+    expect(msgs).toContain('Le mot de passe doit contenir au moins 8 caractères');
     expect(msgs).toContain('Les mots de passe ne correspondent pas');
     expect(msgs).toContain('Adresse e-mail invalide');
     const loginAttempt = await t.app.inject({
@@ -215,10 +215,14 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(text.statusCode).toBe(415);
   });
 
-  it('reports readiness with a role that row-level security applies to', async () => {
+  it('reports readiness with a role that row-level security applies to, without naming either', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', engine, role: 'vigie_app' });
+    // Public: ok, and nothing about the engine or the role (issue 29).
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.body).not.toMatch(/pglite|postgres|vigie_app|role|engine/i);
+    expect(await t.db.whoami()).toMatchObject({ role: 'vigie_app', superuser: false, bypassRls: false });
+    expect(t.db.engine).toBe(engine);
   });
 
   it('sends security headers with a strict Content-Security-Policy', async () => {

@@ -1,4 +1,5 @@
-import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { adminPasswordRequired } from '@vigie/contract/users.contract';
+import { conflict, forbidden, invalid, notFound } from '../../plugins/errors';
 
 export const userErrors = {
   notFound: () => notFound('users.not_found', 'Utilisateur introuvable'),
@@ -10,5 +11,14 @@ export const userErrors = {
       'users.owner_protected',
       "L'administrateur principal de la société ne peut être ni supprimé ni rétrogradé",
     ),
+  ownerPasswordProtected: () =>
+    forbidden(
+      'users.owner_password_protected',
+      "Le mot de passe de l'administrateur principal ne peut être changé que par lui-même, depuis son profil",
+    ),
+  adminPasswordMissing: () =>
+    invalid(['body', 'adminPassword'], adminPasswordRequired, 'users.admin_password'),
+  adminPasswordWrong: () =>
+    invalid(['body', 'adminPassword'], 'Votre mot de passe est incorrect', 'users.admin_password'),
   cannotDeleteSelf: () => forbidden('users.self_delete', 'Vous ne pouvez pas supprimer votre propre compte'),
 };

@@ -1,9 +1,10 @@
-import type {
-  CreateUserBody,
-  createUserBody,
-  listUsersQuery,
-  UpdateUserBody,
-  updateUserBody,
+import {
+  type CreateUserBody,
+  type createUserBody,
+  type listUsersQuery,
+  lowersRole,
+  type UpdateUserBody,
+  type updateUserBody,
 } from '@vigie/contract/users.contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
@@ -11,7 +12,9 @@ import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import { recordAudit } from '../audit/audit.service';
-import { hashPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { checkPasswordPolicy } from '../auth/password-policy';
+import { closeUserSessions } from '../auth/sessions.service';
 import { userErrors } from './users.errors';
 import { toUserDto } from './users.models';
 import * as repo from './users.repository';
@@ -47,6 +50,7 @@ export async function createOwner(
   companyId: string,
   input: { name: string; email: string; password: string; phone?: string | undefined },
 ) {
+  checkPasswordPolicy(input.password, ['body', 'admin', 'password']);
   const row = await insertUserChecked(tx, {
     companyId,
     name: input.name,
@@ -61,6 +65,7 @@ export async function createOwner(
 
 export async function createUser(db: Database, auth: AuthContext, input: z.output<typeof createUserBody>) {
   requireAdmin(auth);
+  checkPasswordPolicy(input.password, ['body', 'password']);
   const passwordHash = await hashPassword(input.password);
   return db.withTenant(auth.companyId, async (tx) => {
     const row = await insertUserChecked(tx, {
@@ -94,27 +99,51 @@ export async function updateUser(
   input: z.output<typeof updateUserBody>,
 ) {
   requireAdmin(auth);
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const { password, adminPassword, ...fields } = input;
+  if (password !== undefined) checkPasswordPolicy(password, ['body', 'password']);
+  const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
   return db.withTenant(auth.companyId, async (tx) => {
     const current = await repo.findUser(tx, auth.companyId, id);
     if (!current) throw userErrors.notFound();
     if (current.isOwner && input.role && input.role !== 'admin') throw userErrors.ownerProtected();
-    const { password: _password, ...fields } = input;
+    // The owner's password is theirs alone: another administrator who could reset it could sign
+    // in as the owner (issue 29, finding 7). The owner changes it from the profile.
+    if (current.isOwner && password !== undefined && current.id !== auth.userId)
+      throw userErrors.ownerPasswordProtected();
+    const lowered = input.role !== undefined && lowersRole(current.role, input.role);
+    // A reset or a lowered role is confirmed by the acting administrator's own password, so a
+    // stolen or unattended session cannot take accounts over or lock the others out.
+    if (password !== undefined || lowered) await checkAdminPassword(tx, auth, adminPassword);
     const row = await repo.updateUser(tx, auth.companyId, id, {
       ...fields,
-      ...(passwordHash ? { passwordHash } : {}),
+      ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
     });
     if (!row) throw userErrors.notFound();
+    // The sessions opened with the old password, or with the higher role, end now.
+    const sessionsClosed =
+      password !== undefined || lowered ? await closeUserSessions(tx, auth.companyId, id) : 0;
     await recordAudit(tx, {
       companyId: auth.companyId,
       actorUserId: auth.userId,
       action: 'user.updated',
       entity: 'user',
       entityId: id,
-      details: { fields: Object.keys(input) },
+      details: {
+        fields: Object.keys(input).filter((k) => k !== 'adminPassword'),
+        ...(lowered ? { roleFrom: current.role, roleTo: input.role } : {}),
+        ...(sessionsClosed > 0 ? { sessionsClosed } : {}),
+      },
     });
     return toUserDto(row);
   });
+}
+
+/** The acting administrator's own password, asked before a sensitive change to another account. */
+async function checkAdminPassword(tx: Tx, auth: AuthContext, adminPassword: string | undefined) {
+  if (!adminPassword) throw userErrors.adminPasswordMissing();
+  const admin = await repo.findUser(tx, auth.companyId, auth.userId);
+  if (!admin || !(await verifyPassword(admin.passwordHash, adminPassword)))
+    throw userErrors.adminPasswordWrong();
 }
 
 export async function deleteUser(db: Database, auth: AuthContext, id: string) {

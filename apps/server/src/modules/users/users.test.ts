@@ -76,7 +76,7 @@ describe.each(engines)('users on %s', (engine) => {
     const msgs = bad.json().detail.map((d: { msg: string }) => d.msg);
     expect(msgs).toContain('Le nom est obligatoire');
     expect(msgs).toContain('Adresse e-mail invalide');
-    expect(msgs).toContain('Le mot de passe doit contenir au moins 6 caractères');
+    expect(msgs).toContain('Le mot de passe doit contenir au moins 8 caractères');
     expect(msgs).toContain('Rôle invalide (admin, operator ou agent)');
     const taken = await req('POST', '/api/users', owner, {
       name: 'Doublon',

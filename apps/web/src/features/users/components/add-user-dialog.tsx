@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 // French zod messages: set before this form's schema validates anything.
 import '@vigie/contract/locale';
+import { passwordHint } from '@vigie/contract/auth.contract';
 import { createUserBody } from '@vigie/contract/users.contract';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -78,12 +79,19 @@ export function AddUserDialog() {
               {...register('email')}
             />
           </FormField>
-          <FormField id="user-password" label="Mot de passe" required error={errors.password?.message}>
+          <FormField
+            id="user-password"
+            label="Mot de passe"
+            required
+            error={errors.password?.message}
+            hint={passwordHint}
+          >
             <Input
               id="user-password"
               type="password"
               autoComplete="new-password"
-              {...a11y('password')}
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? 'user-password-error' : 'user-password-hint'}
               {...register('password')}
             />
           </FormField>

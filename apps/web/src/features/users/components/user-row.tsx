@@ -1,6 +1,8 @@
 import type { User } from '@vigie/contract/auth.contract';
 import type { UserRole } from '@vigie/contract/enums';
+import { lowersRole } from '@vigie/contract/users.contract';
 import { Crown, Mail, MapPin, Phone } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Select } from '../../../components/ui/select';
@@ -9,13 +11,21 @@ import { formatDate } from '../../../lib/format';
 import { deName } from '../../../lib/french';
 import { useUpdateUser } from '../api/update-user';
 import { DeleteUserDialog } from './delete-user-dialog';
+import { LowerRoleDialog } from './lower-role-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
 import { roleOptions } from './role-options';
 
 export function UserRow({ user, timezone }: { user: User; timezone?: string }) {
   const mutation = useUpdateUser();
+  // A lower role ends the user's sessions: it waits for the administrator's password (the dialog).
+  const [lowerTo, setLowerTo] = useState<UserRole | null>(null);
 
   const changeRole = async (role: string) => {
     if (role === user.role) return;
+    if (lowersRole(user.role, role as UserRole)) {
+      setLowerTo(role as UserRole);
+      return;
+    }
     try {
       await mutation.mutateAsync({ id: user.id, body: { role: role as UserRole } });
       toast.success('Rôle mis à jour', { description: user.name });
@@ -80,8 +90,10 @@ export function UserRow({ user, timezone }: { user: User; timezone?: string }) {
           disabled={user.isOwner || mutation.isPending}
           className="w-44"
         />
+        <ResetPasswordDialog user={user} disabled={user.isOwner} />
         <DeleteUserDialog user={user} disabled={user.isOwner} />
       </div>
+      <LowerRoleDialog user={user} role={lowerTo} onClose={() => setLowerTo(null)} />
     </li>
   );
 }

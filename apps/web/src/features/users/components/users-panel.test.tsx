@@ -112,3 +112,80 @@ describe('AddUserDialog: validation and server refusals on the fields', () => {
     });
   });
 });
+
+describe('ResetPasswordDialog: a new password confirmed by the administrator’s own', () => {
+  const karim = testUser({
+    id: '5f1c5a57-8a8e-4b8e-9d55-4d1f0c9f6a02',
+    name: 'Karim Haddad',
+    email: 'k.haddad@gardiennage-sud.fr',
+    role: 'agent',
+    isOwner: false,
+  });
+  const openDialog = async () => {
+    renderWithApp(<UsersPanel />);
+    await screen.findByText('2 utilisateurs');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Réinitialiser le mot de passe de Karim Haddad' }),
+    );
+    return screen.getByRole('dialog');
+  };
+
+  it('is not offered for the owner, whose password only they change', async () => {
+    stubFetch({ 'GET /api/users': () => ({ body: [testUser(), karim] }) });
+    renderWithApp(<UsersPanel />);
+    await screen.findByText('2 utilisateurs');
+    const owner = screen.getByRole('button', { name: 'Réinitialiser le mot de passe de Claire Martin' });
+    expect((owner as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('checks the policy and asks for the admin password without calling the server', async () => {
+    const api = stubFetch({ 'GET /api/users': () => ({ body: [testUser(), karim] }) });
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('Nouveau mot de passe'), 'court');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Réinitialiser' }));
+    expect(
+      await within(dialog).findByText('Le mot de passe doit contenir au moins 8 caractères'),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText('Saisissez votre mot de passe pour confirmer ce changement'),
+    ).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('sends both passwords, and shows a wrong admin password under its field', async () => {
+    let answers = 0;
+    const api = stubFetch({
+      'GET /api/users': () => ({ body: [testUser(), karim] }),
+      [`PATCH /api/users/${karim.id}`]: () =>
+        ++answers === 1
+          ? {
+              status: 422,
+              body: {
+                detail: [
+                  {
+                    loc: ['body', 'adminPassword'],
+                    msg: 'Votre mot de passe est incorrect',
+                    type: 'users.admin_password',
+                  },
+                ],
+              },
+            }
+          : { body: karim },
+    });
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('Nouveau mot de passe'), 'nouveau-depart-7');
+    await userEvent.type(within(dialog).getByLabelText('Votre mot de passe'), 'pas-le-bon');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Réinitialiser' }));
+    const admin = within(dialog).getByLabelText('Votre mot de passe');
+    await waitFor(() => expect(admin.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('Votre mot de passe est incorrect')).toBeTruthy();
+    await userEvent.clear(admin);
+    await userEvent.type(admin, 'le-bon-mot');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Réinitialiser' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { password: 'nouveau-depart-7', adminPassword: 'pas-le-bon' },
+      { password: 'nouveau-depart-7', adminPassword: 'le-bon-mot' },
+    ]);
+  });
+});
