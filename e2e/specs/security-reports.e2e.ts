@@ -153,6 +153,9 @@ describe('security reports in Chromium', () => {
     await publicPage.goto(url as string);
     await publicPage.getByRole('heading', { name: 'Document authentique' }).waitFor();
     await publicPage.getByText(company.companyName).waitFor();
+    // The number and site too, to compare with the printed ones (issue 29).
+    await publicPage.getByText(number, { exact: true }).waitFor();
+    await publicPage.getByText(siteName, { exact: true }).waitFor();
     await publicPage.getByText(fingerprint).waitFor();
     expect(await fitsWidth(publicPage)).toBe(true);
     await screenshot(publicPage, 'security-report-verification-phone');

@@ -16,5 +16,6 @@ export const ready = defineEndpoint({
   summary: 'La base de données répond, avec un rôle soumis à la sécurité par ligne (readiness)',
   tags: ['health'],
   auth: false,
-  response: z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgres']), role: z.string() }),
+  // Public: ok or not ok, never the engine or the role (issue 29); the reason is in the server's log.
+  response: z.object({ status: z.literal('ok') }),
 });

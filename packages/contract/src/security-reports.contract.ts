@@ -228,11 +228,17 @@ export const listSecurityReportsQuery = listQuery.extend({
 
 export const exportAnswerSchema = z.object({ message: z.string(), url: z.string() });
 
-/** What the public verification page may learn: that the document exists, its date, its company. */
+/**
+ * What the public verification page may learn: that the document exists, its date, its company, and
+ * its number and site (issue 29), so that a genuine fingerprint copied onto a forged document is
+ * caught by comparing them with what the document prints. Nothing of its content.
+ */
 export const verificationSchema = z.object({
   exists: z.literal(true),
   finalizedAt: timestampSchema,
   companyName: z.string(),
+  number: z.string(),
+  siteName: z.string(),
 });
 export type Verification = z.infer<typeof verificationSchema>;
 export const fingerprintParams = z.object({
@@ -332,7 +338,8 @@ export const downloadSecurityReport = defineEndpoint({
 export const verifySecurityReport = defineEndpoint({
   method: 'GET',
   path: '/api/verification/:fingerprint',
-  summary: "Vérification publique d'un rapport finalisé : existence, date et société, sans contenu",
+  summary:
+    "Vérification publique d'un rapport finalisé : existence, numéro, site, date et société, sans contenu",
   tags,
   auth: false,
   params: fingerprintParams,

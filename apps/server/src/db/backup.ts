@@ -5,7 +5,8 @@
 //
 // PGlite's data folder is DATA_DIR itself, which also holds the scheduled backups (DATA_DIR/backups)
 // and the key sealing stored credentials (DATA_DIR/secrets.key, kept apart from backups on purpose,
-// decision 0009). A backup is therefore made from a copy of the folder without them: the copy is
+// decision 0009), and the Web Push private key (DATA_DIR/vapid.json, kept apart likewise: whoever
+// holds it can push to every subscribed browser; issue 29). A backup is therefore made from a copy of the folder without them: the copy is
 // opened by PGlite (which recovers it as after a crash, so a copy taken between two statements of a
 // running server is consistent) and dumped with PGlite's own archive format, which restore loads.
 // The running server makes its scheduled backups with the same functions (modules/settings/backups).
@@ -15,8 +16,17 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';
 
-/** What a copy of the data folder leaves out: backups, the secrets key, the server's lock files. */
-const notCopied = new Set(['backups', 'secrets.key', 'postmaster.pid', 'postmaster.opts']);
+/**
+ * What a copy of the data folder leaves out: backups, the secrets key, the Web Push key pair, the
+ * server's lock files.
+ */
+export const notCopied = new Set([
+  'backups',
+  'secrets.key',
+  'vapid.json',
+  'postmaster.pid',
+  'postmaster.opts',
+]);
 
 /** Copies the database files of `dataDir` into `staging` (created). */
 export async function copyDataDir(dataDir: string, staging: string) {
@@ -93,6 +103,9 @@ async function cli() {
     console.log(`Base restaurée dans ${config.dataDir}`);
     console.log(
       'Remettez la clé des secrets (SECRETS_KEY, ou secrets.key dans ce dossier) : elle ne fait pas partie des sauvegardes.',
+    );
+    console.log(
+      'Remettez aussi les clés Web Push (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, ou vapid.json dans ce dossier) : sans elles, de nouvelles clés sont créées et les navigateurs doivent se réabonner aux notifications.',
     );
   }
 }

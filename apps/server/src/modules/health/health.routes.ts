@@ -7,7 +7,9 @@ export async function healthRoutes(app: FastifyInstance) {
   route(app, health, async () => ({ status: 'ok' as const }));
 
   // Ready only when the database answers AND we run as a role that row-level security applies to.
-  route(app, ready, async () => {
+  // The answer is public: it says ok or not ok, never the engine or the role (issue 29); the
+  // details of a refusal go to the server's log.
+  route(app, ready, async ({ request }) => {
     let who: Awaited<ReturnType<typeof app.db.whoami>>;
     try {
       who = await app.db.whoami();
@@ -16,8 +18,16 @@ export async function healthRoutes(app: FastifyInstance) {
       throw err;
     }
     if (who.superuser || who.bypassRls) {
-      throw new AppError(503, 'service.insecure_role', `Le rôle ${who.role} contourne la sécurité par ligne`);
+      request.log.error(
+        { engine: app.db.engine, role: who.role, superuser: who.superuser, bypassRls: who.bypassRls },
+        'not ready: the database role bypasses row-level security (docs/operations.md)',
+      );
+      throw new AppError(
+        503,
+        'service.insecure_role',
+        "Le serveur n'est pas prêt (détails dans son journal)",
+      );
     }
-    return { status: 'ok' as const, engine: app.db.engine, role: who.role };
+    return { status: 'ok' as const };
   });
 }

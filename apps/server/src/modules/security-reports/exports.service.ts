@@ -201,5 +201,7 @@ export async function verify(db: Database, fingerprint: string) {
     exists: true as const,
     finalizedAt: new Date(found.finalized_at).toISOString(),
     companyName: found.company_name,
+    number: found.number,
+    siteName: found.site_name,
   };
 }

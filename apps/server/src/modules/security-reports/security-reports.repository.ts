@@ -88,10 +88,12 @@ export async function deleteReport(tx: Tx, companyId: string, id: string) {
   return rows[0];
 }
 
-/** The public look-up (owner-run function, migration 0021): date and company, nothing else. */
+/** The public look-up (owner-run function, migrations 0021 and 0041): date, company, number, site. */
 export async function verifyFingerprint(db: Database, fingerprint: string) {
   const res = await db.direct.execute(
-    sql`select finalized_at, company_name from security_report_verify(${fingerprint})`,
+    sql`select finalized_at, company_name, number, site_name from security_report_verify(${fingerprint})`,
   );
-  return rowsOf<{ finalized_at: Date | string; company_name: string }>(res)[0];
+  return rowsOf<{ finalized_at: Date | string; company_name: string; number: string; site_name: string }>(
+    res,
+  )[0];
 }

@@ -108,14 +108,19 @@ describe.each(engines)('security reports on %s', (engine) => {
     expect((await get(owner, `/api/security-reports/${second.id}`)).statusCode).toBe(404);
     expect((await get(owner, '/api/security-reports?status=finalized')).json()).toHaveLength(1);
 
-    // Public verification: no session, only existence, date and company.
+    // Public verification: no session, only existence, date, company, and the number and site
+    // (issue 29: a genuine fingerprint copied onto a forged document shows another number or site).
     const verified = await get(null, `/api/verification/${body.fingerprint}`);
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({
       exists: true,
       finalizedAt: body.finalizedAt,
       companyName: owner.company.name,
+      number: body.number,
+      siteName: body.siteName,
     });
+    expect(body.number).toMatch(/\S/);
+    expect(body.siteName).toMatch(/\S/);
     expect((await get(null, `/api/verification/${'0'.repeat(64)}`)).statusCode).toBe(404);
     expect((await get(null, '/api/verification/pas-une-empreinte')).statusCode).toBe(422);
 

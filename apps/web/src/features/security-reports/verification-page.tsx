@@ -7,7 +7,8 @@ import { useVerification } from './api/verify-security-report';
 
 /**
  * The public page a document's QR code opens: it confirms that a final report with this fingerprint
- * exists, its date and its company, and nothing of its content.
+ * exists, its number, site, date and company (to compare with the printed ones), and nothing of its
+ * content.
  */
 export default function VerificationPage({ fingerprint }: { fingerprint: string }) {
   const check = useVerification(fingerprint);
@@ -24,13 +25,22 @@ export default function VerificationPage({ fingerprint }: { fingerprint: string 
             <ShieldCheck aria-hidden="true" className="size-14 text-emerald-300" />
             <h1 className="text-2xl font-bold text-white">Document authentique</h1>
             <p className="text-fg-muted">
-              Un rapport de sécurité finalisé portant cette empreinte a bien été établi par{' '}
-              <strong className="text-white">{check.data.companyName}</strong> le{' '}
-              <strong className="text-white">{formatDateTime(check.data.finalizedAt)}</strong>.
+              Un rapport de sécurité finalisé portant cette empreinte a bien été établi :
             </p>
+            <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-ink-900 p-4 text-left text-sm">
+              <dt className="text-fg-muted">Numéro</dt>
+              <dd className="font-semibold break-all text-white">{check.data.number}</dd>
+              <dt className="text-fg-muted">Site</dt>
+              <dd className="font-semibold break-words text-white">{check.data.siteName}</dd>
+              <dt className="text-fg-muted">Société</dt>
+              <dd className="font-semibold break-words text-white">{check.data.companyName}</dd>
+              <dt className="text-fg-muted">Finalisé le</dt>
+              <dd className="font-semibold text-white">{formatDateTime(check.data.finalizedAt)}</dd>
+            </dl>
             <p className="text-xs text-fg-muted">
-              Son contenu n'est pas publié : comparez l'empreinte ci-dessous avec celle imprimée sur le
-              document.
+              Son contenu n'est pas publié : vérifiez que le numéro, le site, la société et la date ci-dessus
+              sont ceux imprimés sur le document, et comparez l'empreinte ci-dessous avec la sienne. S'ils
+              diffèrent, le document n'est pas authentique.
             </p>
           </>
         ) : (

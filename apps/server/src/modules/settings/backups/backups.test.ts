@@ -2,7 +2,7 @@
 // the backup command's code, the same rows are there), the schedule and the retention, downloads,
 // a database shared by companies, and PostgreSQL (pg_dump when BACKUP_PG_DUMP=1).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -106,10 +106,12 @@ describe('backups of the embedded database', () => {
     expect(download.headers['content-disposition']).toBe(`attachment; filename="${backup.name}"`);
     expect(download.rawPayload.equals(readFileSync(join(s.dir, 'backups', backup.name)))).toBe(true);
 
-    // The archive leaves out the backups folder and the secrets key (decision 0009).
+    // The archive leaves out the backups folder, the secrets key (decision 0009) and the Web Push
+    // private key, which the server created in the data folder at its start (issue 29).
+    expect(existsSync(join(s.dir, 'vapid.json'))).toBe(true);
     const names = execFileSync('tar', ['-tzf', join(s.dir, 'backups', backup.name)], { encoding: 'utf8' });
     expect(names).toContain('PG_VERSION');
-    expect(names).not.toMatch(/backups|secrets\.key/);
+    expect(names).not.toMatch(/backups|secrets\.key|vapid/);
 
     const fresh = mkdtempSync(join(tmpdir(), 'vigie-restored-'));
     restored.push(fresh);
