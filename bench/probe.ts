@@ -48,6 +48,8 @@ const probeTargets: SqlSeed = {
 
 const seeded = await startSeeded(f.engine as string, [sitesAndCameras, probeTargets], {
   CAMERA_PROBE_INTERVAL_MS: String(intervalMs),
+  // The listeners are on 127.0.0.1: opened as an operator opens a network.
+  CAMERA_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
   // `--concurrency n`: sockets the monitor opens at once (CAMERA_PROBE_CONCURRENCY, default 500).
   ...(f.concurrency ? { CAMERA_PROBE_CONCURRENCY: f.concurrency as string } : {}),
 });

@@ -14,6 +14,16 @@ if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
 // The server's Node flags: a 1 GB heap limit, which keeps V8 from growing the heap to 4 times what
 // is alive before collecting, and a 64 MB young generation for the requests' short-lived objects
 // (docs/decisions/0017).
+/**
+ * The demo's simulated cameras listen on this machine: the demo opens loopback to the camera
+ * connections the way an operator opens a network (CAMERA_ALLOWED_NETWORKS), unless the variable is
+ * set. A plain start keeps the default: no internal address.
+ */
+function demoEnv() {
+  if (!process.argv.includes('--demo') || process.env.CAMERA_ALLOWED_NETWORKS !== undefined)
+    return process.env;
+  return { ...process.env, CAMERA_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128' };
+}
 const nodeFlags = JSON.parse(readFileSync(join(root, 'apps/server/node-flags.json'), 'utf8'));
 const server = spawn(
   process.execPath,
@@ -21,6 +31,7 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
+    env: demoEnv(),
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

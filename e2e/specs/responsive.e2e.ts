@@ -49,8 +49,10 @@ beforeAll(async () => {
     siteId: site.id,
     name: data.camera,
     location: 'Quai de chargement nord, porte 12',
-    ipAddress: '192.168.10.64',
-    rtspUrl: 'rtsp://192.168.10.64:554/Streaming/Channels/101',
+    // A long stream URL on this machine (internal addresses are refused unless opened, and the
+    // e2e server opens loopback only); port 1 has no listener, so the camera reads 'Hors ligne'.
+    ipAddress: '127.0.0.1',
+    rtspUrl: 'rtsp://127.0.0.1:1/Streaming/Channels/101',
   });
   await created('/api/alarms', {
     siteId: site.id,

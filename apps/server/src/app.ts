@@ -5,8 +5,9 @@ import type { FastifyServerOptions } from 'fastify';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { type Config, fastifyTrustProxy } from './config';
+import type { Config } from './config';
 import type { Database } from './db/client';
+import { createOutboundPolicy, type OutboundPolicy } from './lib/outbound-address';
 import { accessRoutes } from './modules/access/access.routes';
 import { alarmsRoutes } from './modules/alarms/alarms.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     config: Config;
     /** Seals and opens stored credentials (plugins/secrets.ts). */
     secrets: SecretBox;
+    /** Where the server may connect on a tenant's behalf (lib/outbound-address.ts). */
+    outbound: OutboundPolicy;
     routeTable: RouteOptions[];
   }
 }
@@ -79,7 +82,7 @@ export async function buildApp(opts: {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: fastifyTrustProxy(opts.config.trustProxy),
+    trustProxy: opts.config.trustProxy,
     // Malformed URLs are refused by the router before any hook: answer them in our error shape too.
     frameworkErrors: frameworkErrorHandler,
   });
@@ -87,6 +90,7 @@ export async function buildApp(opts: {
   app.decorate('config', opts.config);
   const secrets = loadSecretBox(opts.config);
   app.decorate('secrets', secrets.box);
+  app.decorate('outbound', createOutboundPolicy({ allowedNetworks: opts.config.cameraAllowedNetworks }));
   app.log.info(`stored credentials sealed with a key from: ${secrets.source}`);
   // Every registered route, in order: the robustness sweeps read it to exercise each one.
   const routeTable: RouteOptions[] = [];

@@ -146,7 +146,7 @@ describe.each(engines)('device simulator on %s', (engine) => {
       expect(sim.setup.cameraPorts.length).toBeGreaterThanOrEqual(10);
       // From the start, the health reads right: the cameras answer the first probe round, and
       // every reader has checked a badge (one round at once, not one reader every few seconds).
-      await probeAllCameras(t.db);
+      await probeAllCameras(t.db, t.app.outbound);
       const cameras = (await get('/api/cameras?limit=500')).json() as {
         rtspUrl: string | null;
         status: string;

@@ -49,7 +49,7 @@ describe.each(engines)('camera offline alarms on %s', (engine) => {
       })
     ).json();
     const round = async () => {
-      await probeAllCameras(t.db, { timeoutMs: 1000 });
+      await probeAllCameras(t.db, t.app.outbound, { timeoutMs: 1000 });
       await cameraAlarmsIdle(t.db);
     };
     const alarms = async () =>

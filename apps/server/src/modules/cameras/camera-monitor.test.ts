@@ -69,7 +69,7 @@ describe.each(engines)('camera health monitor on %s', (engine) => {
     const onStatus = (e: CameraStatusEvent) => events.push(e);
     cameraStatusEvents.on('status', onStatus);
     try {
-      const first = await probeAllCameras(t.db, { timeoutMs: 1000 });
+      const first = await probeAllCameras(t.db, t.app.outbound, { timeoutMs: 1000 });
       expect(first.probed).toBeGreaterThanOrEqual(4);
       const online = await camera(a, openId);
       expect(online.status).toBe('En ligne');
@@ -81,11 +81,11 @@ describe.each(engines)('camera health monitor on %s', (engine) => {
 
       // Down…
       await close(flapping);
-      await probeAllCameras(t.db, { timeoutMs: 1000 });
+      await probeAllCameras(t.db, t.app.outbound, { timeoutMs: 1000 });
       expect(await camera(a, flapId)).toMatchObject({ status: 'Hors ligne', lastPing: flapPing });
       // …and back on the same port.
       servers.push(await listen(flapPort));
-      await probeAllCameras(t.db, { timeoutMs: 1000 });
+      await probeAllCameras(t.db, t.app.outbound, { timeoutMs: 1000 });
       expect((await camera(a, flapId)).status).toBe('En ligne');
     } finally {
       cameraStatusEvents.off('status', onStatus);

@@ -1,9 +1,11 @@
 // Camera health monitor: every interval, a TCP connection to each camera's stream port (RTSP host
 // and port, or the IP on 554). A camera that accepts is 'En ligne'; the results, the hourly
-// history and each status transition are written per company under RLS.
+// history and each status transition are written per company under RLS. Hosts go through the
+// outbound policy (lib/outbound-address.ts): a refused one opens no socket and reads 'Hors ligne'.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { acquireLease } from '../../db/leases';
+import type { OutboundPolicy } from '../../lib/outbound-address';
 import { publishEvents } from '../events/events.service';
 import {
   type ProbeResult,
@@ -54,10 +56,14 @@ function notify(event: CameraStatusEvent, onError?: (err: unknown) => void) {
 }
 
 /** One full round over every company's cameras; also what the tests call. */
-export async function probeAllCameras(db: Database, opts: ProbeOptions = {}): Promise<ProbeRound> {
+export async function probeAllCameras(
+  db: Database,
+  policy: OutboundPolicy,
+  opts: ProbeOptions = {},
+): Promise<ProbeRound> {
   const started = performance.now();
   const targets = await probeTargets(db);
-  const results = await probeInWorker(targets, {
+  const results = await probeInWorker(policy, targets, {
     timeoutMs: opts.timeoutMs ?? PROBE_TIMEOUT_MS,
     concurrency: opts.concurrency ?? 500,
     signal: opts.signal,
@@ -107,6 +113,7 @@ export async function probeAllCameras(db: Database, opts: ProbeOptions = {}): Pr
  */
 export async function probeCameraNow(
   db: Database,
+  policy: OutboundPolicy,
   companyId: string,
   cameraId: string,
   timeoutMs = PROBE_TIMEOUT_MS,
@@ -114,7 +121,7 @@ export async function probeCameraNow(
   const target = await db.withTenant(companyId, (tx) => probeTargetOf(tx, companyId, cameraId));
   if (!target) return null;
   const at = new Date();
-  const { ok, latencyMs } = await tcpProbe(target.host, target.port, timeoutMs);
+  const { ok, latencyMs } = await tcpProbe(policy, target.host, target.port, timeoutMs);
   const changed = await db.withTenant(companyId, async (tx) => {
     const rows = await recordProbeResults(tx, companyId, [{ cameraId, ok, latencyMs, at }]);
     await publishEvents(
@@ -146,7 +153,7 @@ export function registerCameraMonitor(app: FastifyInstance) {
     current = acquireLease(app.db, 'camera-probe', interval * 2)
       .then(async (mine) => {
         if (!mine) return;
-        const round = await probeAllCameras(app.db, {
+        const round = await probeAllCameras(app.db, app.outbound, {
           concurrency: app.config.cameraProbeConcurrency,
           signal: stop.signal,
           onError,

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { createOutboundPolicy, type OutboundPolicy } from '../../lib/outbound-address';
 import type { ProbeResult, ProbeTarget } from './camera-health.repository';
 import { probeMany } from './camera-probe';
 
@@ -12,6 +13,8 @@ type Result = ProbeResult & { companyId: string };
 
 interface Job {
   targets: ProbeTarget[];
+  /** The operator's allowed networks: the thread builds its own policy (functions do not cross). */
+  allowedNetworks: string[];
   timeoutMs: number;
   concurrency: number;
   entry: string;
@@ -34,6 +37,7 @@ const tsxApi = (() => {
 })();
 
 export async function probeInWorker(
+  policy: OutboundPolicy,
   targets: ProbeTarget[],
   opts: { timeoutMs: number; concurrency: number; signal?: AbortSignal | undefined },
 ): Promise<Result[]> {
@@ -42,6 +46,7 @@ export async function probeInWorker(
     eval: true,
     workerData: {
       targets,
+      allowedNetworks: [...policy.allowedNetworks],
       timeoutMs: opts.timeoutMs,
       concurrency: opts.concurrency,
       entry: import.meta.url,
@@ -68,5 +73,10 @@ export async function probeInWorker(
 
 if (!isMainThread && parentPort && (workerData as Job | undefined)?.targets) {
   const job = workerData as Job;
-  parentPort.postMessage(await probeMany(job.targets, job.timeoutMs, job.concurrency));
+  // Names resolve within the probe's timeout, like a connection does.
+  const policy = createOutboundPolicy({
+    allowedNetworks: job.allowedNetworks,
+    resolveTimeoutMs: job.timeoutMs,
+  });
+  parentPort.postMessage(await probeMany(policy, job.targets, job.timeoutMs, job.concurrency));
 }

@@ -1,4 +1,5 @@
 import { planLimits, type SubscriptionPlan } from '@vigie/contract/enums';
+import { type HostCheck, refusalMessage } from '../../lib/outbound-address';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
 
 export const cameraErrors = {
@@ -16,6 +17,15 @@ export const cameraErrors = {
     ),
   noSnapshot: () => notFound('cameras.no_snapshot', "Aucune URL d'image n'est configurée pour cette caméra"),
   offline: () => new AppError(503, 'cameras.offline', 'Caméra hors ligne'),
+  /** A stored address the outbound policy refuses (written before the rule, or a name now internal). */
+  addressRefused: (check: Extract<HostCheck, { ok: false }>) =>
+    new AppError(409, 'cameras.address_refused', `Image non demandée. ${refusalMessage(check)}`),
+  snapshotThrottled: () =>
+    new AppError(
+      429,
+      'cameras.snapshot_throttled',
+      "Trop d'images demandées pour les caméras de la société : réessayez dans quelques secondes",
+    ),
   credentialsUnreadable: () =>
     new AppError(
       409,

@@ -9,9 +9,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
+import { checkCameraAddresses } from './camera-addresses';
 import { sealStoredPasswords } from './camera-credentials';
 import { probeCameraNow, registerCameraMonitor } from './camera-monitor';
-import { getSnapshot } from './camera-snapshot';
+import { getSnapshot, snapshotLimiter } from './camera-snapshot';
+import { cameraErrors } from './cameras.errors';
 import * as service from './cameras.service';
 
 export async function camerasRoutes(app: FastifyInstance) {
@@ -29,16 +31,19 @@ export async function camerasRoutes(app: FastifyInstance) {
   // a round would: the answer does not wait for it.
   const probeSoon = (companyId: string, cameraId: string) => {
     if (app.config.cameraProbeIntervalMs <= 0) return;
-    probeCameraNow(app.db, companyId, cameraId).catch((err) =>
+    probeCameraNow(app.db, app.outbound, companyId, cameraId).catch((err) =>
       app.log.warn({ err, cameraId }, 'immediate camera probe failed'),
     );
   };
+  // Internal addresses the operator has not opened are refused on their field (camera-addresses.ts).
   route(app, createCamera, async ({ auth, body }) => {
+    await checkCameraAddresses(app.outbound, body);
     const camera = await service.createCamera(app.db, app.secrets, auth, body);
     probeSoon(auth.companyId, camera.id);
     return camera;
   });
   route(app, updateCamera, async ({ auth, params, body }) => {
+    await checkCameraAddresses(app.outbound, body);
     const camera = await service.updateCamera(app.db, app.secrets, auth, params.id, body);
     probeSoon(auth.companyId, camera.id);
     return camera;
@@ -47,8 +52,14 @@ export async function camerasRoutes(app: FastifyInstance) {
     await service.deleteCamera(app.db, auth, params.id);
     return undefined;
   });
+  // Each snapshot is a request the server sends for the company: bounded per company.
+  const snapshots = snapshotLimiter();
   route(app, getCameraSnapshot, async ({ auth, params, reply }) => {
-    const snap = await getSnapshot(app.db, app.secrets, auth, params.id);
+    if (!snapshots.take(auth.companyId)) {
+      reply.header('retry-after', '1');
+      throw cameraErrors.snapshotThrottled();
+    }
+    const snap = await getSnapshot(app.db, app.secrets, app.outbound, auth, params.id);
     // Bytes are sent as they are (Fastify does not serialise a Buffer); a live image is never cached.
     reply.header('content-type', snap.contentType).header('cache-control', 'no-store');
     return snap.bytes;

@@ -106,7 +106,7 @@ describe.each(engines)('dashboard overview on %s', (engine) => {
       headers: owner.auth,
       payload: { contactName: 'Léa' },
     });
-    await probeAllCameras(t.db, { timeoutMs: 1000 });
+    await probeAllCameras(t.db, t.app.outbound, { timeoutMs: 1000 });
 
     const res = await overview(owner);
     expect(res.statusCode).toBe(200);

@@ -4,6 +4,7 @@
 import nodemailer from 'nodemailer';
 import webpush from 'web-push';
 import { FinalJobError } from '../../../db/jobs';
+import { type OutboundPolicy, OutboundRefusedError, outboundRequest } from '../../../lib/outbound-address';
 import type { VapidKeys } from '../vapid';
 
 const TIMEOUT_MS = 15_000;
@@ -77,6 +78,7 @@ export interface PushTarget {
  * 'gone' when the service says the subscription no longer exists (404, 410): the caller drops it.
  */
 export async function sendPush(
+  policy: OutboundPolicy,
   vapid: VapidKeys,
   target: PushTarget,
   payload: string,
@@ -93,19 +95,29 @@ export async function sendPush(
     },
   );
   const headers: Record<string, string> = {};
-  // fetch sets the length from the body itself.
-  for (const [k, v] of Object.entries(request.headers))
-    if (k.toLowerCase() !== 'content-length') headers[k] = String(v);
-  const res = await fetch(request.endpoint, {
-    method: 'POST',
-    headers,
-    body: request.body ? new Uint8Array(request.body) : null,
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-    redirect: 'error',
-  });
-  await res.body?.cancel();
-  if (res.ok) return 'sent';
-  if (res.status === 404 || res.status === 410) return 'gone';
-  const message = `push service answered ${res.status}`;
-  throw isFinal(res.status) ? new FinalJobError(message) : new Error(message);
+  for (const [k, v] of Object.entries(request.headers)) headers[k.toLowerCase()] = String(v);
+  const body = request.body ? new Uint8Array(request.body) : null;
+  headers['content-length'] = String(body?.byteLength ?? 0);
+  // The endpoint comes from a user's browser: it goes through the outbound policy like any address
+  // the server connects to on a tenant's behalf (lib/outbound-address.ts); no redirect is followed.
+  let status: number;
+  try {
+    const res = await outboundRequest(policy, new URL(request.endpoint), {
+      method: 'POST',
+      headers,
+      body,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    status = res.statusCode ?? 0;
+    res.resume();
+  } catch (err) {
+    // An internal or unknown host will not become a push service by waiting.
+    if (err instanceof OutboundRefusedError && err.check.reason !== 'unresolved')
+      throw new FinalJobError(`push endpoint refused: ${err.message}`);
+    throw err;
+  }
+  if (status >= 200 && status < 300) return 'sent';
+  if (status === 404 || status === 410) return 'gone';
+  const message = `push service answered ${status}`;
+  throw isFinal(status) ? new FinalJobError(message) : new Error(message);
 }

@@ -132,7 +132,7 @@ export function registerDelivery(app: FastifyInstance): Delivery {
     );
     if (!target) return;
     const severity = found.deliverable.severity;
-    const outcome = await sendPush(vapid, target, JSON.stringify(pushOf(found.deliverable)), {
+    const outcome = await sendPush(app.outbound, vapid, target, JSON.stringify(pushOf(found.deliverable)), {
       // An alert a day old is history: the push service may drop it rather than wake a phone with it.
       ttlSeconds: 86_400,
       urgency: severity === 'critical' ? 'high' : severity === 'warning' ? 'normal' : 'low',
