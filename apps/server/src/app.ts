@@ -5,7 +5,7 @@ import type { FastifyServerOptions } from 'fastify';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import { createOutboundPolicy, type OutboundPolicy } from './lib/outbound-address';
 import { accessRoutes } from './modules/access/access.routes';
@@ -82,7 +82,7 @@ export async function buildApp(opts: {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: opts.config.trustProxy,
+    trustProxy: fastifyTrustProxy(opts.config.trustProxy),
     // Malformed URLs are refused by the router before any hook: answer them in our error shape too.
     frameworkErrors: frameworkErrorHandler,
   });

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { canonicalCidr } from '@vigie/contract/settings.contract';
 import { z } from 'zod';
 import { parseAllowedNetworks } from './lib/outbound-address';
 
@@ -77,10 +78,15 @@ const envSchema = z.object({
   // The vendor's phone numbers shown on the landing page and as the support line (« Pays=numéro »
   // pairs separated by « ; », the first one is the support line); unset: no number is shown.
   CONTACT_PHONES: z.string().max(1000).optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  // The reverse proxies whose X-Forwarded-For is believed: their addresses or CIDR ranges
+  // (comma-separated), or how many proxies stand in front; unset or false: none (see parseTrustProxy).
+  TRUST_PROXY: z.string().optional(),
+  // Registrations of a company accepted per client address (an IPv6 /64) and hour.
+  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // Sign-in: an account is locked for LOGIN_LOCK_MINUTES after this many failures within that many
+  // minutes, whatever the addresses (a successful sign-in clears its count).
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 });
 
 export type Config = {
@@ -96,7 +102,11 @@ export type Config = {
   sessionMaxSeconds: number;
   databasePoolSize: number;
   webDist: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
+  registerLimitPerHour: number;
+  loginMaxFailuresPerAccount: number;
+  loginLockMinutes: number;
   cameraProbeIntervalMs: number;
   cameraProbeConcurrency: number;
   /** Canonical CIDRs opened to outbound connections on a tenant's behalf (lib/outbound-address.ts). */
@@ -146,7 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webDist: e.WEB_DIST === undefined ? defaultWebDist : e.WEB_DIST || undefined,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    registerLimitPerHour: e.REGISTER_LIMIT_PER_HOUR,
+    loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     cameraProbeIntervalMs: e.CAMERA_PROBE_INTERVAL_MS,
     cameraProbeConcurrency: e.CAMERA_PROBE_CONCURRENCY,
     cameraAllowedNetworks: parseAllowedNetworks(e.CAMERA_ALLOWED_NETWORKS),
@@ -177,6 +190,65 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupCheckIntervalMs: e.BACKUP_CHECK_INTERVAL_MS,
     contactPhones: parseContactPhones(e.CONTACT_PHONES),
   };
+}
+
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `127.0.0.1`, `10.0.0.0/8, fd00::/8`, `loopback` (proxy-addr's names: loopback,
+ * linklocal, uniquelocal), or a hop count (`1`: the last address of X-Forwarded-For, as the one proxy
+ * in front saw it). `true` is refused: it would believe every hop, so a client could name any
+ * address (an allowlisted one, a fresh one for each sign-in attempt) by sending X-Forwarded-For.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true is refused: it would trust every X-Forwarded-For hop, so any client could pick ' +
+        'its own address. Give the addresses or CIDR ranges of your reverse proxies ' +
+        '(TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8,fd00::/8) or their number (TRUST_PROXY=1).',
+    );
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new Error(`TRUST_PROXY=${text}: at most 10 proxies in front of the server`);
+    return hops;
+  }
+  return text.split(',').map((raw) => {
+    const entry = raw.trim();
+    if (proxyNames.has(entry)) return entry;
+    const cidr = entry === '' ? null : canonicalCidr(entry);
+    if (!cidr) {
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is neither an address, a CIDR range, loopback, linklocal, uniquelocal ` +
+          'nor a number of proxies',
+      );
+    }
+    return cidr;
+  });
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes proxy-addr's rule « the first n hops from
+ * the socket are proxies » (Fastify 5 itself trusts nothing for a bare number): safe only when the
+ * server can be reached through those proxies alone (README).
+ */
+export function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+/**
+ * The app's public address for links and QR codes: PUBLIC_URL, else the address the server is
+ * configured to listen on (never a request's Host or X-Forwarded-Host, which the client chooses).
+ */
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = ['', '0.0.0.0', '::', '[::]'].includes(config.host) ? 'localhost' : config.host;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.port}`;
 }
 
 /** « France=+33 1 23 45 67 89;Espagne=+34 910 000 123 » → [{ label, display }], blanks skipped. */

@@ -52,6 +52,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     ALARM_ESCALATION_INTERVAL_MS: '0',
     ATTENDANCE_CHECK_INTERVAL_MS: '0',
     DAILY_JOBS_INTERVAL_MS: '0',
+    // Test files register many companies from one address; the registration limit's own test sets it.
+    REGISTER_LIMIT_PER_HOUR: '100000',
     // One key for every test instance, as instances sharing a database must have.
     SECRETS_KEY: 'vigie-test-secrets-key-not-for-production-use',
     // The fake cameras listen on this machine: the tests open loopback the way an operator opens

@@ -19,7 +19,7 @@ describe.each(engines)('audit journal on %s', (engine) => {
   let owner: Tenant;
   let other: Tenant;
   beforeAll(async () => {
-    t = await createTestApp(engine, { TRUST_PROXY: 'true' });
+    t = await createTestApp(engine, { TRUST_PROXY: '127.0.0.1' });
     owner = await registerCompany(t.app);
     other = await registerCompany(t.app);
   });

@@ -8,6 +8,12 @@ export const authErrors = {
       'auth.throttled',
       'Trop de tentatives de connexion échouées, veuillez réessayer dans 15 minutes',
     ),
+  registrationThrottled: () =>
+    new AppError(
+      429,
+      'auth.register_throttled',
+      'Trop de créations de compte depuis cette adresse : veuillez réessayer dans une heure',
+    ),
   ipRefused: () =>
     forbidden(
       'auth.ip_refused',

@@ -16,29 +16,55 @@ import {
   updateProfile,
 } from '@vigie/contract/me.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientKey } from '../../lib/client-address';
 import { route } from '../../plugins/endpoint';
 import { RequestValidationError } from '../../plugins/errors';
+import { authErrors } from './auth.errors';
 import * as service from './auth.service';
-import { LoginThrottle } from './login-throttle';
+import { DatabaseThrottleStore, LoginThrottle, MemoryThrottleStore } from './login-throttle';
 import * as profile from './me.service';
 import { checkPasswordPolicy } from './password-policy';
 import { closeSession } from './sessions.service';
 import * as twoFactor from './two-factor.service';
 
 export async function authRoutes(app: FastifyInstance) {
-  const throttle = new LoginThrottle();
-
-  route(app, register, async ({ body, request }) => {
-    if ('company' in body) {
-      const { confirmPassword: _confirm, ...admin } = body.admin;
-      return service.registerCompany(app.db, body.company, admin);
-    }
-    // Company in the body, administrator in the query (the specification's other form).
-    const q = registerLegacyQuery.safeParse(request.query);
-    if (!q.success) throw new RequestValidationError('querystring', q.error.issues);
-    checkPasswordPolicy(q.data.user_password, ['query', 'user_password']);
-    return service.registerCompany(app.db, body, service.legacyAdmin(q.data));
+  // Account counts in the database on both engines; address counts too on PostgreSQL (shared by
+  // the instances), in a bounded map on the embedded engine (login-throttle.ts).
+  const shared = new DatabaseThrottleStore(app.db.direct, (key) => app.secrets.mac('login-throttle', key));
+  const throttle = new LoginThrottle({
+    accounts: shared,
+    addresses: app.db.engine === 'postgres' ? shared : new MemoryThrottleStore(),
+    maxFailuresPerAccount: app.config.loginMaxFailuresPerAccount,
+    lockMs: app.config.loginLockMinutes * 60_000,
   });
+
+  // Registration is public: a few per client address (an IPv6 /64) and hour, so that neither the
+  // creation of companies nor the 409 of an address already used can be run in bulk.
+  const registrationLimit = {
+    rateLimit: {
+      max: app.config.registerLimitPerHour,
+      timeWindow: '1 hour',
+      keyGenerator: (request: FastifyRequest) => clientKey(request.ip),
+      errorResponseBuilder: () => authErrors.registrationThrottled(),
+    },
+  };
+
+  route(
+    app,
+    register,
+    async ({ body, request }) => {
+      if ('company' in body) {
+        const { confirmPassword: _confirm, ...admin } = body.admin;
+        return service.registerCompany(app.db, body.company, admin);
+      }
+      // Company in the body, administrator in the query (the specification's other form).
+      const q = registerLegacyQuery.safeParse(request.query);
+      if (!q.success) throw new RequestValidationError('querystring', q.error.issues);
+      checkPasswordPolicy(q.data.user_password, ['query', 'user_password']);
+      return service.registerCompany(app.db, body, service.legacyAdmin(q.data));
+    },
+    registrationLimit,
+  );
 
   const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
   route(app, login, async ({ body, request }) =>

@@ -13,7 +13,7 @@ import type { Database, Tx } from '../../db/client';
 import type { SecretBox } from '../../plugins/secrets';
 import { recordAudit } from '../audit/audit.service';
 import { toCompanyDto } from '../companies/companies.models';
-import { findCompany } from '../companies/companies.repository';
+import { findCompany, findCompanyIpAllowlist } from '../companies/companies.repository';
 import { createCompany } from '../companies/companies.service';
 import { ipAllowed } from '../settings/ip-allowlist';
 import { toUserDto } from '../users/users.models';
@@ -21,7 +21,7 @@ import { findUser } from '../users/users.repository';
 import { createOwner } from '../users/users.service';
 import { authErrors } from './auth.errors';
 import * as repo from './auth.repository';
-import type { LoginThrottle } from './login-throttle';
+import { LoginThrottle } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { openSession } from './sessions.service';
 import { checkSecondFactor } from './two-factor.service';
@@ -56,13 +56,18 @@ export function legacyAdmin(q: z.output<typeof registerLegacyQuery>) {
   return { name: q.user_name, email: q.user_email, password: q.user_password, phone: q.user_phone };
 }
 
+/** Whether the company accepts sign-ins from this address (its IP allowlist, empty: anywhere). */
+function addressAllowed(ipAllowlist: string[], ip: string) {
+  return ipAllowlist.length === 0 || ipAllowed(ip, ipAllowlist);
+}
+
 /** The checks of the company's rules at sign-in, once the password (and code) are right. */
 function checkSignInRules(
   company: { ipAllowlist: string[]; maintenanceMode: boolean },
   role: string,
   ip: string,
 ) {
-  if (company.ipAllowlist.length > 0 && !ipAllowed(ip, company.ipAllowlist)) throw authErrors.ipRefused();
+  if (!addressAllowed(company.ipAllowlist, ip)) throw authErrors.ipRefused();
   if (company.maintenanceMode && role !== 'admin') throw authErrors.maintenance();
 }
 
@@ -135,16 +140,28 @@ export async function login(
   input: z.output<typeof loginBody>,
   client: { ip: string; userAgent: string | undefined },
 ) {
-  if (throttle.isBlocked(input.email, client.ip)) throw authErrors.throttled();
+  const account = LoginThrottle.account(input.email);
+  const check = await throttle.check(account, client.ip);
+  if (check.blocked) throw authErrors.throttled();
   const candidate = await repo.findLoginCandidate(db.direct, input.email);
+  // The company's address allowlist comes before the password, so that its refusal says nothing
+  // about the password (the same answer, right or wrong). It is counted as a failure: bounded like
+  // any other probe of the account.
+  if (candidate) {
+    const allowlist = await findCompanyIpAllowlist(db, candidate.company_id);
+    if (!addressAllowed(allowlist, client.ip)) {
+      await throttle.failed(account, client.ip);
+      throw authErrors.ipRefused();
+    }
+  }
   const ok = candidate
     ? await verifyPassword(candidate.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!candidate || !ok) {
-    throttle.recordFailure(input.email, client.ip);
+    await throttle.failed(account, client.ip);
     throw authErrors.invalidCredentials();
   }
-  throttle.recordSuccess(input.email);
+  await throttle.succeeded(account, check);
   return db.withTenant(candidate.company_id, async (tx) => {
     const user = await findUser(tx, candidate.company_id, candidate.user_id);
     const company = await findCompany(tx, candidate.company_id);
@@ -168,19 +185,22 @@ export async function loginSecondStep(
   const who = readChallenge(secrets, input.challenge);
   if (!who) throw authErrors.challengeInvalid();
   const key = `2fa:${who.userId}`;
-  if (throttle.isBlocked(key, client.ip)) throw authErrors.throttled();
+  const check = await throttle.check(key, client.ip);
+  if (check.blocked) throw authErrors.throttled();
   const result = await db.withTenant(who.companyId, async (tx) => {
     const user = await findUser(tx, who.companyId, who.userId);
     const company = await findCompany(tx, who.companyId);
     if (!user?.totpEnabledAt || !company) return null;
+    // The address first, as in the first step: a refusal says nothing about the code.
+    if (!addressAllowed(company.ipAllowlist, client.ip)) return 'refused' as const;
     if (!(await checkSecondFactor(tx, secrets, user, input))) return null;
     checkSignInRules(company, user.role, client.ip);
     return openSignedInSession(tx, config, user, company, client, 'two_factor');
   });
-  if (!result) {
-    throttle.recordFailure(key, client.ip);
-    throw authErrors.codeInvalid();
+  if (!result || result === 'refused') {
+    await throttle.failed(key, client.ip);
+    throw result === 'refused' ? authErrors.ipRefused() : authErrors.codeInvalid();
   }
-  throttle.recordSuccess(key);
+  await throttle.succeeded(key, check);
   return result;
 }

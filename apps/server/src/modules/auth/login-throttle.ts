@@ -1,41 +1,265 @@
-// Login throttling: after 10 failures for one e-mail, or 50 from one address, within 15 minutes,
-// further attempts are refused (429) until the window slides. Kept in memory: one instance
-// protects itself; with several instances each applies the limit (documented in the README).
-const WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_EMAIL = 10;
+// Sign-in throttling. Two counts per attempt, each a fixed window that starts at its first failure:
+// - the account (the e-mail typed, known or not, so that a 429 tells nothing about existence; for
+//   the second step, the user): after `LOGIN_MAX_FAILURES_PER_ACCOUNT` failures (default 10) within
+//   the window it is locked for `LOGIN_LOCK_MINUTES` (default 15), from any address;
+// - the client address (an IPv6 client by its /64, lib/client-address.ts): 50 failures, 15 minutes.
+// A successful sign-in clears the account's count, not the address's. A locked attempt is refused
+// before any password is checked and is not counted (the lock is not extended by it).
+//
+// Where the counts live: account counts always in the database (table login_throttle, migration
+// 0039), so no spray of other keys can push a lock out. Address counts in the database on
+// PostgreSQL (every instance sees the same counts), in a bounded in-memory map on the embedded
+// engine (one process by construction); that map forgets its least recently used keys when full,
+// never the whole map. Cost: a sign-in reads its keys in one statement; a failure adds one upsert.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { clientKey } from '../../lib/client-address';
+
+export const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_IP = 50;
+export const DEFAULT_MAX_FAILURES_PER_ACCOUNT = 10;
+/** Keys the in-memory store keeps at most before it forgets the least recently used ones. */
+export const MEMORY_CAPACITY = 100_000;
 
-export class LoginThrottle {
-  private failures = new Map<string, number[]>();
+export interface ThrottleRule {
+  /** Failures that lock the key (the attempt that reaches it was still allowed). */
+  max: number;
+  windowMs: number;
+  lockMs: number;
+}
 
-  constructor(private now: () => number = Date.now) {}
+export interface KeyState {
+  failures: number;
+  /** Epoch ms, or null when not locked. */
+  lockedUntil: number | null;
+}
 
-  private recent(key: string): number[] {
-    const cutoff = this.now() - WINDOW_MS;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
+export interface ThrottleStore {
+  /** The live state (window or lock still running) of those keys that have one. */
+  read(keys: string[], now: number): Promise<Map<string, KeyState>>;
+  /** Counts one failure for each key, and locks the keys that reach their rule's maximum. */
+  fail(entries: { key: string; rule: ThrottleRule }[], now: number): Promise<void>;
+  clear(keys: string[]): Promise<void>;
+}
+
+type Entry = KeyState & { windowEndsAt: number };
+
+/** A bounded map: full, it forgets the least recently used keys (read or written), one at a time. */
+export class MemoryThrottleStore implements ThrottleStore {
+  private entries = new Map<string, Entry>();
+
+  constructor(private capacity = MEMORY_CAPACITY) {}
+
+  get size() {
+    return this.entries.size;
   }
 
-  isBlocked(email: string, ip: string): boolean {
-    return (
-      this.recent(`e:${email}`).length >= MAX_FAILURES_PER_EMAIL ||
-      this.recent(`i:${ip}`).length >= MAX_FAILURES_PER_IP
+  private live(key: string, now: number): Entry | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    this.entries.delete(key);
+    if (e.windowEndsAt <= now && !(e.lockedUntil !== null && e.lockedUntil > now)) return undefined;
+    // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
+    this.entries.set(key, e);
+    return e;
+  }
+
+  async read(keys: string[], now: number) {
+    const out = new Map<string, KeyState>();
+    for (const key of keys) {
+      const e = this.live(key, now);
+      if (e) out.set(key, { failures: e.failures, lockedUntil: e.lockedUntil });
+    }
+    return out;
+  }
+
+  async fail(entries: { key: string; rule: ThrottleRule }[], now: number) {
+    for (const { key, rule } of entries) {
+      let e = this.live(key, now);
+      if (!e || e.windowEndsAt <= now) {
+        e = { failures: 0, windowEndsAt: now + rule.windowMs, lockedUntil: e?.lockedUntil ?? null };
+        this.entries.set(key, e);
+      }
+      e.failures++;
+      if (e.failures >= rule.max && !(e.lockedUntil !== null && e.lockedUntil > now))
+        e.lockedUntil = now + rule.lockMs;
+    }
+    while (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  async clear(keys: string[]) {
+    for (const key of keys) this.entries.delete(key);
+  }
+}
+
+const at = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The counts in the table login_throttle, shared by every instance on the database. Keys are
+ * stored as `hash(key)` (an HMAC: no e-mail or address in clear). Old rows are deleted by `purge`,
+ * which `fail` runs at most once per `purgeEveryMs` on this instance.
+ */
+export class DatabaseThrottleStore implements ThrottleStore {
+  private lastPurge = 0;
+
+  constructor(
+    private db: Db,
+    private hash: (key: string) => string,
+    private purgeEveryMs = 5 * 60_000,
+  ) {}
+
+  async read(keys: string[], now: number) {
+    const hashed = new Map(keys.map((k) => [this.hash(k), k]));
+    const rows = rowsOf<{ key: string; failures: number; locked_until: Date | string | null }>(
+      await this.db.execute(sql`
+        select key, failures, locked_until from login_throttle
+         where key in (${sql.join(
+           [...hashed.keys()].map((k) => sql`${k}`),
+           sql`, `,
+         )})
+           and (window_ends_at > ${at(now)}::timestamptz or locked_until > ${at(now)}::timestamptz)`),
+    );
+    const out = new Map<string, KeyState>();
+    for (const r of rows) {
+      const key = hashed.get(r.key);
+      if (key === undefined) continue;
+      out.set(key, {
+        failures: Number(r.failures),
+        lockedUntil: r.locked_until === null ? null : new Date(r.locked_until).getTime(),
+      });
+    }
+    return out;
+  }
+
+  async fail(entries: { key: string; rule: ThrottleRule }[], now: number) {
+    if (entries.length === 0) return;
+    const t = sql`${at(now)}::timestamptz`;
+    // One statement for all the keys: a fresh window for a new or expired row, else one more
+    // failure; the lock is set when the count reaches the row's maximum, never extended while on.
+    const values = entries.map(
+      ({ key, rule }) =>
+        sql`(${this.hash(key)}, 1, ${rule.max}::integer, ${Math.round(rule.lockMs / 1000)}::integer,
+             ${at(now + rule.windowMs)}::timestamptz,
+             case when ${rule.max}::integer <= 1 then ${at(now + rule.lockMs)}::timestamptz end)`,
+    );
+    const failures = sql`case when t.window_ends_at > ${t} then t.failures + 1 else 1 end`;
+    await this.db.execute(sql`
+      insert into login_throttle as t (key, failures, max_failures, lock_seconds, window_ends_at, locked_until)
+      values ${sql.join(values, sql`, `)}
+      on conflict (key) do update set
+        failures = ${failures},
+        window_ends_at = case when t.window_ends_at > ${t} then t.window_ends_at else excluded.window_ends_at end,
+        locked_until = case
+          when t.locked_until > ${t} then t.locked_until
+          when ${failures} >= excluded.max_failures
+            then ${t} + make_interval(secs => excluded.lock_seconds)
+          else null end,
+        max_failures = excluded.max_failures,
+        lock_seconds = excluded.lock_seconds`);
+    if (now - this.lastPurge >= this.purgeEveryMs) {
+      this.lastPurge = now;
+      await this.purge(now);
+    }
+  }
+
+  async clear(keys: string[]) {
+    if (keys.length === 0) return;
+    await this.db.execute(
+      sql`delete from login_throttle where key in (${sql.join(
+        keys.map((k) => sql`${this.hash(k)}`),
+        sql`, `,
+      )})`,
     );
   }
 
-  recordFailure(email: string, ip: string) {
-    for (const key of [`e:${email}`, `i:${ip}`]) {
-      const list = this.recent(key);
-      list.push(this.now());
-      this.failures.set(key, list);
-    }
-    // Bound memory under a spray of distinct e-mails.
-    if (this.failures.size > 100_000) this.failures.clear();
+  /** Deletes the rows whose window and lock are both over; answers how many. */
+  async purge(now: number) {
+    const r = await this.db.execute(sql`
+      delete from login_throttle
+       where window_ends_at <= ${at(now)}::timestamptz
+         and (locked_until is null or locked_until <= ${at(now)}::timestamptz)`);
+    return (
+      (r as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (r as { affectedRows?: number }).affectedRows ??
+      0
+    );
+  }
+}
+
+export interface LoginThrottleOptions {
+  /** Where account (e-mail, second-step user) counts live. */
+  accounts: ThrottleStore;
+  /** Where address counts live (the same store: one statement for both). */
+  addresses: ThrottleStore;
+  maxFailuresPerAccount?: number;
+  lockMs?: number;
+  now?: () => number;
+}
+
+export interface ThrottleCheck {
+  blocked: boolean;
+  /** The account has failures on record (cleared after a success). */
+  accountFailures: boolean;
+}
+
+export class LoginThrottle {
+  private accountRule: ThrottleRule;
+  private addressRule: ThrottleRule;
+  private now: () => number;
+
+  constructor(private opts: LoginThrottleOptions) {
+    this.accountRule = {
+      max: opts.maxFailuresPerAccount ?? DEFAULT_MAX_FAILURES_PER_ACCOUNT,
+      windowMs: WINDOW_MS,
+      lockMs: opts.lockMs ?? WINDOW_MS,
+    };
+    this.addressRule = { max: MAX_FAILURES_PER_IP, windowMs: WINDOW_MS, lockMs: WINDOW_MS };
+    this.now = opts.now ?? Date.now;
   }
 
-  recordSuccess(email: string) {
-    this.failures.delete(`e:${email}`);
+  /** `a:<e-mail>` for the first step; `2fa:<user id>` for the second. */
+  static account(email: string) {
+    return `a:${email.trim().toLowerCase()}`;
+  }
+
+  private keys(account: string, ip: string) {
+    return { account, address: `i:${clientKey(ip)}` };
+  }
+
+  async check(account: string, ip: string): Promise<ThrottleCheck> {
+    const k = this.keys(account, ip);
+    const now = this.now();
+    const { accounts, addresses } = this.opts;
+    let states: Map<string, KeyState>;
+    if (accounts === addresses) states = await accounts.read([k.account, k.address], now);
+    else {
+      const [a, b] = await Promise.all([accounts.read([k.account], now), addresses.read([k.address], now)]);
+      states = new Map([...a, ...b]);
+    }
+    const locked = (s: KeyState | undefined) => s?.lockedUntil != null && s.lockedUntil > now;
+    return {
+      blocked: locked(states.get(k.account)) || locked(states.get(k.address)),
+      accountFailures: states.has(k.account),
+    };
+  }
+
+  async failed(account: string, ip: string) {
+    const k = this.keys(account, ip);
+    const now = this.now();
+    const { accounts, addresses } = this.opts;
+    const a = { key: k.account, rule: this.accountRule };
+    const b = { key: k.address, rule: this.addressRule };
+    if (accounts === addresses) await accounts.fail([a, b], now);
+    else await Promise.all([accounts.fail([a], now), addresses.fail([b], now)]);
+  }
+
+  /** After a successful sign-in: the account's count starts again (a statement only if it had one). */
+  async succeeded(account: string, check: ThrottleCheck) {
+    if (check.accountFailures) await this.opts.accounts.clear([account]);
   }
 }

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
 import { companies } from '../../db/schema';
 
 export type NewCompany = typeof companies.$inferInsert;
@@ -20,4 +20,13 @@ export async function updateCompany(tx: Tx, companyId: string, values: Partial<N
     .update(companies)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(companies.id, companyId));
+}
+
+/** The company's IP allowlist (empty: any address), in one round trip: what sign-in checks first. */
+export async function findCompanyIpAllowlist(db: Database, companyId: string): Promise<string[]> {
+  const [row] = await db.readTenant<{ ip_allowlist: string[] | null }>(
+    companyId,
+    sql`select ip_allowlist from companies where id = ${companyId}`,
+  );
+  return row?.ip_allowlist ?? [];
 }

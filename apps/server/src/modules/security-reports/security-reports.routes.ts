@@ -15,7 +15,8 @@ import {
   updateSecurityReport,
   verifySecurityReport,
 } from '@vigie/contract/security-reports.contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { publicBaseUrl } from '../../config';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
 import * as exportsService from './exports.service';
@@ -25,9 +26,9 @@ import * as service from './security-reports.service';
 const withSignature = { bodyLimit: 2 * 1024 * 1024 };
 
 export async function securityReportsRoutes(app: FastifyInstance) {
-  // Where the QR code of a document points: the configured public address, else the caller's.
-  const baseUrl = (request: FastifyRequest) =>
-    (app.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+  // Where the QR code of a document points: PUBLIC_URL, else the server's configured address; never
+  // the request's Host or X-Forwarded-Host, which the caller writes.
+  const baseUrl = publicBaseUrl(app.config);
 
   route(app, listSecurityReports, async ({ auth, query, request, reply }) => {
     const { rows, total } = await service.listReports(app.db, auth, query);
@@ -68,8 +69,8 @@ export async function securityReportsRoutes(app: FastifyInstance) {
     [exportSecurityReportExcel, 'excel'],
   ];
   for (const [endpoint, format] of exports) {
-    route(app, endpoint, async ({ auth, params, request }) =>
-      exportsService.exportReport(app.db, auth, params.id, format, baseUrl(request)),
+    route(app, endpoint, async ({ auth, params }) =>
+      exportsService.exportReport(app.db, auth, params.id, format, baseUrl),
     );
   }
   route(app, downloadSecurityReport, async ({ auth, params, reply }) => {
