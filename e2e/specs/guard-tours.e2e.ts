@@ -49,7 +49,12 @@ describe('guard tours in Chromium', () => {
       .map((c) => codeOf(c.checkpointId))
       .filter((c): c is string => Boolean(c));
     await scanViaApi(duty.agentToken, round.body.id, { code: qrOrder[0] });
-    await scanViaApi(duty.agentToken, round.body.id, { code: qrOrder[1], note: 'Porte du quai entrouverte' });
+    // A scan sent from the other side of the world is kept, flagged for the control room.
+    await scanViaApi(duty.agentToken, round.body.id, {
+      code: qrOrder[1],
+      note: 'Porte du quai entrouverte',
+      position: { latitude: -33.8568, longitude: 151.2153 },
+    });
 
     const context = await newContext(browser, 'desktop', { acceptDownloads: true });
     const page = await context.newPage();
@@ -59,6 +64,8 @@ describe('guard tours in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Rondes' }).waitFor();
     await page.getByText('2/4 points').waitFor();
     await page.getByText('1 anomalie').waitFor();
+    await page.getByText('1 scan hors zone').waitFor();
+    await page.getByText(/Hors zone \(16\s?\d{3} km\)/).waitFor();
     await page.getByText('Toutes les 2 h de 22:00 à 06:00, lun, mar, mer, jeu, ven').waitFor();
 
     // A scan on the phone arrives on the control room's screen without reload.
