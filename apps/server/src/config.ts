@@ -25,9 +25,13 @@ const envSchema = z.object({
   // Internal networks the server may connect to for cameras and other tenant-given addresses
   // (CIDRs, comma separated, IPv4 and IPv6): loopback, private, link-local… are refused otherwise.
   CAMERA_ALLOWED_NETWORKS: z.string().default(''),
+  // Camera snapshots the server fetches per company and second (bursts up to twice as many).
+  CAMERA_SNAPSHOTS_PER_SECOND: z.coerce.number().positive().max(10_000).default(25),
   // Active high/critical alarms not acknowledged within this delay are escalated (checked every interval; 0 disables).
   ALARM_ESCALATION_MINUTES: z.coerce.number().positive().default(5),
   ALARM_ESCALATION_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  // How often pending deltas of the kept counts are folded into them (docs/decisions/0020); 0: never.
+  KEPT_COUNTS_FOLD_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   // Planning watch: shifts not started 15 min after their start, or still running 30 min after
   // their end, raise an alarm; checked every interval (0 disables).
   ATTENDANCE_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
@@ -111,8 +115,10 @@ export type Config = {
   cameraProbeConcurrency: number;
   /** Canonical CIDRs opened to outbound connections on a tenant's behalf (lib/outbound-address.ts). */
   cameraAllowedNetworks: string[];
+  cameraSnapshotsPerSecond: number;
   alarmEscalationMinutes: number;
   alarmEscalationIntervalMs: number;
+  keptCountsFoldIntervalMs: number;
   attendanceCheckIntervalMs: number;
   loneWorkerGraceMs: number;
   dailyJobsIntervalMs: number;
@@ -163,8 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cameraProbeIntervalMs: e.CAMERA_PROBE_INTERVAL_MS,
     cameraProbeConcurrency: e.CAMERA_PROBE_CONCURRENCY,
     cameraAllowedNetworks: parseAllowedNetworks(e.CAMERA_ALLOWED_NETWORKS),
+    cameraSnapshotsPerSecond: e.CAMERA_SNAPSHOTS_PER_SECOND,
     alarmEscalationMinutes: e.ALARM_ESCALATION_MINUTES,
     alarmEscalationIntervalMs: e.ALARM_ESCALATION_INTERVAL_MS,
+    keptCountsFoldIntervalMs: e.KEPT_COUNTS_FOLD_INTERVAL_MS,
     attendanceCheckIntervalMs: e.ATTENDANCE_CHECK_INTERVAL_MS,
     loneWorkerGraceMs: e.LONE_WORKER_GRACE_MS,
     dailyJobsIntervalMs: e.DAILY_JOBS_INTERVAL_MS,

@@ -50,6 +50,9 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     CAMERA_PROBE_INTERVAL_MS: '0',
     // Likewise the alarm escalation pass: tests call escalateDueAlarms with their own clock.
     ALARM_ESCALATION_INTERVAL_MS: '0',
+    // Likewise the kept counts' fold (db/kept-counts.ts): the sweeps' pictures of the tables must
+    // not move between two reads; tests fold on demand (foldKeptCounts).
+    KEPT_COUNTS_FOLD_INTERVAL_MS: '0',
     ATTENDANCE_CHECK_INTERVAL_MS: '0',
     DAILY_JOBS_INTERVAL_MS: '0',
     // Test files register many companies from one address; the registration limit's own test sets it.

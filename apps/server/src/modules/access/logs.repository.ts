@@ -107,7 +107,10 @@ function totalSql(companyId: string, f: LogListFilter): SQL {
   const fromHour = f.from ? new Date(Math.ceil(f.from.getTime() / HOUR) * HOUR) : undefined;
   const toHour = f.to ? new Date(Math.floor(f.to.getTime() / HOUR) * HOUR) : undefined;
   if (!fromHour && !toHour) {
-    return sql`(select coalesce(sum(t.n), 0)::int from access_log_site_totals t
+    // Kept totals and their deltas not yet folded (migration 0038), in the same statement.
+    return sql`(select coalesce(sum(t.n), 0)::int from (
+        select company_id, site_id, status, n from access_log_site_totals
+        union all select company_id, site_id, status, n from access_log_site_total_deltas) t
       where ${and(
         sql`t.company_id = ${companyId}`,
         f.status ? sql`t.status = ${f.status}` : undefined,
@@ -128,7 +131,9 @@ function totalSql(companyId: string, f: LogListFilter): SQL {
   const edge = (lo: Date, hi: Date) =>
     sql`(select count(*) from ${accessLogs} where ${filterWhere(companyId, { ...f, from: lo, to: hi })})`;
   return sql`(
-      coalesce((select sum(c.n) from access_log_counts c where ${counted}), 0)
+      coalesce((select sum(c.n) from (
+        select company_id, hour, site_id, status, n from access_log_counts
+        union all select company_id, hour, site_id, status, n from access_log_count_deltas) c where ${counted}), 0)
       + ${f.from && fromHour && fromHour > f.from ? edge(f.from, fromHour) : sql`0`}
       + ${f.to && toHour && toHour < f.to ? edge(toHour, f.to) : sql`0`})::int`;
 }

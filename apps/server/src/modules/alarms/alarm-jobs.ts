@@ -1,7 +1,10 @@
 // Background work of the alarms module, started with the app and stopped with it: the escalation
-// pass every ALARM_ESCALATION_INTERVAL_MS, and camera outages turned into alarms.
+// pass every ALARM_ESCALATION_INTERVAL_MS, camera outages turned into alarms, and the fold of the
+// kept counts' deltas (alarms are their busiest writer; the fold serves sites and access logs too).
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { registerKeptCountsFold } from '../../db/kept-counts';
+import { setRetryLog } from '../../db/retry';
 import { cameraStatusEvents } from '../cameras/camera-status-events';
 import { escalateDueAlarms } from './alarm-escalation';
 import { cameraAlarmHandler } from './camera-alarms';
@@ -17,6 +20,9 @@ export function registerAlarmJobs(app: FastifyInstance) {
   cameraStatusEvents.on('status', cameras.handler);
   cameraStatusEvents.on('deleted', cameras.handler);
   idleByDb.set(app.db, cameras.idle);
+  registerKeptCountsFold(app);
+  // Conflicts retried by any module's transactions are reported in the app's log (db/retry.ts).
+  setRetryLog(app.log);
 
   const interval = app.config.alarmEscalationIntervalMs;
   let timer: NodeJS.Timeout | undefined;

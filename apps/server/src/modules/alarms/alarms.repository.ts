@@ -9,6 +9,7 @@ import { auditRowsOf } from '../audit/audit.sql';
 import { notifyEventsOf } from '../events/events.sql';
 import { siteNameOf } from '../sites/sites.sql';
 import type { AlarmRow, TimelineRow } from './alarms.models';
+import { keptAlarmStatusCounts } from './alarms.sql';
 
 export interface AlarmListFilter {
   status?: 'active' | 'acknowledged' | 'resolved' | undefined;
@@ -89,7 +90,8 @@ function totalSql(companyId: string, f: AlarmListFilter): SQL {
   const parts: SQL[] = [sql`c.company_id = ${companyId}`];
   if (f.status) parts.push(sql`c.status = ${f.status}`);
   if (f.severity) parts.push(sql`c.severity = ${f.severity}`);
-  return sql`(select coalesce(sum(c.n), 0)::int from alarm_status_counts c where ${sql.join(parts, sql` and `)})`;
+  // The kept counts and their pending deltas (migration 0038).
+  return sql`(select coalesce(sum(c.n), 0)::int from ${keptAlarmStatusCounts} c where ${sql.join(parts, sql` and `)})`;
 }
 
 /**

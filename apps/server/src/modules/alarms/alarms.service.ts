@@ -16,6 +16,7 @@ import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { GroupCommit } from '../../db/group-commit';
+import { retryOnConflict } from '../../db/retry';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { decodeCursor } from '../../plugins/pagination';
@@ -155,13 +156,19 @@ function creationsOf(db: Database) {
           items.map((c) => c.alarm.id),
         ),
       );
-      const rows = await db.writeTenant<AlarmRow>(
-        companyId,
-        repo.insertAlarmsSql(
-          companyId,
-          items.map((c) => c.alarm),
-        ),
-        also,
+      // One message, one implicit transaction: a conflict rolled all of it back, and no caller has
+      // its answer yet, so it is safe to run again (db/retry.ts).
+      const rows = await retryOnConflict(
+        () =>
+          db.writeTenant<AlarmRow>(
+            companyId,
+            repo.insertAlarmsSql(
+              companyId,
+              items.map((c) => c.alarm),
+            ),
+            also,
+          ),
+        { label: 'alarm creation group' },
       );
       const byId = new Map(rows.map((r) => [r.id, r]));
       return items.map((c) => {
@@ -183,13 +190,17 @@ export async function createAlarm(
 ) {
   if (input.cameraId) {
     // A camera's alarm first checks the camera: its own transaction.
-    return db.withTenant(actor.companyId, async (tx) => {
-      const alarm = await insertAlarm(tx, actor, input);
-      // A user's camera_offline alarm on a camera that already has one: show the open one.
-      if (!alarm) throw alarmErrors.alreadyOpenForCamera();
-      if (alongside) await tx.execute(alongside);
-      return alarm;
-    });
+    return retryOnConflict(
+      () =>
+        db.withTenant(actor.companyId, async (tx) => {
+          const alarm = await insertAlarm(tx, actor, input);
+          // A user's camera_offline alarm on a camera that already has one: show the open one.
+          if (!alarm) throw alarmErrors.alreadyOpenForCamera();
+          if (alongside) await tx.execute(alongside);
+          return alarm;
+        }),
+      { label: 'alarm creation' },
+    );
   }
   const alarm = await creationsOf(db).submit(actor.companyId, {
     alarm: newAlarmOf(actor, input),
@@ -273,11 +284,16 @@ async function transitionRefused(tx: Tx, actor: Actor, id: string) {
 
 export async function acknowledgeAlarm(db: Database, actor: Actor, id: string) {
   requireOperator(actor);
-  return db.withTenant(actor.companyId, async (tx) => {
-    if (!(await repo.markAcknowledged(tx, actor.companyId, id, actor.name)))
-      throw await transitionRefused(tx, actor, id);
-    return recordChange(tx, actor, id, 'acknowledged', null);
-  });
+  // The whole transaction again after a deadlock or serialisation failure (db/retry.ts).
+  return retryOnConflict(
+    () =>
+      db.withTenant(actor.companyId, async (tx) => {
+        if (!(await repo.markAcknowledged(tx, actor.companyId, id, actor.name)))
+          throw await transitionRefused(tx, actor, id);
+        return recordChange(tx, actor, id, 'acknowledged', null);
+      }),
+    { label: 'alarm acknowledgement' },
+  );
 }
 
 export async function resolveAlarm(
@@ -287,11 +303,15 @@ export async function resolveAlarm(
   input: z.output<typeof resolveAlarmBody>,
 ) {
   requireOperator(actor);
-  return db.withTenant(actor.companyId, async (tx) => {
-    const done = await repo.markResolved(tx, actor.companyId, repo.byId(id), actor.name, input.note);
-    if (done.length === 0) throw await transitionRefused(tx, actor, id);
-    return recordChange(tx, actor, id, 'resolved', input.note);
-  });
+  return retryOnConflict(
+    () =>
+      db.withTenant(actor.companyId, async (tx) => {
+        const done = await repo.markResolved(tx, actor.companyId, repo.byId(id), actor.name, input.note);
+        if (done.length === 0) throw await transitionRefused(tx, actor, id);
+        return recordChange(tx, actor, id, 'resolved', input.note);
+      }),
+    { label: 'alarm resolution' },
+  );
 }
 
 export async function commentAlarm(

@@ -11,6 +11,16 @@ export const alarmsHistoryOfSite = (companyId: SQLWrapper, siteId: SQLWrapper) =
   sql<number>`(select count(*)::int from alarms al where al.company_id = ${companyId} and al.site_id = ${siteId})`;
 
 /**
+ * The counts kept by triggers (migration 0011) with the deltas not yet folded into them (migration
+ * 0038, docs/decisions/0020): a reader adds both in one statement, so its figures are exact.
+ * Conditions on the outer alias reach both branches (the planner pushes them into a UNION ALL).
+ */
+export const keptAlarmCounts = sql`(select company_id, bucket, severity, n from alarm_counts
+  union all select company_id, bucket, severity, n from alarm_count_deltas)`;
+export const keptAlarmStatusCounts = sql`(select company_id, status, severity, n from alarm_status_counts
+  union all select company_id, status, severity, n from alarm_status_count_deltas)`;
+
+/**
  * Alarm figures for the dashboard, as one json object: alarms raised today (in `timezone`), active
  * critical ones, the 5 latest, and per day over the last 7 days (oldest first) the count per
  * severity. The panels' availability comes from their heartbeats (integrations.sql.ts).
@@ -18,9 +28,9 @@ export const alarmsHistoryOfSite = (companyId: SQLWrapper, siteId: SQLWrapper) =
 export const alarmsOverviewSql = (companyId: string, timezone: string) => sql`(
   select json_build_object(
     -- The counters and the chart read the counts kept by triggers (migration 0011), not the alarms.
-    'today', (select coalesce(sum(c.n), 0) from alarm_counts c where c.company_id = ${companyId}
+    'today', (select coalesce(sum(c.n), 0) from ${keptAlarmCounts} c where c.company_id = ${companyId}
                and c.bucket >= date_trunc('day', now() at time zone ${timezone}) at time zone ${timezone}),
-    'critical', (select coalesce(sum(c.n), 0) from alarm_status_counts c where c.company_id = ${companyId}
+    'critical', (select coalesce(sum(c.n), 0) from ${keptAlarmStatusCounts} c where c.company_id = ${companyId}
                   and c.status = 'active' and c.severity = 'critical'),
     'recent', coalesce((
       select json_agg(r) from (
@@ -41,7 +51,7 @@ export const alarmsOverviewSql = (companyId: string, timezone: string) => sql`(
                  sum(c.n) filter (where c.severity = 'high') as high,
                  sum(c.n) filter (where c.severity = 'medium') as medium,
                  sum(c.n) filter (where c.severity = 'low') as low
-            from alarm_counts c
+            from ${keptAlarmCounts} c
            where c.company_id = ${companyId}
              and c.bucket >= (date_trunc('day', now() at time zone ${timezone}) - interval '6 days') at time zone ${timezone}
            group by 1

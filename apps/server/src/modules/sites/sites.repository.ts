@@ -18,9 +18,24 @@ export interface SiteListFilter {
 // counting them at each read. The outer columns are written fully qualified: Drizzle renders a
 // single-table select's columns bare, which the subquery would capture.
 const { searchText: _searchText, ...siteColumns } = getTableColumns(sites);
+// With the deltas not yet folded into them (migration 0038, docs/decisions/0020), in the same statement.
 const keptCount = (column: 'cameras' | 'open_alarms') =>
-  sql<number>`coalesce((select sc.${sql.raw(column)} from site_counts sc
-    where sc.company_id = "sites"."company_id" and sc.site_id = "sites"."id"), 0)`;
+  sql<number>`coalesce((select sum(sc.${sql.raw(column)}) from (
+      select k.${sql.raw(column)} from site_counts k where k.company_id = "sites"."company_id" and k.site_id = "sites"."id"
+      union all
+      select d.${sql.raw(column)} from site_count_deltas d where d.company_id = "sites"."company_id" and d.site_id = "sites"."id"
+    ) sc), 0)`;
+/**
+ * The listed site's kept counts, pending deltas included: one primary-key look-up and one probe of
+ * the deltas' (company_id, site_id) index per listed site. Always one row (sums of nothing are null).
+ */
+const keptCountsJoin = sql`left join lateral (
+    select sum(k.cameras) as cameras, sum(k.open_alarms) as open_alarms from (
+      select c.cameras, c.open_alarms from site_counts c where c.company_id = "sites"."company_id" and c.site_id = "sites"."id"
+      union all
+      select d.cameras, d.open_alarms from site_count_deltas d where d.company_id = "sites"."company_id" and d.site_id = "sites"."id"
+    ) k
+  ) sc on true`;
 const withCounts = {
   ...siteColumns,
   camerasCount: keptCount('cameras').mapWith(Number),
@@ -51,7 +66,7 @@ const listColumns = sql`${sites.id} as "id", ${sites.name} as "name", ${sites.ad
   ${sites.contactEmail} as "contactEmail", ${sites.status} as "status", ${sites.latitude} as "latitude",
   ${sites.longitude} as "longitude", ${sites.geofenceRadiusM} as "geofenceRadiusM",
   ${sites.requiredQualifications} as "requiredQualifications", ${sites.createdAt} as "createdAt", ${sites.updatedAt} as "updatedAt",
-  coalesce(sc.cameras, 0) as "camerasCount", coalesce(sc.open_alarms, 0) as "alarmsCount"`;
+  coalesce(sc.cameras, 0)::int as "camerasCount", coalesce(sc.open_alarms, 0)::int as "alarmsCount"`;
 
 /**
  * One page (up to limit + 1 rows, in `(name, id)` order: the `(company_id, name, id)` index) and
@@ -75,7 +90,7 @@ export async function listSitesPage(
       : sql`select ${listColumns}, ${keptTotal(companyId, f)} as "total"
         from ${sites}
         -- One primary-key look-up per listed site for its kept counts.
-        left join site_counts sc on sc.company_id = "sites"."company_id" and sc.site_id = "sites"."id"
+        ${keptCountsJoin}
         where ${and(filterWhere(companyId, f), after)}
         order by ${sites.name}, ${sites.id}
         limit ${page.limit + 1}`,
@@ -127,7 +142,7 @@ function searchPage(
         cross join lateral (
           select * from ${sites} where ${sites.companyId} = ${companyId} and ${sites.id} = p.id offset 0
         ) as "sites"
-        left join site_counts sc on sc.company_id = "sites"."company_id" and sc.site_id = "sites"."id"
+        ${keptCountsJoin}
        order by p.name, p.id`;
 }
 
@@ -137,7 +152,9 @@ function searchPage(
  * list's 1.5 ms on 2,000 sites).
  */
 const keptTotal = (companyId: string, f: SiteListFilter) =>
-  sql`(select coalesce(sum(t.n), 0)::int from site_totals t
+  sql`(select coalesce(sum(t.n), 0)::int from (
+          select company_id, status, type, n from site_totals
+          union all select company_id, status, type, n from site_total_deltas) t
         where ${and(
           sql`t.company_id = ${companyId}`,
           f.status ? sql`t.status = ${f.status}` : undefined,

@@ -17,6 +17,17 @@ const unwatched: Record<string, string> = {
   site_counts: 'kept by triggers on cameras and alarms, whose own notifications cover every change to it',
   site_totals: 'kept by triggers on sites, whose own notification covers every change to it',
   access_log_site_totals: 'kept by triggers on access_logs, which no cached answer reads',
+  alarm_count_deltas:
+    'deltas of alarm_counts (decision 0020), written with the alarms, whose notification covers them',
+  alarm_status_count_deltas:
+    'deltas of alarm_status_counts (decision 0020), written with the alarms, whose notification covers them',
+  site_count_deltas:
+    'deltas of site_counts (decision 0020), written with cameras and alarms, whose notifications cover them',
+  site_total_deltas:
+    'deltas of site_totals (decision 0020), written with the sites, whose notification covers them',
+  access_log_count_deltas: 'deltas of access_log_counts (decision 0020), which no cached answer reads',
+  access_log_site_total_deltas:
+    'deltas of access_log_site_totals (decision 0020), which no cached answer reads',
   alarm_search_tokens:
     'search tokens kept by triggers on alarms, sites and cameras, whose own notifications cover every change to them',
   camera_search_tokens: 'search tokens kept by triggers on cameras, whose own notification covers them',
