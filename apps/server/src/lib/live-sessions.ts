@@ -47,6 +47,9 @@ const CONCURRENCY = 4;
 
 export class LiveSessions<A> {
   private readonly byCompany = new Map<string, Set<Entry<A>>>();
+  /** How many connections declared each table: the change feed's other writes cost one look-up. */
+  private readonly tables = new Map<string, number>();
+  private count = 0;
   private readonly due = new Set<Entry<A>>();
   private running: Promise<void> | null = null;
   private timer: NodeJS.Timeout | undefined;
@@ -60,9 +63,7 @@ export class LiveSessions<A> {
   }
 
   get size() {
-    let n = 0;
-    for (const set of this.byCompany.values()) n += set.size;
-    return n;
+    return this.count;
   }
 
   start() {
@@ -85,6 +86,8 @@ export class LiveSessions<A> {
     const set = this.byCompany.get(conn.companyId) ?? new Set<Entry<A>>();
     this.byCompany.set(conn.companyId, set);
     set.add(entry);
+    this.count += 1;
+    for (const t of conn.tables ?? []) this.tables.set(t, (this.tables.get(t) ?? 0) + 1);
     return () => this.remove(entry);
   }
 
@@ -116,6 +119,7 @@ export class LiveSessions<A> {
 
   /** Re-checks the connections of a company that declared `table` among theirs. */
   recheckTable(companyId: string, table: string) {
+    if (!this.tables.has(table)) return;
     this.recheck(companyId, (c) => c.tables?.includes(table) ?? false);
   }
 
@@ -134,8 +138,15 @@ export class LiveSessions<A> {
   }
 
   private remove(entry: Entry<A>) {
+    if (entry.closed) return;
     entry.closed = true;
     this.due.delete(entry);
+    this.count -= 1;
+    for (const t of entry.conn.tables ?? []) {
+      const n = (this.tables.get(t) ?? 1) - 1;
+      if (n > 0) this.tables.set(t, n);
+      else this.tables.delete(t);
+    }
     const set = this.byCompany.get(entry.conn.companyId);
     set?.delete(entry);
     if (set?.size === 0) this.byCompany.delete(entry.conn.companyId);

@@ -12,7 +12,15 @@ import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { createAgent } from '../modules/planning/test-support';
 import { createChannel } from '../modules/radio/test-support';
-import { addUser, createTestApp, engines, registerCompany, type Tenant, type TestApp } from './harness';
+import {
+  addUser,
+  createTestApp,
+  engines,
+  login,
+  registerCompany,
+  type Tenant,
+  type TestApp,
+} from './harness';
 import { openStream, type SseStream } from './sse-client';
 
 /** A signal must close the connection well within this; the periodic re-check is 60 s away. */
@@ -211,6 +219,27 @@ describe.each(engines)('long-lived connections and their sessions on %s', (engin
     // The session itself goes on, with its new role.
     const again = await connect(main, operator, channel.id);
     expect(await stillOpen(again)).toBe(true);
+  });
+
+  it("an administrator's password reset and a lowered role close the user's connections at once", async () => {
+    const owner = await registerCompany(t.app);
+    const operator = await addUser(t.app, owner, 'operator');
+    const channel = await createChannel(t.app, owner);
+    let socket = await connect(main, operator, channel.id);
+    const stream = await openEvents(main, operator);
+
+    let since = Date.now();
+    const reset = { password: 'nouveau-secret-2026', adminPassword: owner.password };
+    expect((await api(main, owner, 'PATCH', `/api/users/${operator.user.id}`, reset)).status).toBe(200);
+    expect(await closedWithin(socket, since)).toMatchObject({ code: 4401 });
+    await streamClosedWithin(stream);
+
+    const again = await login(t.app, operator.user.email, 'nouveau-secret-2026');
+    socket = await connect(main, again, channel.id);
+    since = Date.now();
+    const lower = { role: 'agent', adminPassword: owner.password };
+    expect((await api(main, owner, 'PATCH', `/api/users/${operator.user.id}`, lower)).status).toBe(200);
+    expect(await closedWithin(socket, since)).toMatchObject({ code: 4401 });
   });
 
   it("removal from the channel, then the channel's deletion, close its sockets at once", async () => {
