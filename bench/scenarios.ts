@@ -1,7 +1,7 @@
 // Benchmark scenarios, declared in one place: each module adds its own in a few lines.
 // `ctx` is the seeded dataset (one company, its owner's session, 50 users, plus the bulk SQL seeds
 // that scenarios name).
-import { alarms500k, alarmsOnEverySite } from './alarm-seeds';
+import { alarms50kPortail, alarms500k, alarmsOnEverySite } from './alarm-seeds';
 import { bigCompanyRest, type SqlSeed, sitesAndCameras } from './seeds';
 
 export interface BenchContext {
@@ -206,4 +206,20 @@ scenarios.push(
     () => `/api/logbook?siteId=${ids18.site}&limit=50`,
   ),
   get18('GET /api/audit?limit=50 (200,000 entries)', '/api/audit?limit=50'),
+);
+
+// Issue 30: a common word in a big company's alarms — « portail » in a quarter of 50,000 (bench/alarm-seeds.ts)
+// — against a rare one (« vitrine », 10 alarms) and the unsearched list. Run with `--only 30:`.
+const get30 = (name: string, path: string) =>
+  ({ name: `30: ${name}`, method: 'GET', path, headers: bearer, seed: alarms50kPortail }) as Scenario;
+scenarios.push(
+  get30('GET /api/alarms?limit=50 (50,000 alarms)', '/api/alarms?limit=50'),
+  get30(
+    'GET /api/alarms?search=portail&limit=50 (common word, 12,500 of 50,000)',
+    '/api/alarms?search=portail&limit=50',
+  ),
+  get30(
+    'GET /api/alarms?search=vitrine&limit=50 (rare word, 10 alarms)',
+    '/api/alarms?search=vitrine&limit=50',
+  ),
 );

@@ -55,17 +55,54 @@ function wordCondition(w: string, alias = 't'): SQL {
   return sql`${token} >= ${w}${end === null ? sql`` : sql` and ${token} < ${end}`}`;
 }
 
-function wordsMatch(tokens: TokenTable, companyId: string, rowId: SQL, words: string[]): SQL {
+function wordsMatch(tokens: TokenTable, companyId: string, rowId: SQL, words: string[], probe = false): SQL {
   if (words.length === 0) return sql`true`;
   const t = sql.raw(tokens.table);
   const row = sql.raw(`t.${tokens.rowColumn}`);
+  // `offset 0` keeps the EXISTS a sub-plan run for each row (PostgreSQL neither turns it into a
+  // join nor hashes it): one look-up in (company_id, row, token) per row the caller reads.
+  const end = probe ? sql` offset 0` : sql``;
   return sql.join(
     words.map(
       (w) =>
-        sql`exists (select 1 from ${t} t where t.company_id = ${companyId} and ${row} = ${rowId} and ${wordCondition(w)})`,
+        sql`exists (select 1 from ${t} t where t.company_id = ${companyId} and ${row} = ${rowId} and ${wordCondition(w)}${end})`,
     ),
     sql` and `,
   );
+}
+
+/**
+ * tokenMatch as a probe: the row `rowId` is checked by one index look-up in (company_id, row, token)
+ * per word, whatever the planner thinks of the words' frequency — for a list that walks its own
+ * index in order and stops after its page, once the words are known to match many rows (a join would
+ * read every match first: a common word's page then costs its number of matches).
+ */
+export function tokenProbe(tokens: TokenTable, companyId: string, rowId: SQL, search: string): SQL {
+  const words = searchWords(search);
+  if (words.length === 0) return sql`false`;
+  return wordsMatch(tokens, companyId, rowId, words, true);
+}
+
+/**
+ * The token rows of a search (alias `k`, column `id`), at most `limit`, not made distinct: the
+ * tokens of the search's longest word, in the (company_id, token, row) index, each row probed for
+ * the other words. A row appears once per token of the longest word it has (« port » in « Porte du
+ * portail »: twice). Reading them stops at `limit` — unlike a distinct, which hashes every match
+ * before the first comes out — so this tells a search matching few rows (fewer than `limit` token
+ * rows: all of them are here) from one matching many, at the cost of `limit` index entries at most.
+ * Null when the search has no word.
+ */
+export function tokenHits(tokens: TokenTable, companyId: string, search: string, limit: number) {
+  const words = searchWords(search);
+  if (words.length === 0) return null;
+  const first = words.reduce((a, b) => (b.length > a.length ? b : a));
+  const k = sql.raw(tokens.table);
+  const row = sql.raw(`k.${tokens.rowColumn}`);
+  const others = words.filter((w) => w !== first);
+  return sql`select ${row} as id from ${k} k
+    where k.company_id = ${companyId} and ${wordCondition(first, 'k')}
+      and ${wordsMatch(tokens, companyId, row, others, true)}
+    limit ${limit}`;
 }
 
 /**
