@@ -15,13 +15,13 @@ export const SNAPSHOT_MAX_BYTES = 5 * 1024 * 1024;
 const allowedTypes = ['image/jpeg', 'image/png'];
 
 /**
- * Snapshot requests per company: a bucket of SNAPSHOT_BURST, refilled at SNAPSHOT_RATE_PER_S. The
- * live wall asks one image per playing tile every 2 s: 25 a second is 50 tiles playing at once,
- * more than the control room of a large company watches, and bounds the outbound requests a
- * company can make the server send.
+ * Snapshot requests per company (CAMERA_SNAPSHOTS_PER_SECOND): a bucket of twice the rate, refilled
+ * at the rate. The live wall asks one image per playing tile every 2 s: the default 25 a second is
+ * 50 tiles playing at once, more than the control room of a large company watches, and it bounds
+ * the outbound requests a company can make the server send.
  */
 export const SNAPSHOT_RATE_PER_S = 25;
-export const SNAPSHOT_BURST = 50;
+export const SNAPSHOT_BURST = 2 * SNAPSHOT_RATE_PER_S;
 
 export interface SnapshotLimiter {
   /** Takes one request from the company's bucket; false when it is empty. */

@@ -53,7 +53,8 @@ export async function camerasRoutes(app: FastifyInstance) {
     return undefined;
   });
   // Each snapshot is a request the server sends for the company: bounded per company.
-  const snapshots = snapshotLimiter();
+  const rate = app.config.cameraSnapshotsPerSecond;
+  const snapshots = snapshotLimiter(rate, Math.max(1, 2 * rate));
   route(app, getCameraSnapshot, async ({ auth, params, reply }) => {
     if (!snapshots.take(auth.companyId)) {
       reply.header('retry-after', '1');
