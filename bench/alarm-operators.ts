@@ -1,11 +1,15 @@
 // `npx tsx bench/alarm-operators.ts [--duration 20] [--connections 50] [--operators 20] [--pool 20]
-//   [--readme false] [--label text]`
+//   [--readme false] [--label text] [--before <commit>]`
 // Issue 30: alarm creation through the device API (POST /api/integrations/alarms with a key, over 5
 // sites, autocannon) at the rate of issue 5 (≥ 2,000 a second), while `--operators` signed-in
 // operators each take the newest active alarm from the list, acknowledge it and resolve it, one
 // request at a time. Prints each kind's rate, p50 and p99, the answers ≥ 500 and 503, and the
 // database's deadlock counter (pg_stat_database.deadlocks) before and after; then every kept count
 // against the rows counted in SQL. Appends the figures to bench/README.md unless `--readme false`.
+// `--before <commit>` runs the server of that commit instead (a git worktree under /tmp, node_modules
+// hard-linked from this checkout, as bench/bind-params.ts does): the figures before a change.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { http, registerAndLogin, startServer } from '../apps/server/src/test/server-process';
@@ -19,7 +23,20 @@ const f = flags({
   pool: '20',
   readme: 'true',
   label: '',
+  before: '',
 });
+let root: string | undefined;
+if (f.before) {
+  const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+  root = `/tmp/vigie-bench-before-${(f.before as string).slice(0, 7)}`;
+  if (!existsSync(root)) {
+    execFileSync('git', ['worktree', 'add', '--detach', root, f.before as string], {
+      cwd: top,
+      stdio: 'inherit',
+    });
+    execFileSync('cp', ['-al', `${top}/node_modules`, `${root}/node_modules`]);
+  }
+}
 if (f.engine !== 'postgres') throw new Error('this bench runs on PostgreSQL: --engine postgres');
 const duration = Number(f.duration);
 const operators = Number(f.operators);
@@ -34,6 +51,9 @@ const pct = (xs: number[], p: number) => {
 const database = await throwawayDatabase('operators');
 const server = await startServer({
   databaseUrl: database.url,
+  ...(root ? { root } : {}),
+  // A loaded machine may take minutes to migrate and start.
+  readyTimeoutMs: 300_000,
   env: {
     CAMERA_PROBE_INTERVAL_MS: '0',
     ALARM_ESCALATION_INTERVAL_MS: '0',
@@ -154,16 +174,18 @@ try {
   await new Promise((ok) => setTimeout(ok, 1_500));
   const deadlocksSeen = (await deadlocks()) - deadlocksBefore;
 
-  // Every kept count (base rows and pending deltas) against the rows.
+  // Every kept count (base rows, and pending deltas where the schema has them) against the rows.
+  const deltas = (await owner.query(`select to_regclass('site_count_deltas') is not null as d`)).rows[0]?.d;
+  const orNone = (q: string) => (deltas ? q : 'select 0 where false');
   const { rows: diff } = await owner.query(
     `select 'site' as k from sites s
       where s.company_id = $1 and (select count(*) from alarms a where a.company_id = s.company_id and a.site_id = s.id and a.status <> 'resolved')
           <> coalesce((select sum(open_alarms) from (select open_alarms from site_counts c where c.company_id = s.company_id and c.site_id = s.id
-               union all select open_alarms from site_count_deltas d where d.company_id = s.company_id and d.site_id = s.id) x), 0)
+               union all ${orNone('select open_alarms from site_count_deltas d where d.company_id = s.company_id and d.site_id = s.id')}) x), 0)
      union all
      select 'status' from (select status, severity, count(*) n from alarms where company_id = $1 group by 1, 2) r
       where r.n <> coalesce((select sum(n) from (select n from alarm_status_counts c where c.company_id = $1 and c.status = r.status and c.severity = r.severity
-               union all select n from alarm_status_count_deltas d where d.company_id = $1 and d.status = r.status and d.severity = r.severity) x), 0)`,
+               union all ${orNone('select n from alarm_status_count_deltas d where d.company_id = $1 and d.status = r.status and d.severity = r.severity')}) x), 0)`,
     [admin.companyId],
   );
   const created = creation.requests.total - creation.non2xx - creation.errors;
@@ -188,7 +210,7 @@ try {
 const section = [
   `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — issue 30, alarm creation with ${operators} operators, postgres${f.label ? ` — ${f.label}` : ''}`,
   '',
-  `Command: \`npx tsx bench/alarm-operators.ts --duration ${duration} --connections ${f.connections} --operators ${operators} --pool ${f.pool}\` on ${machine()}; server, PostgreSQL and load generator share the machine.`,
+  `Command: \`npx tsx bench/alarm-operators.ts --duration ${duration} --connections ${f.connections} --operators ${operators} --pool ${f.pool}${f.before ? ` --before ${(f.before as string).slice(0, 7)}` : ''}\` on ${machine()}; server, PostgreSQL and load generator share the machine.`,
   '',
   '| requests | throughput | latency | notes |',
   '|---|---:|---|---|',
