@@ -3,6 +3,7 @@
 // here makes a DNS query), and the French refusal. The one request made goes to 127.0.0.1.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { canonicalCidr } from '@vigie/contract/settings.contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   checkAddress,
@@ -14,6 +15,7 @@ import {
   parseAllowedNetworks,
   type Resolve,
   refusalMessage,
+  toCidr,
 } from './outbound-address';
 
 const closed = createOutboundPolicy({ allowedNetworks: [] });
@@ -118,6 +120,34 @@ describe("the operator's allowed networks", () => {
     ]);
     expect(parseAllowedNetworks('')).toEqual([]);
     expect(parseAllowedNetworks(undefined)).toEqual([]);
+  });
+
+  it('writes ranges as the IP allowlist of the settings does (same canonical form)', () => {
+    const samples = [
+      '10.8.0.7/16',
+      '0.0.0.0/0',
+      '192.168.1.64',
+      '::1',
+      '::/0',
+      '2001:DB8::1/32',
+      'fe80::1:2:3:4/10',
+      '::ffff:10.0.0.0/104',
+      '::ffff:7f00:1',
+      '1:0:0:1:0:0:0:1/128',
+      '1:0:0:2:0:0:1:1',
+      'fd00:0:0:0:0:0:0:0/8',
+    ];
+    for (const sample of samples) expect(toCidr(sample), sample).toBe(canonicalCidr(sample));
+    for (const bad of [
+      '10.0.0.0/33',
+      '::/129',
+      '10.0.0/8',
+      '10.0.0.0/08',
+      'fe80::1%eth0',
+      'x',
+      '1.2.3.4/8/8',
+    ])
+      expect(toCidr(bad), bad).toBeNull();
   });
 
   it('stops the start-up on an entry that is no range', () => {
@@ -289,7 +319,8 @@ describe('outboundRequest', () => {
     expect(body).toBe(`host=cam.test:${port}`);
     expect(hits).toBe(1);
     expect(open.resolve).toHaveBeenCalledTimes(1);
-    expect(asked.filter((h) => h === 'cam.test')).toHaveLength(2); // once per policy, once per request
+    // One resolution per request (the refused one, then the allowed one), never a second one to connect.
+    expect(asked.filter((h) => h === 'cam.test')).toHaveLength(2);
   });
 
   it('refuses schemes other than http and https', async () => {

@@ -11,7 +11,6 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
-import { canonicalCidr } from '@vigie/contract/settings.contract';
 
 /** Resolves a host name to its addresses (dns.lookup by default; tests inject their own). */
 export type Resolve = (hostname: string) => Promise<readonly { address: string; family: number }[]>;
@@ -39,6 +38,46 @@ export interface OutboundPolicy {
 const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /**
+ * The canonical CIDR of an address or a range (`10.8.0.7/16` → `10.8.0.0/16`, `::1` → `::1/128`,
+ * `::ffff:10.0.0.0/104` → `10.0.0.0/8`), or null. No zod here: the probe's worker thread loads
+ * this file at every round, and it stays light.
+ */
+export function toCidr(text: string): string | null {
+  const [address = '', prefixText, ...rest] = text.trim().split('/');
+  if (rest.length > 0 || address.includes('%')) return null;
+  const version = isIP(address);
+  if (version === 0) return null;
+  const max = version === 4 ? 32 : 128;
+  if (prefixText !== undefined && !/^(0|[1-9]\d{0,2})$/.test(prefixText)) return null;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  if (prefix > max) return null;
+  const bytes = version === 4 ? address.split('.').map(Number) : v6Bytes(address);
+  const masked = (b: number[], bits: number) =>
+    b.map((x, i) => x & (0xff << (8 - Math.max(0, Math.min(8, bits - 8 * i)))) & 0xff);
+  if (version === 4) return `${masked(bytes, prefix).join('.')}/${prefix}`;
+  // An IPv4-mapped range is the IPv4 range it maps.
+  if (zeros(bytes, 0, 10) && bytes[10] === 0xff && bytes[11] === 0xff && prefix >= 96)
+    return `${masked(bytes.slice(12), prefix - 96).join('.')}/${prefix - 96}`;
+  const m = masked(bytes, prefix);
+  const groups = Array.from({ length: 8 }, (_, i) =>
+    (((m[2 * i] ?? 0) << 8) | (m[2 * i + 1] ?? 0)).toString(16),
+  );
+  // RFC 5952: the longest run of two or more zero groups becomes ::.
+  let best = { at: -1, len: 0 };
+  for (let i = 0; i < 8; ) {
+    let j = i;
+    while (j < 8 && groups[j] === '0') j++;
+    if (j - i > best.len) best = { at: i, len: j - i };
+    i = j === i ? i + 1 : j;
+  }
+  const text6 =
+    best.len < 2
+      ? groups.join(':')
+      : `${groups.slice(0, best.at).join(':')}::${groups.slice(best.at + best.len).join(':')}`;
+  return `${text6}/${prefix}`;
+}
+
+/**
  * CAMERA_ALLOWED_NETWORKS: CIDRs or single addresses, IPv4 or IPv6, separated by commas (or
  * spaces). Throws on an entry that is not one, so that a typo stops the start-up instead of
  * leaving a network closed (or open) by surprise.
@@ -47,7 +86,7 @@ export function parseAllowedNetworks(text: string | undefined): string[] {
   const out: string[] = [];
   for (const raw of (text ?? '').split(/[\s,]+/)) {
     if (raw === '') continue;
-    const cidr = canonicalCidr(raw);
+    const cidr = toCidr(raw);
     if (!cidr) {
       throw new Error(
         `CAMERA_ALLOWED_NETWORKS: "${raw}" is not an IPv4 or IPv6 address or CIDR range (e.g. 10.8.0.0/16, fd00::/8)`,
@@ -65,7 +104,7 @@ export function createOutboundPolicy(opts: {
 }): OutboundPolicy {
   const allowed = new BlockList();
   for (const entry of opts.allowedNetworks) {
-    const cidr = canonicalCidr(entry);
+    const cidr = toCidr(entry);
     if (!cidr) throw new Error(`not a CIDR range: ${entry}`);
     const at = cidr.lastIndexOf('/');
     const net = cidr.slice(0, at);
