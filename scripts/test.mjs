@@ -1,10 +1,12 @@
-// `npm test`: everything, in the order a failure is cheapest to find — types, lint, build, size
-// budgets, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the
-// end-to-end tests in Chromium. Ends with one summary line of test counts.
+// `npm test`: everything, in the order a failure is cheapest to find — types, lint and migration
+// drift (side by side: `npm run check`), build, size budgets, the unit, API and slow tiers
+// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium.
+// Ends with one summary line of test counts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkTasks, runParallel } from './parallel.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = join(root, 'e2e/.tmp');
@@ -46,9 +48,13 @@ function ensureChromium() {
 }
 
 if (!skipE2e) ensureChromium();
-run('vérification des types', 'npm', ['run', 'typecheck']);
-run('lint (Biome)', 'npm', ['run', 'lint']);
-run('migrations à jour avec le schéma', 'node', ['scripts/check-migrations.mjs']);
+console.log('\n▶ types, lint et migrations (côte à côte)');
+const failed = await runParallel(checkTasks, { cwd: root });
+if (failed.length) {
+  console.error(`\n✖ ${failed.join(', ')} a échoué`);
+  console.log(`\ntests: 0 passed, 1 failed`);
+  process.exit(1);
+}
 run("construction de l'interface", 'npm', ['run', 'build']);
 if (existsSync(join(root, 'bench/size-budget.mjs')))
   run('budgets de taille', 'node', ['bench/size-budget.mjs']);
@@ -80,7 +86,7 @@ const vitest = (label, config, out) => {
 };
 
 let ok = vitest(
-  `tests unitaires et API (PGlite${process.env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`,
+  `tests unitaires, API et lents (PGlite${process.env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`,
   undefined,
   join(tmp, 'unit.json'),
 );

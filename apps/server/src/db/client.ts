@@ -75,13 +75,23 @@ export interface OpenOptions {
   /** The application's own login (vigie_app); default: databaseUrl with the user vigie_app. */
   appDatabaseUrl?: string | undefined;
   dataDir?: string;
+  /**
+   * PGlite only: starts from this dump of a data directory (`dumpDataDir`) instead of an empty one.
+   * The test harness loads a migrated one (test/global-setup.ts).
+   */
+  pgliteLoadDataDir?: Blob;
+  /**
+   * Skips the migrations at open, for a database known to be migrated: only the test harness, whose
+   * databases are copies of one migrated when the run started (saves the migrator's check).
+   */
+  skipMigrations?: boolean;
   poolSize?: number;
   /** Called when the pool reports an idle-client error (database restart); never crashes. */
   onPoolError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir ?? './data');
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir ?? './data', opts);
 }
 
 const SET_COMPANY = "select set_config('app.company_id', $1, true)";
@@ -131,7 +141,7 @@ function tenantRunner(db: Db) {
 }
 
 /** `dataDir` 'memory://' keeps the database in memory (tests). */
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, opts: OpenOptions = {}): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // Loaded only for the embedded engine: PGlite's module alone is ~40 MB of a PostgreSQL server's
   // resident memory, which it would carry without ever using it.
@@ -141,10 +151,13 @@ async function openPglite(dataDir: string): Promise<Database> {
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ]);
-  const client: PGlite = await PGliteEngine.create({ dataDir });
+  const client: PGlite = await PGliteEngine.create({
+    dataDir,
+    ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
+  });
   const db = drizzlePglite({ client, schema });
   // PGlite is single-user and superuser: migrate as owner, then drop to the app role for good.
-  await migratePglite(db, { migrationsFolder });
+  if (!opts.skipMigrations) await migratePglite(db, { migrationsFolder });
   await client.exec(`SET ROLE ${APP_ROLE}`);
   const pgliteState = newPreparedState();
   /** The rows of the first of `queries`, run as one pipeline (readTenant, writeTenant). */
@@ -196,7 +209,7 @@ export function appUrlOf(ownerUrl: string, appUrl?: string): string {
 }
 
 async function openPostgres(ownerUrl: string, opts: OpenOptions): Promise<Database> {
-  await migratePostgres(ownerUrl);
+  if (!opts.skipMigrations) await migratePostgres(ownerUrl);
   const url = appUrlOf(ownerUrl, opts.appDatabaseUrl);
   const pool = new pg.Pool({
     connectionString: url,

@@ -1,6 +1,8 @@
 // Test harness: the real app on a fresh real database (PGlite in memory, or a throwaway
 // PostgreSQL database when TEST_DATABASE_URL is set), driven over `inject` (the full HTTP stack).
+// Under Vitest both start migrated: copies of what test/global-setup.ts migrated once for the run.
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -21,19 +23,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Creates an empty PostgreSQL database for one test file; returns its URL and a dropper. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * Creates a PostgreSQL database for one test file; returns its URL and a dropper. It is a copy of
+ * the run's migrated template when there is one (`migrated`), else empty; `empty` asks for an empty one.
+ */
+export async function createPostgresDatabase(
+  opts: { empty?: boolean } = {},
+): Promise<{ url: string; migrated: boolean; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `vigie_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const template = opts.empty ? undefined : process.env.VIGIE_TEST_PG_TEMPLATE;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    migrated: template !== undefined,
     async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -41,6 +50,15 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
       await c.end();
     },
   };
+}
+
+let pgliteImage: Promise<Blob> | undefined;
+/** The run's migrated PGlite data directory (a tarball), read once per test file. */
+function migratedPglite(): Promise<Blob> | undefined {
+  const file = process.env.VIGIE_TEST_PGLITE_IMAGE;
+  if (!file) return undefined;
+  pgliteImage ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteImage;
 }
 
 export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
@@ -69,7 +87,14 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
   });
   config.dataDir = 'memory://';
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
+  const image = pgdb ? undefined : await migratedPglite();
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 5,
+    ...(image ? { pgliteLoadDataDir: image } : {}),
+    skipMigrations: pgdb ? pgdb.migrated : image !== undefined,
+  });
   const app = await buildApp({ config, db });
   await app.ready();
   return {
