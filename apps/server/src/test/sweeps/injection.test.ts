@@ -221,6 +221,7 @@ describe.each(engines)('injection sweep on %s', (engine) => {
     limitMs: number,
   ) => {
     const call = async () => {
+      if (process.env.INJECTION_DEBUG === '2') console.info(`probe ${what}`);
       const started = performance.now();
       const res = await send(t.app, { method: r.method, ...p });
       return { res, ms: performance.now() - started };
