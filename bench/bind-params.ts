@@ -14,17 +14,32 @@ import { alarms50kPortail } from './alarm-seeds';
 import { appendToReadme, flags, machine, startSeeded } from './lib';
 import { sitesAndCameras } from './seeds';
 
-const f = flags({ before: '', duration: '10', connections: '32', rounds: '2', readme: 'true' });
+const f = flags({
+  engine: 'postgres',
+  before: '',
+  after: '',
+  duration: '10',
+  connections: '32',
+  rounds: '2',
+  readme: 'true',
+});
 const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
 const before = f.before || execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
 const beforeShort = before.slice(0, 7);
-const worktree = `/tmp/vigie-bench-before-${beforeShort}`;
 
-if (!existsSync(worktree)) {
-  execFileSync('git', ['worktree', 'add', '--detach', worktree, before], { cwd: root, stdio: 'inherit' });
-  // Relative workspace links inside node_modules then point into the worktree's own packages.
-  execFileSync('cp', ['-al', `${root}/node_modules`, `${worktree}/node_modules`]);
+/** A worktree of `rev` with this checkout's node_modules hard-linked (relative workspace links then point into it). */
+function worktreeOf(rev: string): string {
+  const dir = `/tmp/vigie-bench-${rev.slice(0, 7)}`;
+  if (!existsSync(dir)) {
+    execFileSync('git', ['worktree', 'add', '--detach', dir, rev], { cwd: root, stdio: 'inherit' });
+    execFileSync('cp', ['-al', `${root}/node_modules`, `${dir}/node_modules`]);
+  }
+  return dir;
 }
+const worktree = worktreeOf(before);
+// --after <rev>: the "after" server from a worktree too (to isolate one commit); default this checkout.
+const afterRoot = f.after ? worktreeOf(f.after) : undefined;
+const afterLabel = f.after ? f.after.slice(0, 7) : 'after';
 
 const auditSeed = {
   id: 'audit-60k',
@@ -65,7 +80,7 @@ for (let round = 0; round < Number(f.rounds); round++) {
       databaseUrl: dbUrl,
       env,
       readyTimeoutMs: 600_000,
-      ...(side === 'before' ? { root: worktree } : {}),
+      ...(side === 'before' ? { root: worktree } : afterRoot ? { root: afterRoot } : {}),
     });
     try {
       for (const path of paths) {
@@ -106,10 +121,10 @@ const lines = [
     .map((l) => l.toFixed(1))
     .join(' ')}. ` +
     `\`npx tsx bench/bind-params.ts --before ${beforeShort}\`: PostgreSQL, ${f.connections} connections, ` +
-    `${f.duration} s a scenario, ${f.rounds} rounds alternating the two servers on one database (2,000 sites, ` +
+    `${f.after ? `--after ${afterLabel}, ` : ''}${f.duration} s a scenario, ${f.rounds} rounds alternating the two servers on one database (2,000 sites, ` +
     "50,000 alarms, 60,000 audit entries), read cache off. req/s and p99 are the rounds' means.",
   '',
-  `| GET | before (${beforeShort}): req/s, p99 | after: req/s, p99 | change | errors |`,
+  `| GET | before (${beforeShort}): req/s, p99 | ${afterLabel}: req/s, p99 | change | errors |`,
   '|---|---:|---:|---:|---:|',
   ...paths.map((p) => {
     const r = results[p] as Record<Side, { rps: number[]; p99: number[]; errors: number }>;
