@@ -120,7 +120,10 @@ export function tokenCandidates(tokens: TokenTable, companyId: string, search: s
   const k = sql.raw(tokens.table);
   const row = sql.raw(`k.${tokens.rowColumn}`);
   const others = words.filter((w) => w !== first);
+  // The other words probed per candidate (`offset 0`): planned as semi-joins, a one-character word
+  // (equality on a token every entry of a journal full of « a » holds) made PGlite hash-join the
+  // company's tokens again for each candidate — 3.6 s for « select true a » on 300 entries.
   return sql`select distinct ${row} as id${also} from ${k} k
     where k.company_id = ${companyId} and ${wordCondition(first, 'k')}
-      and ${wordsMatch(tokens, companyId, row, others)}`;
+      and ${wordsMatch(tokens, companyId, row, others, true)}`;
 }

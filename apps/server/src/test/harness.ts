@@ -3,6 +3,8 @@
 // Under Vitest both start migrated: copies of what test/global-setup.ts migrated once for the run.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -174,3 +176,26 @@ export async function addUser(app: FastifyInstance, owner: Tenant, role: 'admin'
 }
 
 export const call = (app: FastifyInstance, opts: InjectOptions) => app.inject(opts);
+
+/**
+ * Runs a statement as the database owner, which row-level security and the append-only triggers do
+ * not hold (tests that set up or alter rows behind the app's back). PGlite: its one user is the
+ * superuser, back from the app role for one transaction. PostgreSQL: the app's own login cannot
+ * become the owner (decision 0021), so a short connection of the owner's URL.
+ */
+export async function asOwner(t: TestApp, query: SQL): Promise<{ rows: Record<string, unknown>[] }> {
+  if (t.engine === 'pglite' || !t.databaseUrl) {
+    return t.db.withoutTenant(async (tx) => {
+      await tx.execute(sql`set local role none`);
+      return (await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    });
+  }
+  const built = new PgDialect().sqlToQuery(query);
+  const c = new pg.Client({ connectionString: t.databaseUrl });
+  await c.connect();
+  try {
+    return await c.query(built.sql, built.params as unknown[]);
+  } finally {
+    await c.end();
+  }
+}

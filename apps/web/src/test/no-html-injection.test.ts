@@ -33,7 +33,8 @@ describe('no HTML or code from strings in the web app', () => {
     const found: string[] = [];
     for (const file of sourcesUnder(src)) {
       const text = readFileSync(file, 'utf8');
-      for (const pattern of forbidden) if (pattern.test(text)) found.push(`${relative(src, file)}: ${pattern}`);
+      for (const pattern of forbidden)
+        if (pattern.test(text)) found.push(`${relative(src, file)}: ${pattern}`);
     }
     expect(found).toEqual([]);
   });

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { signCursor } from '../../plugins/pagination';
 import {
   addUser,
+  asOwner as asOwnerOf,
   createTestApp,
   engines,
   registerCompany,
@@ -51,11 +52,7 @@ describe.each(engines)('main courante list on %s', (engine) => {
     if (res.statusCode !== 201) throw new Error(`entry: ${res.statusCode} ${res.body}`);
     return res.json() as { id: string; number: number };
   };
-  const asOwner = (q: ReturnType<typeof sql>) =>
-    t.db.withoutTenant(async (tx) => {
-      await tx.execute(sql`set local role none`);
-      return tx.execute(q);
-    });
+  const asOwner = (q: ReturnType<typeof sql>) => asOwnerOf(t, q);
   /** A shift of the agent user on the site (clocked in when in progress). */
   const shift = async (companyId: string, agentId: string, siteId: string, status: string) => {
     await asOwner(sql`

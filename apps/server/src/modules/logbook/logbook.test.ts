@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addUser,
+  asOwner as asOwnerOf,
   createTestApp,
   engines,
   registerCompany,
@@ -43,11 +44,7 @@ describe.each(engines)('main courante on %s', (engine) => {
   const get = (tenant: Tenant | null, url: string) =>
     t.app.inject({ method: 'GET', url, headers: tenant?.auth ?? {} });
   /** Statements as the database owner (RLS and the append-only trigger do not hold it). */
-  const asOwner = (q: ReturnType<typeof sql>) =>
-    t.db.withoutTenant(async (tx) => {
-      await tx.execute(sql`set local role none`);
-      return tx.execute(q);
-    });
+  const asOwner = (q: ReturnType<typeof sql>) => asOwnerOf(t, q);
   /** Makes the agent user on duty (clocked in on a shift in progress) on the site. */
   const onDuty = async (companyId: string, userId: string, siteId: string) => {
     const u = `${Date.now()}${n++}`;

@@ -7,7 +7,14 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobWorkerOf } from '../../db/jobs';
-import { createTestApp, engines, registerCompany, type Tenant, type TestApp } from '../../test/harness';
+import {
+  asOwner,
+  createTestApp,
+  engines,
+  registerCompany,
+  type Tenant,
+  type TestApp,
+} from '../../test/harness';
 import { runGuardTourPass } from '../guard-tours/guard-tours.jobs';
 import { createTour, req, siteWithAgentOnDuty, tourBody } from '../guard-tours/test-support';
 import { copySystemEvents } from '../logbook/system-entries';
@@ -150,12 +157,10 @@ describe.each(engines)('main courante and rounds in reports (%s)', (engine) => {
   it(
     'says where the chain breaks when an entry was altered in the database',
     async () => {
-      await t.db.withoutTenant(async (tx) => {
-        await tx.execute(sql`set local role none`);
-        await tx.execute(
-          sql`update logbook_entries set text = 'RAS' where company_id = ${owner.company.id} and site_id = ${site.id} and number = 2`,
-        );
-      });
+      await asOwner(
+        t,
+        sql`update logbook_entries set text = 'RAS' where company_id = ${owner.company.id} and site_id = ${site.id} and number = 2`,
+      );
       const broken = pdfText(await generate({ type: 'logbook', siteId: site.id })).replace(/\s+/g, ' ');
       expect(broken).toContain("Intégrité compromise : la chaîne est rompue à l'entrée n° 2");
     },
