@@ -63,7 +63,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         [companyId],
       );
       await owner.query('vacuum analyze audit_log');
-    });
+      // 60,000 entries and their search tokens: minutes on a loaded 2-core machine.
+    }, 600_000);
     afterAll(async () => {
       await owner?.end();
       await t?.close();
