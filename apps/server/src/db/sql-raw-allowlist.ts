@@ -31,11 +31,16 @@ export const sqlTextPlaces: SqlTextPlace[] = [
   {
     file: 'db/client.ts',
     kind: 'template to driver',
-    count: 4,
+    count: 1,
+    why: 'SET ROLE with APP_ROLE (the constant vigie_app) on the embedded engine.',
+  },
+  {
+    file: 'db/notifications.ts',
+    kind: 'template to driver',
+    count: 3,
     why:
-      'SET ROLE with APP_ROLE (the constant vigie_app) on the embedded engine, and LISTEN/UNLISTEN of ' +
-      'a notification channel, quoted: channels are constants of our modules (EVENTS_CHANNEL, ' +
-      'JOBS_CHANNEL, LOG_LEVEL_CHANNEL, the change feed and live-sessions channels), never a request value.',
+      'LISTEN/UNLISTEN of a notification channel, quoted: channels are constants of our modules ' +
+      '(EVENTS_CHANNEL, JOBS_CHANNEL, LOG_LEVEL_CHANNEL, the change feed and live-sessions channels), never a request value.',
   },
   {
     file: 'db/search-tokens.ts',
