@@ -81,14 +81,15 @@ export function UserRow({ user, timezone }: { user: User; timezone?: string }) {
           <p className="text-xs text-fg-muted">Créé le {formatDate(user.createdAt, timezone)}</p>
         </div>
       </div>
-      <div className="flex items-center gap-2 lg:shrink-0">
+      {/* Wraps at phone width: the role select takes the line, the two buttons the next. */}
+      <div className="flex flex-wrap items-center gap-2 lg:shrink-0 lg:flex-nowrap">
         <Select
           aria-label={`Rôle ${deName(user.name)}`}
           options={roleOptions}
           value={user.role}
           onValueChange={changeRole}
           disabled={user.isOwner || mutation.isPending}
-          className="w-44"
+          className="w-full sm:w-44"
         />
         <ResetPasswordDialog user={user} disabled={user.isOwner} />
         <DeleteUserDialog user={user} disabled={user.isOwner} />
