@@ -1,4 +1,5 @@
 // `npx tsx bench/alarm-operators.ts [--duration 20] [--connections 50] [--operators 20] [--pool 20]
+//   [--max-waiting 500] [--wait 3000]
 //   [--readme false] [--label text] [--before <commit>]`
 // Issue 30: alarm creation through the device API (POST /api/integrations/alarms with a key, over 5
 // sites, autocannon) at the rate of issue 5 (≥ 2,000 a second), while `--operators` signed-in
@@ -21,6 +22,8 @@ const f = flags({
   connections: '50',
   operators: '20',
   pool: '20',
+  'max-waiting': '500',
+  wait: '3000',
   readme: 'true',
   label: '',
   before: '',
@@ -58,6 +61,8 @@ const server = await startServer({
     CAMERA_PROBE_INTERVAL_MS: '0',
     ALARM_ESCALATION_INTERVAL_MS: '0',
     DATABASE_POOL_SIZE: f.pool as string,
+    DATABASE_POOL_MAX_WAITING: f['max-waiting'] as string,
+    DATABASE_POOL_WAIT_MS: f.wait as string,
     LOG_LEVEL: 'warn',
   },
 });
@@ -210,7 +215,7 @@ try {
 const section = [
   `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — issue 30, alarm creation with ${operators} operators, postgres${f.label ? ` — ${f.label}` : ''}`,
   '',
-  `Command: \`npx tsx bench/alarm-operators.ts --duration ${duration} --connections ${f.connections} --operators ${operators} --pool ${f.pool}${f.before ? ` --before ${(f.before as string).slice(0, 7)}` : ''}\` on ${machine()}; server, PostgreSQL and load generator share the machine.`,
+  `Command: \`npx tsx bench/alarm-operators.ts --duration ${duration} --connections ${f.connections} --operators ${operators} --pool ${f.pool} --max-waiting ${f['max-waiting']} --wait ${f.wait}${f.before ? ` --before ${(f.before as string).slice(0, 7)}` : ''}\` on ${machine()}; server, PostgreSQL and load generator share the machine.`,
   '',
   '| requests | throughput | latency | notes |',
   '|---|---:|---|---|',

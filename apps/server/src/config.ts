@@ -15,8 +15,12 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
-  // Maximum connections of the PostgreSQL pool.
-  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  // The PostgreSQL pool (bench/README.md "Issue 30", docs/decisions/0025): connections at most, how
+  // long a request waits for one before a 503, and how many requests may wait at once (past that a
+  // 503 at once with Retry-After; 0: no bound).
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().max(1000).default(20),
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  DATABASE_POOL_MAX_WAITING: z.coerce.number().int().min(0).default(500),
   // Directory of the built web app; empty to serve the API only.
   WEB_DIST: z.string().optional(),
   // Camera health monitor: interval between rounds (0 disables it) and sockets open at once.
@@ -105,6 +109,8 @@ export type Config = {
   sessionIdleSeconds: number;
   sessionMaxSeconds: number;
   databasePoolSize: number;
+  databasePoolWaitMs: number;
+  databasePoolMaxWaiting: number;
   webDist: string | undefined;
   /** Fastify's trustProxy: false (no proxy), a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
@@ -161,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleSeconds: Math.round(e.SESSION_IDLE_MINUTES * 60),
     sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePoolWaitMs: e.DATABASE_POOL_WAIT_MS,
+    databasePoolMaxWaiting: e.DATABASE_POOL_MAX_WAITING,
     webDist: e.WEB_DIST === undefined ? defaultWebDist : e.WEB_DIST || undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registerLimitPerHour: e.REGISTER_LIMIT_PER_HOUR,

@@ -17,6 +17,8 @@ const db = await openDatabase({
   appDatabaseUrl: config.appDatabaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
+  poolWaitMs: config.databasePoolWaitMs,
+  poolMaxWaiting: config.databasePoolMaxWaiting,
   onPoolError: (err) => app.log.warn({ err }, 'database connection error'),
 });
 const app = await buildApp({ config, db, logger });

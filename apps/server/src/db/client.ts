@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg';
 import { notificationConnection } from './notifications';
 import { collectPglite, PgPipeline, pipelineBytes, type Step, type TypeParser } from './pipeline';
+import { limitedPool } from './pool';
 import { rowsOf } from './rows';
 import * as schema from './schema';
 import { newPreparedState, type PreparedState, type TenantReadOptions, tenantPipeline } from './tenant-read';
@@ -59,6 +60,8 @@ export interface Database {
   ): Promise<() => Promise<void>>;
   /** Who the application runs as; readiness fails if it could bypass RLS. */
   whoami(): Promise<{ role: string; superuser: boolean; bypassRls: boolean }>;
+  /** The PostgreSQL pool's connections (open, idle) and waiting requests; null on PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -87,6 +90,10 @@ export interface OpenOptions {
    */
   skipMigrations?: boolean;
   poolSize?: number;
+  /** Wait for a connection before a 503 (ms). */
+  poolWaitMs?: number;
+  /** Requests allowed to wait for a connection at once; past it a 503 at once (0: no bound). */
+  poolMaxWaiting?: number;
   /** Called when the pool reports an idle-client error (database restart); never crashes. */
   onPoolError?: (err: Error) => void;
 }
@@ -190,6 +197,7 @@ async function openPglite(dataDir: string, opts: OpenOptions = {}): Promise<Data
       const unlisten = await client.listen(channel, onMessage);
       return async () => unlisten();
     },
+    poolStats: () => null,
     async close() {
       await client.close();
     },
@@ -212,21 +220,27 @@ export function appUrlOf(ownerUrl: string, appUrl?: string): string {
 async function openPostgres(ownerUrl: string, opts: OpenOptions): Promise<Database> {
   if (!opts.skipMigrations) await migratePostgres(ownerUrl);
   const url = appUrlOf(ownerUrl, opts.appDatabaseUrl);
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: opts.poolSize ?? 10,
-    // Fail fast when the database is down instead of letting requests hang.
-    connectionTimeoutMillis: 3000,
-    query_timeout: 10_000,
-    idleTimeoutMillis: 30_000,
-    // JIT off as a startup parameter: on short OLTP statements LLVM compilation costs far more than
-    // it saves (one list over a 500,000-row table took 240 ms with JIT, 0.8 ms without;
-    // docs/decisions/0005).
-    options: '-c jit=off',
-    // Timestamps of raw reads (lists) parsed without regexes (db/timestamp-parser.ts); Drizzle's
-    // own queries set their parsers per query.
-    types: poolTypes,
-  });
+  const pool = limitedPool(
+    {
+      connectionString: url,
+      query_timeout: 10_000,
+      idleTimeoutMillis: 30_000,
+      // JIT off as a startup parameter: on short OLTP statements LLVM compilation costs far more than
+      // it saves (one list over a 500,000-row table took 240 ms with JIT, 0.8 ms without;
+      // docs/decisions/0005).
+      options: '-c jit=off',
+      // Timestamps of raw reads (lists) parsed without regexes (db/timestamp-parser.ts); Drizzle's
+      // own queries set their parsers per query.
+      types: poolTypes,
+    },
+    // Size, wait and queue bound measured in bench/README.md (issue 30); the wait also fails fast
+    // when the database is down instead of letting requests hang.
+    {
+      size: opts.poolSize ?? 20,
+      waitMs: opts.poolWaitMs ?? 3_000,
+      maxWaiting: opts.poolMaxWaiting ?? 0,
+    },
+  );
   // Without this handler an idle client's error (database restart) would kill the process.
   pool.on('error', (err) => opts.onPoolError?.(err));
   pool.on('connect', (client) => {
@@ -307,6 +321,7 @@ async function openPostgres(ownerUrl: string, opts: OpenOptions): Promise<Databa
       runPostgres<T>(companyId, [query, ...also]),
     listen: (channel, onMessage, onReconnect, onLost) =>
       notifications.listen(channel, { onMessage, onReconnect, onLost }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await notifications.close();
       await pool.end();

@@ -1,10 +1,13 @@
-// One error shape for the whole API: `{ detail }`, French, with the design's status codes.
+// One error shape for the whole API: `{ detail }`, French. Statuses: 400 malformed, 401 no or expired
+// session, 403 role or plan limit, 404 unknown id (another company's too), 409 conflict, 413 too
+// large, 422 invalid, 429 throttled, 503 dependency down; bad input never yields a 500.
 // Business errors are AppError instances made by each module's small factories (<module>.errors.ts);
 // their answer also carries the factory's stable `code` (`users.email_taken`), so that a client can
 // tell which field a refusal is about without reading the French sentence.
 import type { ValidationIssue } from '@vigie/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { isPoolSaturated, poolShedding } from '../db/pool';
 
 export class AppError extends Error {
   constructor(
@@ -175,6 +178,14 @@ export function registerErrorHandling(app: FastifyInstance) {
           },
         ],
       });
+    }
+    if (isPoolSaturated(error)) {
+      // Past the measured capacity (db/pool.ts): refused at once rather than queued to time out.
+      request.log.warn({ refusedSinceStart: poolShedding.refused }, 'request shed: database pool saturated');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({ detail: 'Service momentanément surchargé, veuillez réessayer dans quelques instants' });
     }
     if (isDatabaseDown(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -93,7 +93,10 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    poolSize: 5,
+    // Five connections per test file (files run side by side) unless the test sets the pool's size.
+    poolSize: env.DATABASE_POOL_SIZE ? config.databasePoolSize : 5,
+    poolWaitMs: config.databasePoolWaitMs,
+    poolMaxWaiting: config.databasePoolMaxWaiting,
     ...(image ? { pgliteLoadDataDir: image } : {}),
     skipMigrations: pgdb ? pgdb.migrated : image !== undefined,
   });
