@@ -1,5 +1,5 @@
 // Pure rules of guard tours: the signed checkpoint label, the schedule's current slot, the drawn
-// order of a random round, and ISO weeks.
+// order of a random round, ISO weeks and times.
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import type { SecretBox } from '../../plugins/secrets';
@@ -8,6 +8,9 @@ import { localClock } from '../access/access.models';
 const LABEL_PURPOSE = 'guard-tour-checkpoint';
 const LABEL_PREFIX = 'VGT1';
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A time as the API writes it. */
+export const iso = (d: Date) => d.toISOString();
 
 /** A planned round not started this long after its time raises « ronde non démarrée ». */
 export const LATE_MINUTES = 10;

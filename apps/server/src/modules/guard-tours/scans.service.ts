@@ -1,17 +1,13 @@
 // Guard tours: the scans that prove each checkpoint of a round was visited (a QR label or an NFC
 // tag, an optional note and photo); the last one closes the round. Every scan is pushed.
 import type { scanBody } from '@vigie/contract/guard-tours.contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { tourRounds, tourScans } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import type { SecretBox } from '../../plugins/secrets';
 import { publishEvent } from '../events/events.service';
 import { normaliseImage, storeFile } from '../files/files.service';
 import { siteForPlanning } from '../sites/sites.service';
-import { type CheckpointRow, checkpointsOf, type RoundRow } from './guard-tours.common';
 import { tourErrors as errors, scanRefusals } from './guard-tours.errors';
 import {
   readLabel,
@@ -19,7 +15,10 @@ import {
   scanPositionCheck,
   scanTimeProblem,
 } from './guard-tours.models';
-import { checkRoundActor, findRound, oneRound } from './rounds.service';
+import { findRound, markRoundDone, type RoundRow } from './rounds.repository';
+import { checkRoundActor, oneRound } from './rounds.service';
+import * as repo from './scans.repository';
+import { type CheckpointRow, checkpointsOf } from './tours.repository';
 
 function photoBytes(photo: string) {
   const base64 = photo.replace(/^data:image\/[a-z+.-]+;base64,/i, '');
@@ -66,10 +65,7 @@ export async function scan(
  * conflict, never a way to read or move it.
  */
 async function scannedBefore(tx: Tx, auth: AuthContext, roundId: string, clientRef: string) {
-  const [row] = await tx
-    .select({ roundId: tourScans.roundId, createdBy: tourScans.createdBy })
-    .from(tourScans)
-    .where(and(eq(tourScans.companyId, auth.companyId), eq(tourScans.clientRef, clientRef)));
+  const row = await repo.scanByClientRef(tx, auth.companyId, clientRef);
   if (!row) return false;
   if (row.roundId !== roundId || row.createdBy !== auth.userId) throw errors.clientRefTaken();
   return true;
@@ -112,30 +108,24 @@ async function writeScan(
         data: photo,
       })
     : null;
-  // The check's columns (migration 0040) are not in the drizzle schema: the insert names them here,
-  // every value a bind parameter.
-  const inserted = rowsOf<{ id: string }>(
-    await tx.execute(sql`insert into tour_scans (company_id, round_id, checkpoint_id, scanned_at, latitude,
-        longitude, note, photo_file_id, anomaly, created_by, client_ref, position_check, distance_m)
-      values (${auth.companyId}::uuid, ${id}::uuid, ${checkpoint.id}::uuid, ${scannedAt.toISOString()}::timestamptz,
-        ${body.position?.latitude ?? null}::float8, ${body.position?.longitude ?? null}::float8,
-        ${body.note ?? null}::text, ${photoFileId}::uuid,
-        ${Boolean(body.note || photoFileId || where.check === 'outside')}::boolean, ${auth.userId}::uuid,
-        ${body.clientRef ?? null}::uuid, ${where.check}::text, ${where.distanceM}::int)
-      on conflict do nothing
-      returning id`),
-  );
-  if (inserted.length === 0) throw errors.alreadyScanned();
-  const [count] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tourScans)
-    .where(and(eq(tourScans.companyId, auth.companyId), eq(tourScans.roundId, id)));
-  const done = (count?.n ?? 0) >= cps.length;
-  if (done)
-    await tx
-      .update(tourRounds)
-      .set({ status: 'done', finishedAt: now })
-      .where(and(eq(tourRounds.companyId, auth.companyId), eq(tourRounds.id, id)));
+  const inserted = await repo.insertScan(tx, {
+    companyId: auth.companyId,
+    roundId: id,
+    checkpointId: checkpoint.id,
+    scannedAt,
+    latitude: body.position?.latitude ?? null,
+    longitude: body.position?.longitude ?? null,
+    note: body.note ?? null,
+    photoFileId,
+    anomaly: Boolean(body.note || photoFileId || where.check === 'outside'),
+    createdBy: auth.userId,
+    clientRef: body.clientRef ?? null,
+    positionCheck: where.check,
+    distanceM: where.distanceM,
+  });
+  if (!inserted) throw errors.alreadyScanned();
+  const done = (await repo.countScans(tx, auth.companyId, id)) >= cps.length;
+  if (done) await markRoundDone(tx, auth.companyId, id, now);
   await publishEvent(tx, auth.companyId, 'tour.changed', {
     roundId: id,
     status: done ? 'done' : 'in_progress',

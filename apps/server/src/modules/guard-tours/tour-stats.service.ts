@@ -1,13 +1,11 @@
 // Guard tours: the weekly completion rate of the rounds, per site.
 import type { TourStats, tourStatsQuery } from '@vigie/contract/guard-tours.contract';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import type { AuthContext } from '../../plugins/auth';
 import { companyTimezone } from '../companies/companies.service';
-import { iso } from './guard-tours.common';
 import { isoWeekOf, isoWeekRange } from './guard-tours.models';
+import { roundsPerSite } from './tour-stats.repository';
 
 export async function stats(
   db: Database,
@@ -19,17 +17,7 @@ export async function stats(
     const tz = await companyTimezone(tx, auth.companyId);
     const week = q.week ?? isoWeekOf(now, tz);
     const [from, to] = isoWeekRange(week, tz);
-    const rows = rowsOf<{ site_id: string; site_name: string; rounds: number; done: number; missed: number }>(
-      await tx.execute(sql`select s.id as site_id, s.name as site_name, count(r.id)::int as rounds,
-          (count(*) filter (where r.status = 'done'))::int as done,
-          (count(*) filter (where r.status = 'missed'))::int as missed
-        from sites s
-        join tours t on t.company_id = s.company_id and t.site_id = s.id
-        left join tour_rounds r on r.company_id = t.company_id and r.tour_id = t.id
-          and r.planned_at >= ${iso(from)}::timestamptz and r.planned_at < ${iso(to)}::timestamptz
-        where s.company_id = ${auth.companyId} ${q.siteId ? sql`and s.id = ${q.siteId}` : sql``}
-        group by s.id, s.name order by s.name, s.id`),
-    );
+    const rows = await roundsPerSite(tx, auth.companyId, { from, to }, q.siteId);
     return {
       week,
       sites: rows.map((r) => {

@@ -8,35 +8,19 @@ import {
   type Tour,
   type updateTourBody,
 } from '@vigie/contract/guard-tours.contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { sites, tourCheckpoints, tours } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import type { SecretBox } from '../../plugins/secrets';
 import { recordAudit } from '../audit/audit.service';
 import { publishEvent } from '../events/events.service';
-import {
-  type CheckpointRow,
-  checkpointsOf,
-  findTour,
-  isManager,
-  iso,
-  requireManager,
-  type TourRow,
-} from './guard-tours.common';
 import { tourErrors as errors } from './guard-tours.errors';
-import { labelCode } from './guard-tours.models';
-
-async function siteName(tx: Tx, companyId: string, siteId: string) {
-  const [row] = await tx
-    .select({ name: sites.name })
-    .from(sites)
-    .where(and(eq(sites.companyId, companyId), eq(sites.id, siteId)));
-  return row?.name;
-}
+import { iso, labelCode } from './guard-tours.models';
+import { isManager, requireManager } from './tour-roles';
+import type { CheckpointRow, TourRow } from './tours.repository';
+import * as repo from './tours.repository';
 
 /**
  * An agent reads neither a tag's UID nor a label's content, which would let him scan a checkpoint he
@@ -79,10 +63,10 @@ function tourDto(
 }
 
 async function loadTourDto(tx: Tx, secrets: SecretBox, auth: AuthContext, id: string) {
-  const row = await findTour(tx, auth.companyId, id);
+  const row = await repo.findTour(tx, auth.companyId, id);
   if (!row) throw errors.notFound();
-  const cps = await checkpointsOf(tx, auth.companyId, [id]);
-  return tourDto(secrets, auth, row, (await siteName(tx, auth.companyId, row.siteId)) ?? '', cps);
+  const cps = await repo.checkpointsOf(tx, auth.companyId, [id]);
+  return tourDto(secrets, auth, row, (await repo.siteNameById(tx, auth.companyId, row.siteId)) ?? '', cps);
 }
 
 export async function listTours(
@@ -91,28 +75,22 @@ export async function listTours(
   auth: AuthContext,
   q: z.infer<typeof listToursQuery>,
 ) {
-  const after = q.cursor ? decodeCursor(q.cursor, ['string', 'uuid']) : undefined;
+  const after = (q.cursor ? decodeCursor(q.cursor, ['string', 'uuid']) : undefined) as
+    | [string, string]
+    | undefined;
   return db.withTenant(auth.companyId, async (tx) => {
-    const where = and(eq(tours.companyId, auth.companyId), q.siteId ? eq(tours.siteId, q.siteId) : undefined);
-    const rows = await tx
-      .select({ tour: tours, siteName: sites.name })
-      .from(tours)
-      .innerJoin(sites, and(eq(sites.companyId, tours.companyId), eq(sites.id, tours.siteId)))
-      .where(
-        and(
-          where,
-          after ? sql`(${tours.name}, ${tours.id}) > (${after[0]}::text, ${after[1]}::uuid)` : undefined,
-        ),
-      )
-      .orderBy(asc(tours.name), asc(tours.id))
-      .limit(q.limit + 1);
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(tours).where(where);
-    const cps = await checkpointsOf(
+    const { rows, total } = await repo.listToursPage(
+      tx,
+      auth.companyId,
+      { siteId: q.siteId },
+      { limit: q.limit, after },
+    );
+    const cps = await repo.checkpointsOf(
       tx,
       auth.companyId,
       rows.map((r) => r.tour.id),
     );
-    return { rows: rows.map((r) => tourDto(secrets, auth, r.tour, r.siteName, cps)), total: count?.n ?? 0 };
+    return { rows: rows.map((r) => tourDto(secrets, auth, r.tour, r.siteName, cps)), total };
   });
 }
 
@@ -123,36 +101,26 @@ export async function getTour(db: Database, secrets: SecretBox, auth: AuthContex
 type CheckpointInput = z.infer<typeof createTourBody>['checkpoints'][number];
 
 async function writeCheckpoints(tx: Tx, companyId: string, tourId: string, inputs: CheckpointInput[]) {
-  const existing = await checkpointsOf(tx, companyId, [tourId]);
+  const existing = await repo.checkpointsOf(tx, companyId, [tourId]);
   const known = new Map(existing.map((c) => [c.id, c]));
   inputs.forEach((c, i) => {
     if (c.id && !known.has(c.id)) throw errors.checkpointUnknownId(i);
   });
   const kept = new Set(inputs.map((c) => c.id).filter(Boolean));
   const gone = existing.filter((c) => !kept.has(c.id)).map((c) => c.id);
-  if (gone.length > 0)
-    await tx
-      .delete(tourCheckpoints)
-      .where(and(eq(tourCheckpoints.companyId, companyId), inArray(tourCheckpoints.id, gone)));
+  if (gone.length > 0) await repo.deleteCheckpoints(tx, companyId, gone);
   // Free the NFC UIDs first, so that two checkpoints can swap tags in one edit.
-  await tx
-    .update(tourCheckpoints)
-    .set({ nfcUid: null, kind: 'qr' })
-    .where(and(eq(tourCheckpoints.companyId, companyId), eq(tourCheckpoints.tourId, tourId)));
+  await repo.freeNfcUids(tx, companyId, tourId);
   for (const [position, c] of inputs.entries()) {
-    const values = {
+    const values: repo.CheckpointValues = {
       position,
       name: c.name,
       instructions: c.instructions ?? null,
       kind: c.kind,
       nfcUid: c.kind === 'nfc' ? (c.nfcUid ?? null) : null,
     };
-    if (c.id)
-      await tx
-        .update(tourCheckpoints)
-        .set(values)
-        .where(and(eq(tourCheckpoints.companyId, companyId), eq(tourCheckpoints.id, c.id)));
-    else await tx.insert(tourCheckpoints).values({ companyId, tourId, ...values });
+    if (c.id) await repo.updateCheckpoint(tx, companyId, c.id, values);
+    else await repo.insertCheckpoint(tx, companyId, tourId, values);
   }
 }
 
@@ -174,20 +142,16 @@ export async function createTour(
 ) {
   requireManager(auth);
   return db.withTenant(auth.companyId, async (tx) => {
-    if (!(await siteName(tx, auth.companyId, body.siteId))) throw errors.siteNotFound();
+    if (!(await repo.siteNameById(tx, auth.companyId, body.siteId))) throw errors.siteNotFound();
     const row = await nfcGuard(tx, async () => {
-      const [created] = await tx
-        .insert(tours)
-        .values({
-          companyId: auth.companyId,
-          siteId: body.siteId,
-          name: body.name,
-          expectedMinutes: body.expectedMinutes,
-          orderMode: body.orderMode,
-          schedule: body.schedule,
-        })
-        .returning();
-      if (!created) throw new Error('tour insert returned nothing');
+      const created = await repo.insertTour(tx, {
+        companyId: auth.companyId,
+        siteId: body.siteId,
+        name: body.name,
+        expectedMinutes: body.expectedMinutes,
+        orderMode: body.orderMode,
+        schedule: body.schedule,
+      });
       await writeCheckpoints(tx, auth.companyId, created.id, body.checkpoints);
       return created;
     });
@@ -213,15 +177,13 @@ export async function updateTour(
 ) {
   requireManager(auth);
   return db.withTenant(auth.companyId, async (tx) => {
-    const current = await findTour(tx, auth.companyId, id);
+    const current = await repo.findTour(tx, auth.companyId, id);
     if (!current) throw errors.notFound();
-    if (body.siteId && !(await siteName(tx, auth.companyId, body.siteId))) throw errors.siteNotFound();
+    if (body.siteId && !(await repo.siteNameById(tx, auth.companyId, body.siteId)))
+      throw errors.siteNotFound();
     await nfcGuard(tx, async () => {
       const { checkpoints, ...fields } = body;
-      await tx
-        .update(tours)
-        .set({ ...fields, updatedAt: new Date() })
-        .where(and(eq(tours.companyId, auth.companyId), eq(tours.id, id)));
+      await repo.updateTour(tx, auth.companyId, id, fields);
       if (checkpoints) await writeCheckpoints(tx, auth.companyId, id, checkpoints);
     });
     await recordAudit(tx, {
@@ -241,10 +203,7 @@ export async function updateTour(
 export async function deleteTour(db: Database, auth: AuthContext, id: string) {
   requireManager(auth);
   await db.withTenant(auth.companyId, async (tx) => {
-    const [gone] = await tx
-      .delete(tours)
-      .where(and(eq(tours.companyId, auth.companyId), eq(tours.id, id)))
-      .returning();
+    const gone = await repo.deleteTour(tx, auth.companyId, id);
     if (!gone) throw errors.notFound();
     await recordAudit(tx, {
       companyId: auth.companyId,
@@ -268,23 +227,11 @@ export async function regenerateLabel(
 ) {
   requireManager(auth);
   return db.withTenant(auth.companyId, async (tx) => {
-    if (!(await findTour(tx, auth.companyId, id))) throw errors.notFound();
-    const [cp] = await tx
-      .select()
-      .from(tourCheckpoints)
-      .where(
-        and(
-          eq(tourCheckpoints.companyId, auth.companyId),
-          eq(tourCheckpoints.tourId, id),
-          eq(tourCheckpoints.id, checkpointId),
-        ),
-      );
+    if (!(await repo.findTour(tx, auth.companyId, id))) throw errors.notFound();
+    const cp = await repo.findCheckpoint(tx, auth.companyId, id, checkpointId);
     if (!cp) throw errors.checkpointNotFound();
     if (cp.kind !== 'qr') throw errors.notQr();
-    await tx
-      .update(tourCheckpoints)
-      .set({ labelVersion: cp.labelVersion + 1 })
-      .where(and(eq(tourCheckpoints.companyId, auth.companyId), eq(tourCheckpoints.id, checkpointId)));
+    await repo.setLabelVersion(tx, auth.companyId, checkpointId, cp.labelVersion + 1);
     await recordAudit(tx, {
       companyId: auth.companyId,
       actorUserId: auth.userId,
