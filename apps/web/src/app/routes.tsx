@@ -15,7 +15,7 @@ import {
 } from './route-modules';
 import { LandingRoute } from './routes/landing';
 
-// Spec section 2, route table. Declarative React Router (not the data router): the data router
+// The route table (the prototype's paths). Declarative React Router (not the data router): the data router
 // alone weighs ~30 KB gzipped, which the landing page's 100 KB budget cannot afford. Every page
 // but the landing is lazy-loaded into its own chunk (route-modules.tsx), which also starts each
 // signed-in route's code and data together, as a data router's loaders would.

@@ -2,7 +2,7 @@ import { ApiError, isMaintenanceError } from '../lib/api-errors';
 import { applyMe, clearSession, getSession, keepUnconfirmedSession } from '../lib/session';
 
 /**
- * Spec section 4: a stored token and user are used at once, then confirmed with GET /api/auth/me;
+ * A stored token and user are used at once, then confirmed with GET /api/auth/me;
  * on any failure both are cleared. Loaded on demand: visitors without a session never need it.
  * Maintenance mode is not a failure of the session: the maintenance screen shows, and its
  * 'Réessayer' confirms the session again. Nor is a network failure (an agent's phone opening the

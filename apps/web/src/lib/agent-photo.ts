@@ -2,14 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { reportUnauthorized } from './api-client';
 import { ApiError } from './api-errors';
+import { agentPhotoKey } from './query-keys';
 import { getToken } from './session';
 
-/**
- * The photo URL is authenticated (an <img src> cannot send the bearer header) and versioned
- * (`?v=<n>` changes with each upload), so the bytes of one URL never change: this key stays out
- * of the 'planning' root on purpose, or every planning mutation would download every photo again.
- */
-export const agentPhotoKey = ['agent-photo'] as const;
+// The photo URL is authenticated: an <img src> cannot send the bearer header, so the bytes are
+// fetched here and shown as an object URL.
 
 export async function fetchAgentPhoto(url: string, signal?: AbortSignal): Promise<Blob> {
   // Only our own API: the URL comes from the server, but never send the token elsewhere.
@@ -25,7 +22,7 @@ export async function fetchAgentPhoto(url: string, signal?: AbortSignal): Promis
 
 export function agentPhotoQueryOptions(url: string) {
   return queryOptions({
-    queryKey: [...agentPhotoKey, url],
+    queryKey: agentPhotoKey(url),
     queryFn: ({ signal }) => fetchAgentPhoto(url, signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 10 * 60_000,

@@ -1,15 +1,9 @@
 // The company's agents, read by the planning and by other features (the radio forms pick an agent).
-// Features never import each other, so the list and the planning's root key live here, shared.
+// Features never import each other, so the list lives here, shared (its key: query-keys.ts).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type AgentStatus, listAgents } from '@vigie/contract/agents.contract';
 import { apiAll } from './api-client';
-
-/**
- * Root of every planning query key, the agents' list included: the planning's mutations
- * invalidate it, and so does the real-time sync (agents, shifts, the week and the counters all
- * move together).
- */
-export const planningKey = ['planning'] as const;
+import { agentsKey } from './query-keys';
 
 export type AgentFilters = { search?: string; status?: AgentStatus; siteId?: string };
 
@@ -29,7 +23,7 @@ export function getAgents(filters: AgentFilters, signal?: AbortSignal) {
 export function agentsQueryOptions(input: AgentFilters = {}) {
   const filters = normalize(input);
   return queryOptions({
-    queryKey: [...planningKey, 'agents', 'list', filters],
+    queryKey: agentsKey(filters),
     queryFn: ({ signal }) => getAgents(filters, signal),
   });
 }

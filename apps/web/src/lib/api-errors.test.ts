@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, detailToMessage, errorMessage, GENERIC_ERROR } from './api-errors';
 
-// Spec section 8: a string as is, a list joined with commas, an object's msg or its JSON.
+// A string as is, a list joined with commas, an object's msg or its JSON.
 describe('detailToMessage', () => {
   it('shows a string detail as it is', () => {
     expect(detailToMessage('Site introuvable')).toBe('Site introuvable');

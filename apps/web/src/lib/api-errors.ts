@@ -1,4 +1,4 @@
-// Turning an error answer into the French text shown to the user (spec section 8).
+// Turning an error answer into the French text shown to the user, 'Une erreur est survenue' when it has none.
 import type { SessionRestriction } from '@vigie/contract/auth.contract';
 
 export const GENERIC_ERROR = 'Une erreur est survenue';

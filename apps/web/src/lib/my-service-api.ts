@@ -2,12 +2,9 @@
 // « Mon service » page and by the agent space; features never import each other, so it lives here.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clockIn, clockOut, getMyService } from '@vigie/contract/planning.contract';
-import { planningKey } from './agents-api';
 import { apiCall } from './api-client';
 import type { PositionFix } from './geolocation';
-
-/** Under the planning root: 'shift.changed' and 'agent.changed' events refresh it with the rest. */
-export const myServiceKey = [...planningKey, 'me'] as const;
+import { myServiceKey, planningKey } from './query-keys';
 
 /** Polling is the fallback only (the real-time stream refreshes it); it also rolls the day over. */
 export const MY_SERVICE_POLL_MS = 60_000;

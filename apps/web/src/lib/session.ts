@@ -1,7 +1,7 @@
 import type { Company, MeResponse, SessionRestriction, User } from '@vigie/contract/auth.contract';
 import { useSyncExternalStore } from 'react';
 
-// Session store (spec section 4). localStorage keeps `token` and `user` (and, for the tabs' shared
+// Session store. localStorage keeps `token` and `user` (and, for the tabs' shared
 // auto-logout, the time of the last activity: idle-activity.ts); the company, the restriction and
 // the auto-logout delay are only held in memory and come from GET /api/auth/me or the login answer.
 

@@ -1,4 +1,4 @@
-// The design's layering (bulletproof-react): features never import each other; what two features
+// Layering as in bulletproof-react: features never import each other; what two features
 // share lives in components/ or lib/, and app/ is the only place where features meet. A relative
 // import from one feature's folder into another's fails here, with the file and the import named.
 import { readdirSync, readFileSync } from 'node:fs';

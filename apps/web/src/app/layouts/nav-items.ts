@@ -30,7 +30,7 @@ export type NavItem = {
   state?: unknown;
 };
 
-// Spec section 2, side menu: its entries and order, plus 'Rapports et analyses' — the prototype's page
+// The side menu: the prototype's entries in its order, plus 'Rapports et analyses' — the prototype's page
 // had no entry because it was a placeholder; the real reports must be reachable. Reports of both kinds
 // are the control room's (agents get 403 from their routes).
 // 'Espace agent' (the phone space, their home) and 'Mon service' (clock-in from the phone) are ours,

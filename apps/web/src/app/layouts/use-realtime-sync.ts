@@ -4,20 +4,19 @@ import { type RealtimeEventType, streamEvents } from '@vigie/contract/events.con
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { accessKey } from '../../features/access/api/access-key';
-import { alarmsKey } from '../../features/alarms/api/get-alarms';
-import { camerasKey } from '../../features/cameras/api/get-cameras';
-import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
-import { loneWorkerKey } from '../../features/lone-worker/api/lone-worker-key';
-import { notificationsKey } from '../../features/notifications/api/get-notifications';
-import { radioKeys } from '../../features/radio/api/radio-key';
-import { reportsKey } from '../../features/reports/api/reports-key';
-import { sitesKey } from '../../features/sites/api/get-sites';
-import { planningKey } from '../../lib/agents-api';
+import { accessKey } from '../../features/access/api/keys';
+import { alarmsKey } from '../../features/alarms/api/keys';
+import { camerasKey } from '../../features/cameras/api/keys';
+import { dashboardKey } from '../../features/dashboard/api/keys';
+import { loneWorkerKey } from '../../features/lone-worker/api/keys';
+import { notificationsKey } from '../../features/notifications/api/keys';
+import { radioKeys } from '../../features/radio/api/keys';
+import { reportsKey } from '../../features/reports/api/keys';
+import { sitesKey } from '../../features/sites/api/keys';
 import { reportUnauthorized } from '../../lib/api-client';
+import { guardToursKey, logbookKey, planningKey } from '../../lib/query-keys';
 import { type StreamEvent, startRealtime } from '../../lib/realtime';
 import { getSession, getToken } from '../../lib/session';
-import { guardToursKey, logbookKey } from '../../lib/shared-query-keys';
 
 /** Bursts of events (a panel reporting many zones) refresh each query once. */
 const COALESCE_MS = 250;

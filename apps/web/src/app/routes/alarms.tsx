@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import AlarmsPage from '../../features/alarms/alarms-page';
-import { dashboardKey } from '../../features/dashboard/api/get-dashboard-overview';
+import { dashboardKey } from '../../features/dashboard/api/keys';
 import { useSiteOptions } from '../../features/sites/api/get-site-options';
-import { sitesKey } from '../../features/sites/api/get-sites';
+import { sitesKey } from '../../features/sites/api/keys';
 
 export function Component() {
   const queryClient = useQueryClient();

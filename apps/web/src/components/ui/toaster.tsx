@@ -11,7 +11,7 @@ const subscribe = (onChange: () => void) => {
 const isPhone = () => window.matchMedia(phoneQuery).matches;
 
 /**
- * Toasts: 5 s by default (spec section 9), dark to match the shell. Placed where they hide nothing
+ * Toasts: 5 s by default, dark to match the shell. Placed where they hide nothing
  * that must be clicked: bottom right on a wide screen (the top bar holds the bell and the user
  * menu), and on a phone at the top but below the 4 rem top bar (a dialog's buttons sit at the
  * bottom of a phone screen).

@@ -1,13 +1,12 @@
 import type { Alarm, AlarmSeverity, AlarmStatus } from '@vigie/contract/alarms.contract';
-import { BellOff, Plus, RefreshCw } from 'lucide-react';
+import { BellOff, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more';
+import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { SearchInput } from '../../components/ui/search-input';
 import { Select, type SelectOption } from '../../components/ui/select';
-import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAlarms } from './api/get-alarms';
@@ -114,27 +113,19 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
         />
       </div>
 
-      {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Chargement des alarmes…" />
-        </div>
-      ) : list.isError && !list.data ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="text-red-200">Impossible de charger les alarmes</p>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </Button>
-        </Card>
-      ) : alarms.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-12 text-center">
-          <BellOff aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-lg font-medium text-white">Aucune alarme trouvée</p>
-          <p className="text-sm text-fg-muted">
-            {filtered ? 'Essayez une autre recherche ou d’autres filtres.' : 'Tout est calme sur vos sites.'}
-          </p>
-        </Card>
-      ) : (
+      <QueryState
+        query={list}
+        loading="Chargement des alarmes…"
+        error="Impossible de charger les alarmes"
+        empty={{
+          when: alarms.length === 0,
+          icon: BellOff,
+          title: 'Aucune alarme trouvée',
+          hint: filtered
+            ? 'Essayez une autre recherche ou d’autres filtres.'
+            : 'Tout est calme sur vos sites.',
+        }}
+      >
         <div className="flex flex-col gap-3">
           <p className="text-sm text-fg-muted" aria-live="polite">
             {listSummary(alarms.length, total, debounced !== '')}
@@ -142,7 +133,7 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
           <AlarmList alarms={alarms} onOpen={open} timezone={user?.timezone} />
           <LoadMore list={list} />
         </div>
-      )}
+      </QueryState>
 
       <AlarmFormDialog open={adding} onOpenChange={setAdding} sites={sites} onCreated={onAlarmsChanged} />
       <AlarmDetailDialog

@@ -1,12 +1,11 @@
 import type { Camera } from '@vigie/contract/cameras.contract';
-import { LayoutGrid, List, Plus, RefreshCw, Video } from 'lucide-react';
+import { LayoutGrid, List, Plus, Video } from 'lucide-react';
 import { useState } from 'react';
+import { QueryState } from '../../components/query-state';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { SearchInput } from '../../components/ui/search-input';
 import { Select, type SelectOption } from '../../components/ui/select';
-import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCameraCounts, useCameraPage } from './api/get-cameras';
@@ -102,50 +101,43 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
         />
       </div>
 
-      {filtered.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Chargement des caméras…" />
-        </div>
-      ) : filtered.isError && !filtered.data ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="text-red-200">Impossible de charger les caméras</p>
-          <Button variant="outline" size="sm" onClick={() => void filtered.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </Button>
-        </Card>
-      ) : cameras.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-12 text-center">
-          <Video aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-lg font-medium text-white">Aucune caméra trouvée</p>
-          <p className="text-sm text-fg-muted">
-            {debounced || siteId !== ALL_SITES
+      <QueryState
+        query={filtered}
+        loading="Chargement des caméras…"
+        error="Impossible de charger les caméras"
+        empty={{
+          when: cameras.length === 0,
+          icon: Video,
+          title: 'Aucune caméra trouvée',
+          hint:
+            debounced || siteId !== ALL_SITES
               ? 'Essayez une autre recherche ou un autre site.'
               : canManage
                 ? 'Ajoutez votre première caméra avec « Ajouter caméra ».'
-                : null}
-          </p>
-        </Card>
-      ) : live ? (
-        <ul
-          className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
-          aria-label="Vue live des caméras"
-        >
-          {cameras.map((camera) => (
-            <li key={camera.id}>
-              <CameraLiveTile camera={camera} onOpen={(c) => setViewingId(c.id)} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <CameraTable
-          cameras={cameras}
-          canManage={canManage}
-          onView={(c) => setViewingId(c.id)}
-          onEdit={(c) => setEditingId(c.id)}
-          timezone={user?.timezone}
-        />
-      )}
+                : null,
+        }}
+      >
+        {live ? (
+          <ul
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
+            aria-label="Vue live des caméras"
+          >
+            {cameras.map((camera) => (
+              <li key={camera.id}>
+                <CameraLiveTile camera={camera} onOpen={(c) => setViewingId(c.id)} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <CameraTable
+            cameras={cameras}
+            canManage={canManage}
+            onView={(c) => setViewingId(c.id)}
+            onEdit={(c) => setEditingId(c.id)}
+            timezone={user?.timezone}
+          />
+        )}
+      </QueryState>
       {shownTotal > cameras.length && cameras.length > 0 ? (
         <p className="text-sm text-fg-muted" data-testid="cameras-more">
           Les {cameras.length.toLocaleString('fr-FR')} premières caméras sur{' '}

@@ -1,8 +1,6 @@
-import { Building2, Camera, RefreshCw, Siren, Users } from 'lucide-react';
+import { Building2, Camera, Siren, Users } from 'lucide-react';
 import { useEffect } from 'react';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryState } from '../../components/query-state';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { useDashboardOverview } from './api/get-dashboard-overview';
@@ -15,7 +13,8 @@ import { isOperational, SystemHealth } from './components/system-health';
 /** Tableau de bord: one call to GET /api/dashboard/overview, refreshed every 30 s. */
 export default function DashboardPage() {
   const { user } = useSession();
-  const { data, isPending, isError, error, refetch } = useDashboardOverview();
+  const dashboard = useDashboardOverview();
+  const { data, isError, error } = dashboard;
 
   useEffect(() => {
     if (isError) console.error('Erreur chargement dashboard', error);
@@ -52,58 +51,52 @@ export default function DashboardPage() {
         ) : null}
       </div>
 
-      {isPending ? (
-        <div className="flex justify-center py-20">
-          <Spinner label="Chargement du tableau de bord…" className="[&_svg]:size-8" />
-        </div>
-      ) : isError && !data ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="text-red-200">Le tableau de bord n'a pas pu être chargé.</p>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </Button>
-        </Card>
-      ) : (
-        <>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <StatCard
-              title="Sites surveillés"
-              value={String(data.stats.totalSites)}
-              detail={`+${data.stats.newSitesThisMonth} ce mois-ci`}
-              icon={Building2}
-              tone="bg-blue-500/15 text-blue-300"
-            />
-            <StatCard
-              title="Caméras actives"
-              value={`${data.stats.activeCameras}/${data.stats.totalCameras}`}
-              detail={`${data.stats.totalCameras} caméra${data.stats.totalCameras > 1 ? 's' : ''} installée${data.stats.totalCameras > 1 ? 's' : ''}`}
-              icon={Camera}
-              tone="bg-emerald-500/15 text-emerald-300"
-            />
-            <StatCard
-              title="Alertes aujourd'hui"
-              value={String(data.stats.alertsToday)}
-              detail={`${data.stats.criticalAlerts} critique${data.stats.criticalAlerts > 1 ? 's' : ''}`}
-              icon={Siren}
-              tone="bg-red-500/15 text-red-300"
-            />
-            <StatCard
-              title="Agents en ligne"
-              value={`${data.stats.onlineAgents}/${data.stats.totalAgents}`}
-              detail={`${data.stats.totalAgents} agent${data.stats.totalAgents > 1 ? 's' : ''} au total`}
-              icon={Users}
-              tone="bg-violet-500/15 text-violet-300"
-            />
-          </div>
-          <AlarmsChart days={data.alarmsPerDay} />
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-            <RecentAlerts alerts={data.recentAlerts} timezone={user?.timezone} />
-            <ActiveSites sites={data.activeSites} timezone={user?.timezone} />
-          </div>
-          <SystemHealth components={data.systemHealth} />
-        </>
-      )}
+      <QueryState
+        query={dashboard}
+        loading="Chargement du tableau de bord…"
+        error="Le tableau de bord n'a pas pu être chargé."
+      >
+        {(overview) => (
+          <>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <StatCard
+                title="Sites surveillés"
+                value={String(overview.stats.totalSites)}
+                detail={`+${overview.stats.newSitesThisMonth} ce mois-ci`}
+                icon={Building2}
+                tone="bg-blue-500/15 text-blue-300"
+              />
+              <StatCard
+                title="Caméras actives"
+                value={`${overview.stats.activeCameras}/${overview.stats.totalCameras}`}
+                detail={`${overview.stats.totalCameras} caméra${overview.stats.totalCameras > 1 ? 's' : ''} installée${overview.stats.totalCameras > 1 ? 's' : ''}`}
+                icon={Camera}
+                tone="bg-emerald-500/15 text-emerald-300"
+              />
+              <StatCard
+                title="Alertes aujourd'hui"
+                value={String(overview.stats.alertsToday)}
+                detail={`${overview.stats.criticalAlerts} critique${overview.stats.criticalAlerts > 1 ? 's' : ''}`}
+                icon={Siren}
+                tone="bg-red-500/15 text-red-300"
+              />
+              <StatCard
+                title="Agents en ligne"
+                value={`${overview.stats.onlineAgents}/${overview.stats.totalAgents}`}
+                detail={`${overview.stats.totalAgents} agent${overview.stats.totalAgents > 1 ? 's' : ''} au total`}
+                icon={Users}
+                tone="bg-violet-500/15 text-violet-300"
+              />
+            </div>
+            <AlarmsChart days={overview.alarmsPerDay} />
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+              <RecentAlerts alerts={overview.recentAlerts} timezone={user?.timezone} />
+              <ActiveSites sites={overview.activeSites} timezone={user?.timezone} />
+            </div>
+            <SystemHealth components={overview.systemHealth} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -2,12 +2,17 @@ import { type Tour, tourOrderModeLabels } from '@vigie/contract/guard-tours.cont
 import { AlertTriangle, CheckCircle2, FileDown, Pencil, Plus, RefreshCw, Route, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryState } from '../../components/query-state';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api-errors';
 import { useSession } from '../../lib/session';
-import { downloadLabels, useDeleteTour, useRounds, useTourStats, useTours } from './api/guard-tours-api';
+import { useDeleteTour } from './api/delete-tour';
+import { downloadLabels } from './api/download-tour-labels';
+import { useRounds } from './api/get-rounds';
+import { useTourStats } from './api/get-tour-stats';
+import { useTours } from './api/get-tours';
 import { ReplaceLabelDialog } from './components/replace-label-dialog';
 import { RoundCard } from './components/round-card';
 import { TourDialog } from './components/tour-dialog';
@@ -38,20 +43,19 @@ function RoundsSection() {
         <CardDescription>Progression en direct des passages en cours et planifiés.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {inProgress.isPending ? <p className="text-sm text-fg-muted">Chargement…</p> : null}
-        {inProgress.isError ? (
-          <p className="text-sm text-red-300">
-            {errorMessage(inProgress.error, 'Impossible de charger les rondes')}
-          </p>
-        ) : null}
-        {!inProgress.isPending && rounds.length === 0 ? (
-          <p className="text-sm text-fg-muted">Aucune ronde en cours ni planifiée.</p>
-        ) : null}
-        <ul className="flex flex-col gap-3">
-          {rounds.map((r) => (
-            <RoundCard key={r.id} round={r} />
-          ))}
-        </ul>
+        <QueryState
+          query={inProgress}
+          layout="card"
+          loading="Chargement des rondes…"
+          error="Impossible de charger les rondes"
+          empty={{ when: rounds.length === 0, title: 'Aucune ronde en cours ni planifiée.' }}
+        >
+          <ul className="flex flex-col gap-3">
+            {rounds.map((r) => (
+              <RoundCard key={r.id} round={r} />
+            ))}
+          </ul>
+        </QueryState>
         {recentMissed.length > 0 ? (
           <div>
             <h3 className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-red-200">
@@ -93,34 +97,40 @@ function StatsSection() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {stats.isPending ? <p className="text-sm text-fg-muted">Chargement…</p> : null}
-        {stats.data && stats.data.sites.length === 0 ? (
-          <p className="text-sm text-fg-muted">Aucun site n'a encore de ronde.</p>
-        ) : null}
-        <ul className="flex flex-col gap-3">
-          {stats.data?.sites.map((s) => (
-            <li key={s.siteId}>
-              <div className="flex items-baseline justify-between gap-2 text-sm">
-                <span className="truncate font-medium text-white" title={s.siteName}>
-                  {s.siteName}
-                </span>
-                <span className="shrink-0 font-semibold">
-                  {s.completionRate === null ? '—' : `${s.completionRate.toLocaleString('fr-FR')} %`}
-                </span>
-              </div>
-              <div className="mt-1 h-2 overflow-hidden rounded-full bg-ink-700">
-                <div
-                  className={`h-full rounded-full ${s.completionRate !== null && s.completionRate < 80 ? 'bg-amber-500' : 'bg-emerald-500'}`}
-                  style={{ width: `${s.completionRate ?? 0}%` }}
-                />
-              </div>
-              <p className="mt-1 text-xs text-fg-muted">
-                {s.done} terminée{s.done > 1 ? 's' : ''} · {s.missed} manquée{s.missed > 1 ? 's' : ''} ·{' '}
-                {s.open} en attente
-              </p>
-            </li>
-          ))}
-        </ul>
+        <QueryState
+          query={stats}
+          layout="card"
+          loading="Chargement du taux de réalisation…"
+          error="Impossible de charger le taux de réalisation"
+          empty={{ when: (data) => data.sites.length === 0, title: "Aucun site n'a encore de ronde." }}
+        >
+          {(data) => (
+            <ul className="flex flex-col gap-3">
+              {data.sites.map((s) => (
+                <li key={s.siteId}>
+                  <div className="flex items-baseline justify-between gap-2 text-sm">
+                    <span className="truncate font-medium text-white" title={s.siteName}>
+                      {s.siteName}
+                    </span>
+                    <span className="shrink-0 font-semibold">
+                      {s.completionRate === null ? '—' : `${s.completionRate.toLocaleString('fr-FR')} %`}
+                    </span>
+                  </div>
+                  <div className="mt-1 h-2 overflow-hidden rounded-full bg-ink-700">
+                    <div
+                      className={`h-full rounded-full ${s.completionRate !== null && s.completionRate < 80 ? 'bg-amber-500' : 'bg-emerald-500'}`}
+                      style={{ width: `${s.completionRate ?? 0}%` }}
+                    />
+                  </div>
+                  <p className="mt-1 text-xs text-fg-muted">
+                    {s.done} terminée{s.done > 1 ? 's' : ''} · {s.missed} manquée{s.missed > 1 ? 's' : ''} ·{' '}
+                    {s.open} en attente
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );
@@ -155,54 +165,63 @@ function ToursSection({ onEdit }: { onEdit: (tour: Tour) => void }) {
         <CardDescription>Points de contrôle à scanner, dans l'ordre ou tirés au hasard.</CardDescription>
       </CardHeader>
       <CardContent>
-        {tours.isPending ? <p className="text-sm text-fg-muted">Chargement…</p> : null}
-        {tours.data && tours.data.length === 0 ? (
-          <p className="text-sm text-fg-muted">Aucune ronde : créez la première avec « Nouvelle ronde ».</p>
-        ) : null}
-        <ul className="flex flex-col gap-3">
-          {tours.data?.map((tour) => (
-            <li key={tour.id} className="rounded-lg border border-ink-600 bg-ink-850 p-3">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-semibold text-white">{tour.name}</p>
-                  <p className="text-sm text-fg-muted">{tour.siteName}</p>
-                </div>
-                <div className="flex flex-wrap gap-1">
-                  <Badge>{tourOrderModeLabels[tour.orderMode]}</Badge>
-                  <Badge tone="accent">{tour.expectedMinutes} min</Badge>
-                </div>
-              </div>
-              <p className="mt-2 text-xs text-fg-muted">
-                {tour.checkpoints.length} point{tour.checkpoints.length > 1 ? 's' : ''} de contrôle ·{' '}
-                {scheduleText(tour)}
-              </p>
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Button size="sm" variant="outline" onClick={() => onEdit(tour)}>
-                  <Pencil /> Modifier
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={!tour.checkpoints.some((c) => c.kind === 'qr')}
-                  onClick={() => void print(tour)}
-                >
-                  <FileDown /> Étiquettes
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={!tour.checkpoints.some((c) => c.kind === 'qr')}
-                  onClick={() => setReplacing(tour.id)}
-                >
-                  <RefreshCw /> Remplacer une étiquette
-                </Button>
-                <Button size="sm" variant="danger-ghost" onClick={() => void del(tour)}>
-                  <Trash2 /> Supprimer
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <QueryState
+          query={tours}
+          layout="card"
+          loading="Chargement des circuits…"
+          error="Impossible de charger les circuits"
+          empty={{
+            when: (data) => data.length === 0,
+            title: 'Aucune ronde : créez la première avec « Nouvelle ronde ».',
+          }}
+        >
+          {(data) => (
+            <ul className="flex flex-col gap-3">
+              {data.map((tour) => (
+                <li key={tour.id} className="rounded-lg border border-ink-600 bg-ink-850 p-3">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-semibold text-white">{tour.name}</p>
+                      <p className="text-sm text-fg-muted">{tour.siteName}</p>
+                    </div>
+                    <div className="flex flex-wrap gap-1">
+                      <Badge>{tourOrderModeLabels[tour.orderMode]}</Badge>
+                      <Badge tone="accent">{tour.expectedMinutes} min</Badge>
+                    </div>
+                  </div>
+                  <p className="mt-2 text-xs text-fg-muted">
+                    {tour.checkpoints.length} point{tour.checkpoints.length > 1 ? 's' : ''} de contrôle ·{' '}
+                    {scheduleText(tour)}
+                  </p>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <Button size="sm" variant="outline" onClick={() => onEdit(tour)}>
+                      <Pencil /> Modifier
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={!tour.checkpoints.some((c) => c.kind === 'qr')}
+                      onClick={() => void print(tour)}
+                    >
+                      <FileDown /> Étiquettes
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={!tour.checkpoints.some((c) => c.kind === 'qr')}
+                      onClick={() => setReplacing(tour.id)}
+                    >
+                      <RefreshCw /> Remplacer une étiquette
+                    </Button>
+                    <Button size="sm" variant="danger-ghost" onClick={() => void del(tour)}>
+                      <Trash2 /> Supprimer
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
         {replacingTour ? (
           <ReplaceLabelDialog
             key={replacingTour.id}

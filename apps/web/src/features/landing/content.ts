@@ -1,4 +1,4 @@
-// All marketing content of the landing page, static on purpose (DESIGN.md: "stay static").
+// All marketing content of the landing page, static on purpose: it is the vendor's copy, not data.
 // Edit texts, figures, testimonials and prices here only.
 import { PRODUCT_NAME, supportPhone, vendorPhones, vendorWebsite } from '../../lib/vendor';
 

@@ -2,15 +2,17 @@ import type { LogbookEntry } from '@vigie/contract/logbook.contract';
 import { ShieldCheck, ShieldX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LoadMore } from '../../components/load-more';
+import { EmptyState, QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/native-select';
-import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-errors';
 import { userTimezone } from '../../lib/format';
-import { useLogbook, useLogbookSites, useVerifyLogbook } from './api/logbook-api';
+import { useLogbook } from './api/get-logbook';
+import { useLogbookSites } from './api/get-logbook-sites';
+import { useVerifyLogbook } from './api/verify-logbook';
 import { EntryCard } from './components/entry-card';
 import { EntryForm } from './components/entry-form';
 import { periodRange, todayIn } from './components/period';
@@ -134,27 +136,30 @@ export default function LogbookPage() {
             <CardTitle>Entrées{total !== undefined ? ` (${total.toLocaleString('fr-FR')})` : ''}</CardTitle>
           </CardHeader>
           <CardContent>
-            {list.isPending && siteId ? (
-              <Spinner />
-            ) : list.error ? (
-              <p role="alert" className="text-red-300">
-                {errorMessage(list.error)}
-              </p>
-            ) : entries.length === 0 ? (
-              <p className="text-fg-muted">Aucune entrée sur cette période.</p>
+            {/* Without a site the list is not asked for: nothing to load, nothing to show. */}
+            {siteId ? (
+              <QueryState
+                query={list}
+                layout="card"
+                loading="Chargement des entrées…"
+                error="Impossible de charger la main courante"
+                empty={{ when: entries.length === 0, title: 'Aucune entrée sur cette période.' }}
+              >
+                <ol className="flex flex-col gap-3" aria-label="Entrées de la main courante">
+                  {entries.map((e) => (
+                    <EntryCard
+                      key={e.id}
+                      entry={e}
+                      onCorrect={(entry) => {
+                        setCorrecting(entry);
+                        window.scrollTo({ top: 0, behavior: 'smooth' });
+                      }}
+                    />
+                  ))}
+                </ol>
+              </QueryState>
             ) : (
-              <ol className="flex flex-col gap-3" aria-label="Entrées de la main courante">
-                {entries.map((e) => (
-                  <EntryCard
-                    key={e.id}
-                    entry={e}
-                    onCorrect={(entry) => {
-                      setCorrecting(entry);
-                      window.scrollTo({ top: 0, behavior: 'smooth' });
-                    }}
-                  />
-                ))}
-              </ol>
+              <EmptyState layout="card" title="Aucune entrée sur cette période." />
             )}
             <LoadMore list={list} className="mt-3 w-full sm:w-auto" />
           </CardContent>

@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
 import { useSession } from '../../lib/session';
-import { useAcknowledgeLoneWorkerAlert, useActiveLoneWorkerAlerts } from './api/lone-worker-api';
+import { useAcknowledgeLoneWorkerAlert } from './api/acknowledge-lone-worker-alert';
+import { useActiveLoneWorkerAlerts } from './api/get-active-lone-worker-alerts';
 import { clockTime, coordinates, mapUrl } from './lone-worker-format';
 
 function AlertRow({ alert }: { alert: LoneWorkerAlert }) {

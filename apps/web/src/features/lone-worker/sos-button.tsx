@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { errorMessage } from '../../lib/api-errors';
-import { useSos } from './api/lone-worker-api';
+import { useSos } from './api/trigger-sos';
 import { takePosition } from './phone-position';
 
 /**

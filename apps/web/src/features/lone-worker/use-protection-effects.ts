@@ -2,7 +2,7 @@
 // countdowns), the screen kept awake (a sleeping phone's page stops its timers, and so the prompt),
 // and the position sent every 5 minutes so that an alert carries a recent place.
 import { useEffect, useState } from 'react';
-import { reportPosition } from './api/lone-worker-api';
+import { reportPosition } from './api/report-position';
 import { type PositionProblem, takePosition } from './phone-position';
 
 export const POSITION_EVERY_MS = 5 * 60_000;

@@ -1,14 +1,12 @@
 import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more';
+import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { journalFiltersOf, useCommunicationJournal } from './api/get-communication-journal';
 import { CommunicationItem } from './components/communication-item';
 import { ALL_CHANNELS, JournalFilters } from './components/journal-filters';
-import { LoadError } from './components/load-error';
 import { journalSummary } from './journal-summary';
 
 /**
@@ -64,26 +62,16 @@ export default function CommunicationsJournalPage() {
         onEmergencyOnlyChange={(checked) => setParam('emergency', checked ? 'true' : null)}
       />
 
-      {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Chargement du journal…" />
-        </div>
-      ) : list.isError && !list.data ? (
-        <Card className="p-4">
-          <LoadError
-            error={list.error}
-            fallback="Impossible de charger le journal des communications"
-            onRetry={() => void list.refetch()}
-          />
-        </Card>
-      ) : communications.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-12 text-center">
-          <MessagesSquare aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-lg font-medium text-white">
-            {filtered ? 'Aucune communication pour ces filtres.' : 'Aucune communication pour le moment.'}
-          </p>
-        </Card>
-      ) : (
+      <QueryState
+        query={list}
+        loading="Chargement du journal…"
+        error="Impossible de charger le journal des communications"
+        empty={{
+          when: communications.length === 0,
+          icon: MessagesSquare,
+          title: filtered ? 'Aucune communication pour ces filtres.' : 'Aucune communication pour le moment.',
+        }}
+      >
         <div className="flex flex-col gap-3">
           <p className="text-sm text-fg-muted" aria-live="polite" data-testid="journal-summary">
             {journalSummary(communications.length, total, list.hasNextPage)}
@@ -95,7 +83,7 @@ export default function CommunicationsJournalPage() {
           </ul>
           <LoadMore list={list} />
         </div>
-      )}
+      </QueryState>
     </div>
   );
 }

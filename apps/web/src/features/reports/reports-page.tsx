@@ -1,9 +1,7 @@
 import { FilePlus2 } from 'lucide-react';
 import { useState } from 'react';
+import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api-errors';
 import { DEFAULT_TIMEZONE } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRealtimeLive } from '../../lib/use-realtime-live';
@@ -58,22 +56,20 @@ export default function ReportsPage() {
         onCustom={() => setDialogOpen(true)}
       />
 
-      {statistics.data ? (
-        <>
-          <StatCards statistics={statistics.data} />
-          <ReportCharts statistics={statistics.data} />
-        </>
-      ) : statistics.isError ? (
-        <Card className="p-6 text-red-200">
-          {errorMessage(statistics.error, 'Impossible de charger les statistiques')}
-        </Card>
-      ) : (
-        <div className="flex justify-center p-10">
-          <Spinner label="Chargement des statistiques…" />
-        </div>
-      )}
+      <QueryState
+        query={statistics}
+        loading="Chargement des statistiques…"
+        error="Impossible de charger les statistiques"
+      >
+        {(data) => (
+          <>
+            <StatCards statistics={data} />
+            <ReportCharts statistics={data} />
+          </>
+        )}
+      </QueryState>
 
-      <RecentReports reports={reports.data?.items} loading={reports.isPending} timezone={timezone} />
+      <RecentReports reports={reports} timezone={timezone} />
 
       <SchedulesCard timezone={timezone} />
 

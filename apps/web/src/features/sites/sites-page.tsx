@@ -1,9 +1,9 @@
 import type { Site } from '@vigie/contract/sites.contract';
-import { Building2, Plus, RefreshCw, Search } from 'lucide-react';
+import { Building2, Plus, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-errors';
@@ -26,7 +26,8 @@ export default function SitesPage({ renderSiteCameras }: SitesPageProps) {
   const canManage = user?.role === 'admin' || user?.role === 'operator';
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
-  const { data, isPending, isError, error, isFetching, refetch } = useSitePage(debounced);
+  const list = useSitePage(debounced);
+  const { data, isPending, isError, error, isFetching } = list;
   const sites = data?.items ?? [];
   const total = data?.total ?? 0;
 
@@ -72,52 +73,40 @@ export default function SitesPage({ renderSiteCameras }: SitesPageProps) {
         ) : null}
       </div>
 
-      {isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Chargement des sites…" />
-        </div>
-      ) : isError && !data ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="text-red-200">Impossible de charger les sites</p>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </Button>
-        </Card>
-      ) : sites.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-12 text-center">
-          <Building2 aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-lg font-medium text-white">Aucun site trouvé</p>
-          <p className="text-sm text-fg-muted">
-            {debounced
-              ? 'Essayez une autre recherche.'
-              : canManage
-                ? 'Créez votre premier site avec « Nouveau site ».'
-                : null}
-          </p>
-        </Card>
-      ) : (
-        <>
-          <p className="text-sm text-fg-muted" aria-live="polite">
-            {total > sites.length
-              ? `Les ${sites.length.toLocaleString('fr-FR')} premiers sites sur ${total.toLocaleString('fr-FR')} : précisez la recherche.`
-              : `${sites.length} site${sites.length > 1 ? 's' : ''}`}
-          </p>
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {sites.map((site) => (
-              <li key={site.id} className="flex">
-                <SiteCard
-                  site={site}
-                  canManage={canManage}
-                  onView={setViewing}
-                  onEdit={setEditing}
-                  onDelete={setDeleting}
-                />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryState
+        query={list}
+        loading="Chargement des sites…"
+        error="Impossible de charger les sites"
+        empty={{
+          when: sites.length === 0,
+          icon: Building2,
+          title: 'Aucun site trouvé',
+          hint: debounced
+            ? 'Essayez une autre recherche.'
+            : canManage
+              ? 'Créez votre premier site avec « Nouveau site ».'
+              : null,
+        }}
+      >
+        <p className="text-sm text-fg-muted" aria-live="polite">
+          {total > sites.length
+            ? `Les ${sites.length.toLocaleString('fr-FR')} premiers sites sur ${total.toLocaleString('fr-FR')} : précisez la recherche.`
+            : `${sites.length} site${sites.length > 1 ? 's' : ''}`}
+        </p>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {sites.map((site) => (
+            <li key={site.id} className="flex">
+              <SiteCard
+                site={site}
+                canManage={canManage}
+                onView={setViewing}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
+            </li>
+          ))}
+        </ul>
+      </QueryState>
 
       <SiteFormDialog open={creating} onOpenChange={setCreating} />
       {editing ? (

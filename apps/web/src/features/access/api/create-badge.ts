@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createBadge, type createBadgeBody } from '@vigie/contract/access.contract';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
-import { accessKey } from './access-key';
+import { accessKey } from './keys';
 
 export type CreateBadgeInput = z.input<typeof createBadgeBody>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createPointKey } from '@vigie/contract/access.contract';
 import { apiCall } from '../../../lib/api-client';
-import { accessKey } from './access-key';
+import { accessKey } from './keys';
 
 export function postPointKey({ pointId, name }: { pointId: string; name: string }) {
   return apiCall(createPointKey, { params: { id: pointId }, body: { name } });

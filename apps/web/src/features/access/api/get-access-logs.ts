@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type accessLogStatuses, listAccessLogs } from '@vigie/contract/access.contract';
 import { apiList } from '../../../lib/api-client';
-import { accessKey } from './access-key';
+import { accessKeys } from './keys';
 
 /** Real-time events refresh the log; polling is only the fallback when the stream is down. */
 export const ACCESS_LOGS_POLL_MS = 60_000;
@@ -38,7 +38,7 @@ export function getAccessLogs(filters: AccessLogFilters, cursor: string | undefi
 export function accessLogsQueryOptions(input: AccessLogFilters = {}) {
   const filters = normalize(input);
   return infiniteQueryOptions({
-    queryKey: [...accessKey, 'logs', filters],
+    queryKey: accessKeys.logs(filters),
     queryFn: ({ pageParam, signal }) => getAccessLogs(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     // On a refetch (a new line arrived) each page's cursor is recomputed from the fresh page

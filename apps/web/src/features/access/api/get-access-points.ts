@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listAccessPoints } from '@vigie/contract/access.contract';
 import { apiAll } from '../../../lib/api-client';
-import { accessKey } from './access-key';
+import { accessKeys } from './keys';
 
 export function getAccessPoints(signal?: AbortSignal) {
   return apiAll(listAccessPoints, { signal, query: { limit: 500 } });
@@ -9,7 +9,7 @@ export function getAccessPoints(signal?: AbortSignal) {
 
 export function accessPointsQueryOptions() {
   return queryOptions({
-    queryKey: [...accessKey, 'points', 'list'],
+    queryKey: accessKeys.points,
     queryFn: ({ signal }) => getAccessPoints(signal),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSites } from '@vigie/contract/sites.contract';
 import { apiAll } from '../../../lib/api-client';
-import { accessKey } from './access-key';
+import { accessKeys } from './keys';
 
 // Features never import each other: access control reads the sites through its own call.
 export function getAccessSites(signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getAccessSites(signal?: AbortSignal) {
 
 export function accessSitesQueryOptions() {
   return queryOptions({
-    queryKey: [...accessKey, 'sites'],
+    queryKey: accessKeys.sites,
     queryFn: ({ signal }) => getAccessSites(signal),
     staleTime: 60_000,
   });

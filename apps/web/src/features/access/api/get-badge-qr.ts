@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getBadgeQr } from '@vigie/contract/access.contract';
 import { apiCall } from '../../../lib/api-client';
-import { accessKey } from './access-key';
+import { accessKeys } from './keys';
 
 export function fetchBadgeQr(id: string, signal?: AbortSignal) {
   return apiCall(getBadgeQr, { signal, params: { id } });
@@ -9,7 +9,7 @@ export function fetchBadgeQr(id: string, signal?: AbortSignal) {
 
 export function badgeQrQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...accessKey, 'badges', id, 'qr'],
+    queryKey: accessKeys.badgeQr(id),
     queryFn: ({ signal }) => fetchBadgeQr(id, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type badgeStatuses, listBadges } from '@vigie/contract/access.contract';
 import { apiList } from '../../../lib/api-client';
-import { accessKey } from './access-key';
+import { accessKeys } from './keys';
 
 /** A company rarely holds more badges than this; the count says when some are not shown. */
 export const BADGES_SHOWN = 500;
@@ -22,7 +22,7 @@ export function getBadges(filters: BadgeFilters, signal?: AbortSignal) {
 export function badgesQueryOptions(input: BadgeFilters = {}) {
   const filters = normalize(input);
   return queryOptions({
-    queryKey: [...accessKey, 'badges', 'list', filters],
+    queryKey: accessKeys.badges(filters),
     queryFn: ({ signal }) => getBadges(filters, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listPointKeys } from '@vigie/contract/access.contract';
 import { apiCall } from '../../../lib/api-client';
-import { accessKey } from './access-key';
+import { accessKeys } from './keys';
 
 export function getPointKeys(pointId: string, signal?: AbortSignal) {
   return apiCall(listPointKeys, { signal, params: { id: pointId } });
@@ -9,7 +9,7 @@ export function getPointKeys(pointId: string, signal?: AbortSignal) {
 
 export function pointKeysQueryOptions(pointId: string) {
   return queryOptions({
-    queryKey: [...accessKey, 'points', pointId, 'keys'],
+    queryKey: accessKeys.pointKeys(pointId),
     queryFn: ({ signal }) => getPointKeys(pointId, signal),
   });
 }

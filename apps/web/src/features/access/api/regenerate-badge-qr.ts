@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { regenerateBadgeQr } from '@vigie/contract/access.contract';
 import { apiCall } from '../../../lib/api-client';
-import { accessKey } from './access-key';
+import { accessKey } from './keys';
 
 export function postRegenerateBadgeQr(id: string) {
   return apiCall(regenerateBadgeQr, { params: { id } });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { revokePointKey } from '@vigie/contract/access.contract';
 import { apiCall } from '../../../lib/api-client';
-import { accessKey } from './access-key';
+import { accessKey } from './keys';
 
 export function removePointKey({ pointId, keyId }: { pointId: string; keyId: string }) {
   return apiCall(revokePointKey, { params: { id: pointId, keyId } });

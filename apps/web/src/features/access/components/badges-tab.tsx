@@ -1,13 +1,11 @@
 import { type Badge, badgeStatuses } from '@vigie/contract/access.contract';
-import { IdCard, RefreshCw } from 'lucide-react';
+import { IdCard } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { QueryState } from '../../../components/query-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select, type SelectOption } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDeleteBadge } from '../api/delete-badge';
@@ -70,44 +68,33 @@ export function BadgesTab() {
         />
       </div>
 
-      {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Chargement des badges…" />
-        </div>
-      ) : list.isError && !list.data ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="text-red-200">{errorMessage(list.error, 'Impossible de charger les badges')}</p>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </Button>
-        </Card>
-      ) : badges.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-12 text-center">
-          <IdCard aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-lg font-medium text-white">Aucun badge trouvé</p>
-          <p className="text-sm text-fg-muted">
-            {debounced || status !== ALL
+      <QueryState
+        query={list}
+        loading="Chargement des badges…"
+        error="Impossible de charger les badges"
+        empty={{
+          when: badges.length === 0,
+          icon: IdCard,
+          title: 'Aucun badge trouvé',
+          hint:
+            debounced || status !== ALL
               ? 'Essayez une autre recherche ou un autre statut.'
-              : 'Créez le premier badge avec « Nouveau badge ».'}
-          </p>
-        </Card>
-      ) : (
-        <>
-          <p className="text-sm text-fg-muted" aria-live="polite">
-            {total > badges.length
-              ? `${badges.length} badges affichés sur ${total} : affinez la recherche`
-              : `${total} badge${total > 1 ? 's' : ''}`}
-          </p>
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Badges">
-            {badges.map((badge) => (
-              <li key={badge.id} className="flex">
-                <BadgeCard badge={badge} onEdit={setEditing} onDelete={setDeleting} onShowQr={setShowingQr} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+              : 'Créez le premier badge avec « Nouveau badge ».',
+        }}
+      >
+        <p className="text-sm text-fg-muted" aria-live="polite">
+          {total > badges.length
+            ? `${badges.length} badges affichés sur ${total} : affinez la recherche`
+            : `${total} badge${total > 1 ? 's' : ''}`}
+        </p>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Badges">
+          {badges.map((badge) => (
+            <li key={badge.id} className="flex">
+              <BadgeCard badge={badge} onEdit={setEditing} onDelete={setDeleting} onShowQr={setShowingQr} />
+            </li>
+          ))}
+        </ul>
+      </QueryState>
 
       {editing ? (
         <BadgeFormDialog open onOpenChange={(open) => !open && setEditing(null)} badge={editing} />

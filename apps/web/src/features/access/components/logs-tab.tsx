@@ -1,11 +1,10 @@
 import { type AccessLog, accessLogNotice, accessLogStatuses } from '@vigie/contract/access.contract';
-import { FileDown, Info, RefreshCw, ScrollText } from 'lucide-react';
+import { FileDown, Info, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { LoadMore } from '../../../components/load-more';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { downloadAccessLogs } from '../api/export-access-logs';
@@ -72,31 +71,19 @@ export function LogsTab({ timezone }: { timezone?: string }) {
 
       <LogsFilters values={filters} onChange={setFilters} sites={sites.data ?? []} />
 
-      {query.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Chargement du journal…" />
-        </div>
-      ) : query.isError && !query.data ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="text-red-200">
-            {errorMessage(query.error, 'Impossible de charger le journal des accès')}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </Button>
-        </Card>
-      ) : logs.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-12 text-center">
-          <ScrollText aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-lg font-medium text-white">Aucun passage trouvé</p>
-          <p className="text-sm text-fg-muted">
-            {filtered
-              ? 'Essayez une autre recherche ou d’autres filtres.'
-              : 'Les passages apparaîtront ici dès qu’un lecteur contrôlera un badge.'}
-          </p>
-        </Card>
-      ) : (
+      <QueryState
+        query={query}
+        loading="Chargement du journal…"
+        error="Impossible de charger le journal des accès"
+        empty={{
+          when: logs.length === 0,
+          icon: ScrollText,
+          title: 'Aucun passage trouvé',
+          hint: filtered
+            ? 'Essayez une autre recherche ou d’autres filtres.'
+            : 'Les passages apparaîtront ici dès qu’un lecteur contrôlera un badge.',
+        }}
+      >
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-fg-muted" aria-live="polite" data-testid="access-logs-count">
@@ -121,7 +108,7 @@ export function LogsTab({ timezone }: { timezone?: string }) {
           <LogsList logs={logs} timezone={timezone} />
           <LoadMore list={query} />
         </div>
-      )}
+      </QueryState>
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import type { AccessPoint } from '@vigie/contract/access.contract';
-import { DoorClosed, Plus, RefreshCw } from 'lucide-react';
+import { DoorClosed, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDeleteAccessPoint } from '../api/delete-access-point';
 import { useAccessPoints } from '../api/get-access-points';
@@ -48,29 +47,17 @@ export function PointsTab({ isAdmin, timezone }: PointsTabProps) {
         </Button>
       </div>
 
-      {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Chargement des points d'accès…" />
-        </div>
-      ) : list.isError && !list.data ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="text-red-200">
-            {errorMessage(list.error, "Impossible de charger les points d'accès")}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </Button>
-        </Card>
-      ) : points.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-12 text-center">
-          <DoorClosed aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-lg font-medium text-white">Aucun point d'accès</p>
-          <p className="text-sm text-fg-muted">
-            Déclarez les portes, portails, barrières et tourniquets équipés d'un lecteur.
-          </p>
-        </Card>
-      ) : (
+      <QueryState
+        query={list}
+        loading="Chargement des points d'accès…"
+        error="Impossible de charger les points d'accès"
+        empty={{
+          when: points.length === 0,
+          icon: DoorClosed,
+          title: "Aucun point d'accès",
+          hint: "Déclarez les portes, portails, barrières et tourniquets équipés d'un lecteur.",
+        }}
+      >
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Points d'accès">
           {points.map((point) => (
             <li key={point.id} className="flex">
@@ -85,7 +72,7 @@ export function PointsTab({ isAdmin, timezone }: PointsTabProps) {
             </li>
           ))}
         </ul>
-      )}
+      </QueryState>
 
       <PointFormDialog open={creating} onOpenChange={setCreating} />
       {editing ? (

@@ -1,18 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { getLogbookPhoto, type LogbookEntry, logbookCategoryLabels } from '@vigie/contract/logbook.contract';
+import { type LogbookEntry, logbookCategoryLabels } from '@vigie/contract/logbook.contract';
 import { Bot, CloudUpload } from 'lucide-react';
-import { apiBlob } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
+import { useEntryPhoto } from '../api/get-entry-photo';
 import type { OutboxItem } from '../outbox/outbox-types';
 
 function Photo({ photoId, index }: { photoId: string; index: number }) {
-  const { data } = useQuery({
-    queryKey: ['agent-photo-blob', photoId],
-    queryFn: async ({ signal }) =>
-      URL.createObjectURL(await apiBlob(getLogbookPhoto, { params: { id: photoId }, signal })),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data } = useEntryPhoto(photoId);
   if (!data) return <span aria-hidden="true" className="size-14 rounded-lg bg-ink-700" />;
   return (
     <img

@@ -5,7 +5,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { useOpenRounds, useSiteTours, useStartRound } from '../api/agent-api';
+import { useOpenRounds } from '../api/get-open-rounds';
+import { useSiteTours } from '../api/get-site-tours';
+import { useStartRound } from '../api/start-round';
 import type { OutboxItem } from '../outbox/outbox-types';
 
 type RoundsSectionProps = {

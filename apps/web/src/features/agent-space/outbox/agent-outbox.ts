@@ -7,8 +7,8 @@ import { createLogbookEntry, type LogbookCategory } from '@vigie/contract/logboo
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiCall } from '../../../lib/api-client';
 import { ApiError, restrictionOf } from '../../../lib/api-errors';
+import { guardToursKey, logbookKey } from '../../../lib/query-keys';
 import { getSession } from '../../../lib/session';
-import { guardToursKey, logbookKey } from '../../../lib/shared-query-keys';
 import { idbAvailable, idbStore } from './idb-store';
 import { type FailureVerdict, Outbox } from './outbox';
 import { memoryStore, type OutboxItem } from './outbox-types';

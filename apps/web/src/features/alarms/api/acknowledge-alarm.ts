@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { acknowledgeAlarm } from '@vigie/contract/alarms.contract';
 import { apiCall } from '../../../lib/api-client';
-import { alarmKey } from './get-alarm';
-import { alarmsKey } from './get-alarms';
+import { alarmsKey, alarmsKeys } from './keys';
 
 export function postAcknowledge(id: string) {
   return apiCall(acknowledgeAlarm, { params: { id } });
@@ -13,7 +12,7 @@ export function useAcknowledgeAlarm() {
   return useMutation({
     mutationFn: postAcknowledge,
     onSuccess: (alarm) => {
-      queryClient.setQueryData(alarmKey(alarm.id), alarm);
+      queryClient.setQueryData(alarmsKeys.detail(alarm.id), alarm);
       return queryClient.invalidateQueries({ queryKey: alarmsKey });
     },
     // A 409 means another operator got there first: show the alarm as it now is.

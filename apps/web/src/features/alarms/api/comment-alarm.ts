@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { commentAlarm } from '@vigie/contract/alarms.contract';
 import { apiCall } from '../../../lib/api-client';
-import { alarmKey } from './get-alarm';
-import { alarmsKey } from './get-alarms';
+import { alarmsKey, alarmsKeys } from './keys';
 
 export function postComment({ id, text }: { id: string; text: string }) {
   return apiCall(commentAlarm, { params: { id }, body: { text } });
@@ -13,7 +12,7 @@ export function useCommentAlarm() {
   return useMutation({
     mutationFn: postComment,
     onSuccess: (alarm) => {
-      queryClient.setQueryData(alarmKey(alarm.id), alarm);
+      queryClient.setQueryData(alarmsKeys.detail(alarm.id), alarm);
       return queryClient.invalidateQueries({ queryKey: alarmsKey });
     },
   });

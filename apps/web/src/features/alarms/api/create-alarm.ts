@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateAlarmBody, createAlarm } from '@vigie/contract/alarms.contract';
 import { apiCall } from '../../../lib/api-client';
-import { alarmsKey } from './get-alarms';
+import { alarmsKey } from './keys';
 
 export function postAlarm(body: CreateAlarmBody) {
   return apiCall(createAlarm, { body });

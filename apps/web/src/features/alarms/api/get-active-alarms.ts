@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listAlarms } from '@vigie/contract/alarms.contract';
 import { apiList } from '../../../lib/api-client';
-import { ALARMS_POLL_MS, alarmsKey } from './get-alarms';
+import { ALARMS_POLL_MS } from './get-alarms';
+import { alarmsKeys } from './keys';
 
 /** The unacknowledged alarms shown by the top bar's bell: the latest few and their total. */
 export const ACTIVE_ALARMS_SHOWN = 10;
@@ -12,7 +13,7 @@ export function getActiveAlarms(signal?: AbortSignal) {
 
 export function activeAlarmsQueryOptions() {
   return queryOptions({
-    queryKey: [...alarmsKey, 'active'],
+    queryKey: alarmsKeys.active,
     queryFn: ({ signal }) => getActiveAlarms(signal),
     refetchInterval: ALARMS_POLL_MS,
   });

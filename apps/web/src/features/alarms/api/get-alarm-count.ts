@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type AlarmStatus, listAlarms } from '@vigie/contract/alarms.contract';
 import { apiList } from '../../../lib/api-client';
-import { ALARMS_POLL_MS, alarmsKey } from './get-alarms';
+import { ALARMS_POLL_MS } from './get-alarms';
+import { alarmsKeys } from './keys';
 
 /** How many alarms of the company have this status (the list's X-Total-Count, one row fetched). */
 export async function getAlarmCount(status: AlarmStatus, signal?: AbortSignal) {
@@ -11,7 +12,7 @@ export async function getAlarmCount(status: AlarmStatus, signal?: AbortSignal) {
 
 export function alarmCountQueryOptions(status: AlarmStatus) {
   return queryOptions({
-    queryKey: [...alarmsKey, 'count', status],
+    queryKey: alarmsKeys.count(status),
     queryFn: ({ signal }) => getAlarmCount(status, signal),
     refetchInterval: ALARMS_POLL_MS,
   });

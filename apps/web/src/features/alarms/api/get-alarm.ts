@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Alarm, getAlarm } from '@vigie/contract/alarms.contract';
 import { apiCall } from '../../../lib/api-client';
-import { alarmsKey } from './get-alarms';
-
-export const alarmKey = (id: string) => [...alarmsKey, 'detail', id] as const;
+import { alarmsKeys } from './keys';
 
 export function fetchAlarm(id: string, signal?: AbortSignal) {
   return apiCall(getAlarm, { signal, params: { id } });
@@ -11,7 +9,7 @@ export function fetchAlarm(id: string, signal?: AbortSignal) {
 
 export function alarmQueryOptions(id: string) {
   return queryOptions({
-    queryKey: alarmKey(id),
+    queryKey: alarmsKeys.detail(id),
     queryFn: ({ signal }) => fetchAlarm(id, signal),
   });
 }

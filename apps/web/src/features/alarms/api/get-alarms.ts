@@ -1,9 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type AlarmSeverity, type AlarmStatus, listAlarms } from '@vigie/contract/alarms.contract';
 import { apiList } from '../../../lib/api-client';
-
-/** Root of every alarms query key: mutations and real-time events invalidate it. */
-export const alarmsKey = ['alarms'] as const;
+import { alarmsKeys } from './keys';
 
 /** Real-time events refresh alarms; polling is only the fallback when the stream is down. */
 export const ALARMS_POLL_MS = 60_000;
@@ -32,7 +30,7 @@ export function getAlarms(filters: AlarmFilters, cursor?: string, signal?: Abort
 export function alarmsQueryOptions(input: AlarmFilters = {}) {
   const filters = normalize(input);
   return infiniteQueryOptions({
-    queryKey: [...alarmsKey, 'list', filters],
+    queryKey: alarmsKeys.list(filters),
     queryFn: ({ pageParam, signal }) => getAlarms(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     // On a refetch (a new alarm arrived) each page's cursor is recomputed from the fresh page before

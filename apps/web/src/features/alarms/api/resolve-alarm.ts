@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resolveAlarm } from '@vigie/contract/alarms.contract';
 import { apiCall } from '../../../lib/api-client';
-import { alarmKey } from './get-alarm';
-import { alarmsKey } from './get-alarms';
+import { alarmsKey, alarmsKeys } from './keys';
 
 export function postResolve({ id, note }: { id: string; note: string }) {
   return apiCall(resolveAlarm, { params: { id }, body: { note } });
@@ -13,7 +12,7 @@ export function useResolveAlarm() {
   return useMutation({
     mutationFn: postResolve,
     onSuccess: (alarm) => {
-      queryClient.setQueryData(alarmKey(alarm.id), alarm);
+      queryClient.setQueryData(alarmsKeys.detail(alarm.id), alarm);
       return queryClient.invalidateQueries({ queryKey: alarmsKey });
     },
     // A 409 means another operator got there first: show the alarm as it now is.

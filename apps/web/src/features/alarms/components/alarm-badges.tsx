@@ -6,7 +6,7 @@ import {
 } from '@vigie/contract/alarms.contract';
 import { cn } from '../../../lib/utils';
 
-/** Spec section 4: critique red (the only destructive one), important orange, moyen yellow, faible blue. */
+/** critique red (the only destructive one), important orange, moyen yellow, faible blue. */
 export const severityClasses: Record<AlarmSeverity, string> = {
   critical: 'border-red-500/50 bg-red-600 text-white',
   high: 'border-orange-500/50 bg-orange-500/15 text-orange-200',

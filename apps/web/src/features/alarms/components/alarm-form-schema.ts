@@ -14,7 +14,7 @@ export const alarmFormSchema = createAlarmBody.omit({ cameraId: true });
 export type AlarmFormValues = z.input<typeof alarmFormSchema>;
 export type AlarmFormOutput = z.output<typeof alarmFormSchema>;
 
-/** Spec section 5: type intrusion and severity medium by default. */
+/** A new alarm: type intrusion and severity medium by default. */
 export const emptyAlarmForm = (siteId = ''): AlarmFormValues => ({
   siteId,
   type: 'intrusion',

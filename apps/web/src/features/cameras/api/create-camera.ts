@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateCameraBody, createCamera } from '@vigie/contract/cameras.contract';
 import { apiCall } from '../../../lib/api-client';
-import { camerasKey } from './get-cameras';
+import { camerasKey } from './keys';
 
 export function postCamera(body: CreateCameraBody) {
   return apiCall(createCamera, { body });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getCameraSnapshot } from '@vigie/contract/cameras.contract';
 import { useEffect, useState } from 'react';
 import { apiBlob } from '../../../lib/api-client';
+import { camerasKeys } from './keys';
 
 /** The live view refreshes the still image this often while playing. */
 export const SNAPSHOT_REFRESH_MS = 2_000;
@@ -13,7 +14,7 @@ export function fetchCameraSnapshot(id: string, signal?: AbortSignal) {
 
 export function cameraSnapshotQueryOptions(id: string, playing: boolean) {
   return queryOptions({
-    queryKey: ['camera-snapshot', id],
+    queryKey: camerasKeys.snapshot(id),
     queryFn: ({ signal }) => fetchCameraSnapshot(id, signal),
     refetchInterval: playing ? SNAPSHOT_REFRESH_MS : false,
     staleTime: 0,

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { listCameras } from '@vigie/contract/cameras.contract';
 import { apiList } from '../../../lib/api-client';
-
-/** Root of every cameras query key: mutations invalidate it. */
-export const camerasKey = ['cameras'] as const;
+import { camerasKeys } from './keys';
 
 /** Status changes (health monitor) reach open pages by polling; the alarms issue brings push. */
 export const CAMERAS_POLL_MS = 10_000;
@@ -35,7 +33,7 @@ function normalize(filters: CameraFilters): CameraFilters {
 export function camerasQueryOptions(input: CameraFilters = {}) {
   const filters = normalize(input);
   return queryOptions({
-    queryKey: [...camerasKey, 'list', filters],
+    queryKey: camerasKeys.list(filters),
     queryFn: ({ signal }) => getCameras(filters, signal),
     refetchInterval: CAMERAS_POLL_MS,
   });
@@ -61,7 +59,7 @@ export function useCameras(filters: CameraFilters = {}) {
  */
 export function useCameraCounts() {
   return useQuery({
-    queryKey: [...camerasKey, 'counts'],
+    queryKey: camerasKeys.counts,
     queryFn: async ({ signal }) => {
       const [all, online] = await Promise.all([
         apiList(listCameras, { signal, query: { limit: 1 } }),

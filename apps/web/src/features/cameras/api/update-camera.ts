@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UpdateCameraBody, updateCamera } from '@vigie/contract/cameras.contract';
 import { apiCall } from '../../../lib/api-client';
-import { camerasKey } from './get-cameras';
+import { camerasKey } from './keys';
 
 export function patchCamera({ id, body }: { id: string; body: UpdateCameraBody }) {
   return apiCall(updateCamera, { params: { id }, body });

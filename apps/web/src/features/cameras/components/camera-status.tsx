@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
 import { featureKeys, featureLabels } from './camera-form-schema';
 
-/** 'En ligne' (also 'online') is online; anything else is offline (spec section 3). */
+/** 'En ligne' (also 'online') is online; anything else is offline. */
 export const isOnline = (camera: Pick<Camera, 'status'>) =>
   camera.status === 'En ligne' || (camera.status as string) === 'online';
 

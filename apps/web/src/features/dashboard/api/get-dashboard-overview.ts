@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getDashboardOverview } from '@vigie/contract/dashboard.contract';
 import { apiCall } from '../../../lib/api-client';
-
-/** Root of the dashboard query keys. */
-export const dashboardKey = ['dashboard'] as const;
+import { dashboardKeys } from './keys';
 
 export const DASHBOARD_REFRESH_MS = 30_000;
 
@@ -14,7 +12,7 @@ export function fetchDashboardOverview(signal?: AbortSignal) {
 /** Everything the overview shows, in one call, refreshed every 30 s. */
 export function dashboardOverviewQueryOptions() {
   return queryOptions({
-    queryKey: [...dashboardKey, 'overview'],
+    queryKey: dashboardKeys.overview,
     queryFn: ({ signal }) => fetchDashboardOverview(signal),
     refetchInterval: DASHBOARD_REFRESH_MS,
     staleTime: 0,

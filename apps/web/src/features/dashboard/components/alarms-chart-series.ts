@@ -4,7 +4,7 @@ import { fr } from 'date-fns/locale/fr';
 
 type SeverityKey = Exclude<keyof AlarmsPerDay, 'date'>;
 
-/** Stacked from the bottom: faible first, critique on top; spec section 4 colours. */
+/** Stacked from the bottom: faible first, critique on top; each in its severity badge's colour. */
 export const chartSeries: { key: SeverityKey; label: string; color: string }[] = [
   { key: 'faible', label: 'Faible', color: '#3b82f6' },
   { key: 'moyen', label: 'Moyen', color: '#eab308' },

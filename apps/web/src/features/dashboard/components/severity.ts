@@ -1,6 +1,6 @@
 import type { DashboardAlert } from '@vigie/contract/dashboard.contract';
 
-/** critique red, important orange, moyen yellow, faible blue, otherwise grey (spec section 4). */
+/** critique red, important orange, moyen yellow, faible blue, otherwise grey. */
 export const severityClasses: Record<string, string> = {
   critique: 'border-red-500/50 bg-red-600 text-white',
   important: 'border-orange-500/50 bg-orange-500/15 text-orange-200',

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
-import { useRegenerateLabel } from '../api/guard-tours-api';
+import { useRegenerateLabel } from '../api/regenerate-checkpoint-label';
 
 /**
  * A lost, torn or copied QR label: its checkpoint gets a new one, and the printed one is refused at

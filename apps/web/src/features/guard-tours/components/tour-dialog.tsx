@@ -15,7 +15,8 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
-import { type TourInput, useSaveTour, useTourSites } from '../api/guard-tours-api';
+import { useTourSites } from '../api/get-tour-sites';
+import { type TourInput, useSaveTour } from '../api/save-tour';
 
 type CheckpointDraft = {
   id?: string;

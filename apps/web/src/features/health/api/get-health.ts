@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { health } from '@vigie/contract/health.contract';
 import { apiCall } from '../../../lib/api-client';
+import { healthKey } from './keys';
 
 export const HEALTH_POLL_MS = 30_000;
 
@@ -10,7 +11,7 @@ export function getHealth(signal?: AbortSignal) {
 
 export function healthQueryOptions() {
   return queryOptions({
-    queryKey: ['health'],
+    queryKey: healthKey,
     queryFn: ({ signal }) => getHealth(signal),
     refetchInterval: HEALTH_POLL_MS,
     refetchIntervalInBackground: false,

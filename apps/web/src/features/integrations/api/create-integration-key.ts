@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createIntegrationKey } from '@vigie/contract/integrations.contract';
 import { apiCall } from '../../../lib/api-client';
-import { integrationKeysKey } from './get-integration-keys';
+import { integrationsKey } from './keys';
 
 export function postIntegrationKey(name: string) {
   return apiCall(createIntegrationKey, { body: { name } });
@@ -12,6 +12,6 @@ export function useCreateIntegrationKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postIntegrationKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeysKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationsKey }),
   });
 }

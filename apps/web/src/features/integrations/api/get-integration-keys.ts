@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listIntegrationKeys } from '@vigie/contract/integrations.contract';
 import { apiCall } from '../../../lib/api-client';
-
-/** Root of the integration keys query keys: mutations invalidate it. */
-export const integrationKeysKey = ['integration-keys'] as const;
+import { integrationsKeys } from './keys';
 
 export function getIntegrationKeys(signal?: AbortSignal) {
   return apiCall(listIntegrationKeys, { signal });
@@ -11,7 +9,7 @@ export function getIntegrationKeys(signal?: AbortSignal) {
 
 export function integrationKeysQueryOptions() {
   return queryOptions({
-    queryKey: [...integrationKeysKey, 'list'],
+    queryKey: integrationsKeys.list,
     queryFn: ({ signal }) => getIntegrationKeys(signal),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { revokeIntegrationKey } from '@vigie/contract/integrations.contract';
 import { apiCall } from '../../../lib/api-client';
-import { integrationKeysKey } from './get-integration-keys';
+import { integrationsKey } from './keys';
 
 export function deleteIntegrationKey(id: string) {
   return apiCall(revokeIntegrationKey, { params: { id } });
@@ -11,6 +11,6 @@ export function useRevokeIntegrationKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteIntegrationKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeysKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationsKey }),
   });
 }

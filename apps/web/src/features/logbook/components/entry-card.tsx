@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { useLogbookPhoto } from '../api/logbook-api';
+import { useLogbookPhoto } from '../api/get-logbook-photo';
 
 function Photo({ photoId, index }: { photoId: string; index: number }) {
   const { data } = useLogbookPhoto(photoId);

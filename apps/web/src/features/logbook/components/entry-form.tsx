@@ -17,7 +17,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { ApiError } from '../../../lib/api-errors';
 import { formatDateTime, userTimezone } from '../../../lib/format';
 import { shrinkPhoto } from '../../../lib/shrink-photo';
-import { useCreateLogbookEntry } from '../api/logbook-api';
+import { useCreateLogbookEntry } from '../api/create-logbook-entry';
 import { nowTimeIn, todayIn, zonedInstant } from './period';
 
 const categoryOptions = logbookCategories.map((c) => ({ value: c, label: logbookCategoryLabels[c] }));

@@ -2,7 +2,7 @@ import type { LoneWorkerSession } from '@vigie/contract/lone-worker.contract';
 import { HeartPulse, TimerReset } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-errors';
-import { useCheckIn } from '../api/lone-worker-api';
+import { useCheckIn } from '../api/check-in-protection';
 import { clockTime, countdown, everyLabel } from '../lone-worker-format';
 import { type PositionProblem, positionProblemMessages, takePosition } from '../phone-position';
 import { useNow, usePositionReports, useWakeLock } from '../use-protection-effects';

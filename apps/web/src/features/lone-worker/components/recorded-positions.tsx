@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
-import { useMyPositions } from '../api/lone-worker-api';
+import { useMyPositions } from '../api/get-my-positions';
 import { coordinates, mapUrl } from '../lone-worker-format';
 
 /** « Positions enregistrées »: what Vigie keeps about the agent's whereabouts, and why. */

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listNotifications } from '@vigie/contract/notifications.contract';
 import { apiList } from '../../../lib/api-client';
-
-/** Root of every notifications query key: mutations and the real-time sync invalidate it. */
-export const notificationsKey = ['notifications'] as const;
+import { notificationsKeys } from './keys';
 
 /** Polling is only the fallback: 'notification.created' events refresh the bell at once. */
 export const NOTIFICATIONS_POLL_MS = 60_000;
@@ -17,7 +15,7 @@ export function getUnreadNotifications(signal?: AbortSignal) {
 
 export function unreadNotificationsQueryOptions() {
   return queryOptions({
-    queryKey: [...notificationsKey, 'list', { unread: true }],
+    queryKey: notificationsKeys.unread,
     queryFn: ({ signal }) => getUnreadNotifications(signal),
     refetchInterval: NOTIFICATIONS_POLL_MS,
   });

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { notificationCount } from '@vigie/contract/notifications.contract';
 import { apiCall } from '../../../lib/api-client';
-import { NOTIFICATIONS_POLL_MS, notificationsKey } from './get-notifications';
+import { NOTIFICATIONS_POLL_MS } from './get-notifications';
+import { notificationsKeys } from './keys';
 
 export function getUnreadCount(signal?: AbortSignal) {
   return apiCall(notificationCount, { signal });
@@ -9,7 +10,7 @@ export function getUnreadCount(signal?: AbortSignal) {
 
 export function unreadCountQueryOptions() {
   return queryOptions({
-    queryKey: [...notificationsKey, 'unread-count'],
+    queryKey: notificationsKeys.unreadCount,
     queryFn: ({ signal }) => getUnreadCount(signal),
     refetchInterval: NOTIFICATIONS_POLL_MS,
     select: (data) => data.unread,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { readAllNotifications } from '@vigie/contract/notifications.contract';
 import { apiCall } from '../../../lib/api-client';
-import { notificationsKey } from './get-notifications';
+import { notificationsKey } from './keys';
 
 export function postReadAllNotifications() {
   return apiCall(readAllNotifications);

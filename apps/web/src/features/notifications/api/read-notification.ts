@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { readNotification } from '@vigie/contract/notifications.contract';
 import { apiCall } from '../../../lib/api-client';
-import { notificationsKey } from './get-notifications';
+import { notificationsKey } from './keys';
 
 export function postReadNotification(id: string) {
   return apiCall(readNotification, { params: { id } });

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { checkShift, type checkShiftBody } from '@vigie/contract/planning.contract';
 import type { z } from 'zod';
-import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
+import { planningKeys } from './keys';
 
 export type CheckShiftBody = z.input<typeof checkShiftBody>;
 
@@ -16,7 +16,7 @@ export function postShiftCheck(body: CheckShiftBody, signal?: AbortSignal) {
  */
 export function shiftCheckQueryOptions(body: CheckShiftBody) {
   return queryOptions({
-    queryKey: [...planningKey, 'check', body],
+    queryKey: planningKeys.check(body),
     queryFn: ({ signal }) => postShiftCheck(body, signal),
     retry: false,
     staleTime: 0,

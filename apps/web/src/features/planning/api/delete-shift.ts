@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteShift } from '@vigie/contract/planning.contract';
-import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
+import { planningKey } from '../../../lib/query-keys';
 
 export function removeShift(id: string) {
   return apiCall(deleteShift, { params: { id } });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listUsers } from '@vigie/contract/users.contract';
-import { planningKey } from '../../../lib/agents-api';
 import { apiAll } from '../../../lib/api-client';
+import { planningKeys } from './keys';
 
 export function getAgentUsers(signal?: AbortSignal) {
   return apiAll(listUsers, { signal, query: { limit: 500, role: 'agent' } });
@@ -9,7 +9,7 @@ export function getAgentUsers(signal?: AbortSignal) {
 
 export function agentUsersQueryOptions() {
   return queryOptions({
-    queryKey: [...planningKey, 'agent-users'],
+    queryKey: planningKeys.agentUsers,
     queryFn: ({ signal }) => getAgentUsers(signal),
     staleTime: 60_000,
     retry: false,

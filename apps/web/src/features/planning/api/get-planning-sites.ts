@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSites } from '@vigie/contract/sites.contract';
-import { planningKey } from '../../../lib/agents-api';
 import { apiAll } from '../../../lib/api-client';
+import { planningKeys } from './keys';
 
 // Features never import each other: the planning reads the sites through its own call.
 export function getPlanningSites(signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getPlanningSites(signal?: AbortSignal) {
 
 export function planningSitesQueryOptions() {
   return queryOptions({
-    queryKey: [...planningKey, 'sites'],
+    queryKey: planningKeys.sites,
     queryFn: ({ signal }) => getPlanningSites(signal),
     staleTime: 60_000,
   });

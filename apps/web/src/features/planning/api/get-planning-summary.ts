@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getPlanningSummary } from '@vigie/contract/planning.contract';
-import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
+import { planningKeys } from './keys';
 
 export function fetchPlanningSummary(date: string, signal?: AbortSignal) {
   return apiCall(getPlanningSummary, { signal, query: { date } });
@@ -9,7 +9,7 @@ export function fetchPlanningSummary(date: string, signal?: AbortSignal) {
 
 export function planningSummaryQueryOptions(date: string) {
   return queryOptions({
-    queryKey: [...planningKey, 'summary', { date }],
+    queryKey: planningKeys.summary(date),
     queryFn: ({ signal }) => fetchPlanningSummary(date, signal),
   });
 }

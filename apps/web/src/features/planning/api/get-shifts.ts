@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { listShifts, type ShiftStatus } from '@vigie/contract/planning.contract';
-import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
+import { planningKeys } from './keys';
 
 /** `from` and `to` are local days (YYYY-MM-DD), both included. */
 export type ShiftFilters = {
@@ -28,7 +28,7 @@ export function getShifts(filters: ShiftFilters, signal?: AbortSignal) {
 export function shiftsQueryOptions(input: ShiftFilters = {}) {
   const filters = normalize(input);
   return queryOptions({
-    queryKey: [...planningKey, 'shifts', 'list', filters],
+    queryKey: planningKeys.shifts(filters),
     queryFn: ({ signal }) => getShifts(filters, signal),
   });
 }

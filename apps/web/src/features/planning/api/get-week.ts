@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { getWeek } from '@vigie/contract/planning.contract';
-import { planningKey } from '../../../lib/agents-api';
 import { apiList } from '../../../lib/api-client';
+import { planningKeys } from './keys';
 
 /** Agents per page of the week grid: a company of 500 agents loads them as the planner scrolls. */
 export const WEEK_PAGE_SIZE = 100;
@@ -20,7 +20,7 @@ export function fetchWeek(
 
 export function weekQueryOptions(from: string, siteId?: string) {
   return infiniteQueryOptions({
-    queryKey: [...planningKey, 'week', { from, ...(siteId ? { siteId } : {}) }],
+    queryKey: planningKeys.week({ from, ...(siteId ? { siteId } : {}) }),
     queryFn: ({ pageParam, signal }) => fetchWeek(from, siteId, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

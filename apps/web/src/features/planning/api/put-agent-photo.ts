@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { putAgentPhoto } from '@vigie/contract/agents.contract';
-import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
+import { planningKey } from '../../../lib/query-keys';
 
 /** `data`: the image's bytes in base64, without the `data:…;base64,` prefix. */
 export function uploadAgentPhoto({ id, data }: { id: string; data: string }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UpdateAgentBody, updateAgent } from '@vigie/contract/agents.contract';
-import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
+import { planningKey } from '../../../lib/query-keys';
 
 export function patchAgent({ id, body }: { id: string; body: UpdateAgentBody }) {
   return apiCall(updateAgent, { params: { id }, body });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UpdateShiftBody, updateShift } from '@vigie/contract/planning.contract';
-import { planningKey } from '../../../lib/agents-api';
 import { apiCall } from '../../../lib/api-client';
+import { planningKey } from '../../../lib/query-keys';
 
 export function patchShift({ id, body }: { id: string; body: UpdateShiftBody }) {
   return apiCall(updateShift, { params: { id }, body });

@@ -104,7 +104,7 @@ function AgentForm({ onOpenChange, agent, today, isAdmin }: Omit<AgentFormDialog
       toast.success('Agent ajouté', { description: `${saved.name} a été ajouté à vos agents.` });
       onOpenChange(false);
     } catch (error) {
-      // Spec section 8: the server detail (e.g. the plan limit) or the generic message.
+      // The server's detail (e.g. the plan limit), else the screen's own message.
       const rest = showServerErrors(error, setError, agentFields, "Impossible d'ajouter l'agent");
       if (rest) toast.error('Erreur', { description: rest });
     }

@@ -1,8 +1,7 @@
 import { type Agent, type AgentStatus, agentStatusLabels } from '@vigie/contract/agents.contract';
-import { RefreshCw, Search, Users } from 'lucide-react';
+import { Search, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { QueryState } from '../../../components/query-state';
 import { Input } from '../../../components/ui/input';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -67,44 +66,32 @@ export function AgentsTab({ canManage, onView, onEdit }: AgentsTabProps) {
         />
       </div>
 
-      {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Chargement des agents…" />
-        </div>
-      ) : list.isError && !list.data ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <p className="text-red-200">Impossible de charger les agents</p>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </Button>
-        </Card>
-      ) : agents.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-12 text-center">
-          <Users aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-lg font-medium text-white">Aucun agent trouvé</p>
-          <p className="text-sm text-fg-muted">
-            {filtered
-              ? 'Essayez une autre recherche ou un autre statut.'
-              : canManage
-                ? 'Ajoutez votre premier agent avec « Nouvel agent ».'
-                : null}
-          </p>
-        </Card>
-      ) : (
-        <>
-          <p className="text-sm text-fg-muted" aria-live="polite">
-            {agents.length} agent{agents.length > 1 ? 's' : ''}
-          </p>
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {agents.map((agent) => (
-              <li key={agent.id} className="flex">
-                <AgentCard agent={agent} canManage={canManage} onView={onView} onEdit={onEdit} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryState
+        query={list}
+        loading="Chargement des agents…"
+        error="Impossible de charger les agents"
+        empty={{
+          when: agents.length === 0,
+          icon: Users,
+          title: 'Aucun agent trouvé',
+          hint: filtered
+            ? 'Essayez une autre recherche ou un autre statut.'
+            : canManage
+              ? 'Ajoutez votre premier agent avec « Nouvel agent ».'
+              : null,
+        }}
+      >
+        <p className="text-sm text-fg-muted" aria-live="polite">
+          {agents.length} agent{agents.length > 1 ? 's' : ''}
+        </p>
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {agents.map((agent) => (
+            <li key={agent.id} className="flex">
+              <AgentCard agent={agent} canManage={canManage} onView={onView} onEdit={onEdit} />
+            </li>
+          ))}
+        </ul>
+      </QueryState>
     </div>
   );
 }

@@ -74,7 +74,7 @@ const toMinutes = (time: string) => {
 };
 
 /**
- * Worked time typed in the form: end minus start minus the break (spec section 5), a shift or
+ * Worked time typed in the form: end minus start minus the break, a shift or
  * a break that ends at or before its start going past midnight. The server's figure (daylight
  * saving included) replaces it once the check answers.
  */

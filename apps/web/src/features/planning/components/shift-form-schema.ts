@@ -52,7 +52,7 @@ export const shiftFormSchema = shiftRulesSchema
 export type ShiftFormValues = z.input<typeof shiftFormSchema>;
 export type ShiftFormOutput = z.output<typeof shiftFormSchema>;
 
-/** Spec section 5: a custom shift of 08:00–17:00 with a break of 12:00–13:00 by default. */
+/** The default shift: a custom one of 08:00–17:00 with a break of 12:00–13:00. */
 export function emptyShiftForm(date: string): ShiftFormValues {
   return {
     agentId: '',

@@ -1,8 +1,7 @@
 import type { Shift } from '@vigie/contract/planning.contract';
-import { CalendarX2, RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { CalendarX2 } from 'lucide-react';
+import { QueryState } from '../../../components/query-state';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { useDayShifts } from '../api/get-shifts';
 import { formatLongDay } from './planning-dates';
 import { ShiftRow } from './shift-row';
@@ -16,7 +15,8 @@ type ShiftsTabProps = {
 
 /** 'Gardes du jour' for the chosen date. */
 export function ShiftsTab({ day, canManage, onEdit, onCancel }: ShiftsTabProps) {
-  const { data, isPending, isError, refetch } = useDayShifts(day);
+  const list = useDayShifts(day);
+  const { data } = list;
   const shifts = [...(data ?? [])].sort((a, b) => a.start.localeCompare(b.start));
   const planned = shifts.filter((s) => s.status !== 'Annulé').length;
 
@@ -31,24 +31,17 @@ export function ShiftsTab({ day, canManage, onEdit, onCancel }: ShiftsTabProps) 
           </p>
         ) : null}
       </div>
-      {isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Chargement des gardes…" />
-        </div>
-      ) : isError && !data ? (
-        <div className="flex flex-col items-center gap-3 py-8 text-center">
-          <p className="text-red-200">Impossible de charger les gardes</p>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </Button>
-        </div>
-      ) : shifts.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-10 text-center">
-          <CalendarX2 aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-fg-muted">Aucune garde programmée pour cette date</p>
-        </div>
-      ) : (
+      <QueryState
+        query={list}
+        layout="card"
+        loading="Chargement des gardes…"
+        error="Impossible de charger les gardes"
+        empty={{
+          when: shifts.length === 0,
+          icon: CalendarX2,
+          title: 'Aucune garde programmée pour cette date',
+        }}
+      >
         <ul className="flex flex-col gap-3">
           {shifts.map((shift) => (
             <ShiftRow
@@ -60,7 +53,7 @@ export function ShiftsTab({ day, canManage, onEdit, onCancel }: ShiftsTabProps) 
             />
           ))}
         </ul>
-      )}
+      </QueryState>
     </Card>
   );
 }

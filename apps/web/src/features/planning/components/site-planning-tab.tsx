@@ -1,8 +1,7 @@
 import type { Shift } from '@vigie/contract/planning.contract';
-import { Building2, CalendarX2, RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Building2, CalendarX2 } from 'lucide-react';
+import { QueryState } from '../../../components/query-state';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { usePlanningSites } from '../api/get-planning-sites';
 import { useDayShifts } from '../api/get-shifts';
 import { ShiftStatusBadge, ShiftTypeBadge, shiftTypeStyles, timeRange } from './shift-badges';
@@ -21,40 +20,24 @@ function groupBySite(shifts: readonly Shift[]): SiteGroup[] {
 
 /** 'Planning par site': the chosen day's shifts, one card per site. */
 export function SitePlanningTab({ day }: { day: string }) {
-  const { data, isPending, isError, refetch } = useDayShifts(day);
+  const list = useDayShifts(day);
   const sites = usePlanningSites();
-
-  if (isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Chargement du planning…" />
-      </div>
-    );
-  }
-  if (isError && !data) {
-    return (
-      <Card className="flex flex-col items-center gap-3 p-10 text-center">
-        <p className="text-red-200">Impossible de charger le planning</p>
-        <Button variant="outline" size="sm" onClick={() => void refetch()}>
-          <RefreshCw aria-hidden="true" />
-          Réessayer
-        </Button>
-      </Card>
-    );
-  }
-
-  const groups = groupBySite(data);
+  const groups = groupBySite(list.data ?? []);
   const planned = new Set(groups.map((g) => g.siteId));
   const idle = (sites.data ?? []).filter((s) => s.status === 'active' && !planned.has(s.id));
 
   return (
     <div className="flex flex-col gap-4">
-      {groups.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-12 text-center">
-          <CalendarX2 aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-fg-muted">Aucune garde programmée pour cette date</p>
-        </Card>
-      ) : (
+      <QueryState
+        query={list}
+        loading="Chargement du planning…"
+        error="Impossible de charger le planning"
+        empty={{
+          when: groups.length === 0,
+          icon: CalendarX2,
+          title: 'Aucune garde programmée pour cette date',
+        }}
+      >
         <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {groups.map((group) => (
             <li key={group.siteId}>
@@ -89,8 +72,8 @@ export function SitePlanningTab({ day }: { day: string }) {
             </li>
           ))}
         </ul>
-      )}
-      {idle.length > 0 ? (
+      </QueryState>
+      {list.data && idle.length > 0 ? (
         <p className="text-sm text-fg-muted">Sans garde ce jour : {idle.map((s) => s.name).join(', ')}</p>
       ) : null}
     </div>

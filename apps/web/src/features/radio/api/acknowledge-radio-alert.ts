@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { acknowledgeRadioAlert } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { radioKey } from './radio-key';
+import { radioKey } from './keys';
 
 export function postAcknowledgeRadioAlert(id: string) {
   return apiCall(acknowledgeRadioAlert, { params: { id } });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createRadioKey } from '@vigie/contract/radio.contract';
 import { apiCall } from '../../../lib/api-client';
-import { radioKeys } from './radio-key';
+import { radioKeys } from './keys';
 
 export function postRadioKey(name: string) {
   return apiCall(createRadioKey, { body: { name } });

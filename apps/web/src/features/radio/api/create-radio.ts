@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createRadio, type createRadioBody } from '@vigie/contract/radio.contract';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
-import { radioKey } from './radio-key';
+import { radioKey } from './keys';
 
 export type CreateRadioInput = z.input<typeof createRadioBody>;
 

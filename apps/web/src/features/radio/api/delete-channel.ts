@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteChannel } from '@vigie/contract/radio.contract';
 import { apiCall } from '../../../lib/api-client';
-import { radioKey } from './radio-key';
+import { radioKey } from './keys';
 
 export function removeChannel(id: string) {
   return apiCall(deleteChannel, { params: { id } });

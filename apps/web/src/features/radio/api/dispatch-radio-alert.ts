@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dispatchRadioAlert } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { radioAlertKey } from './get-radio-alert';
-import { radioKey } from './radio-key';
+import { radioKey, radioKeys } from './keys';
 
 export function postDispatch({ id, agentId }: { id: string; agentId: string }) {
   return apiCall(dispatchRadioAlert, { params: { id }, body: { agentId } });
@@ -14,7 +13,7 @@ export function useDispatchRadioAlert() {
   return useMutation({
     mutationFn: postDispatch,
     onSuccess: (alert) => {
-      queryClient.setQueryData(radioAlertKey(alert.id), alert);
+      queryClient.setQueryData(radioKeys.alert(alert.id), alert);
       return queryClient.invalidateQueries({ queryKey: radioKey });
     },
     onError: () => queryClient.invalidateQueries({ queryKey: radioKey }),

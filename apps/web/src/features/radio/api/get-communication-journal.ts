@@ -2,7 +2,8 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { idSchema } from '@vigie/contract/common';
 import { listCommunications } from '@vigie/contract/radio-traffic.contract';
 import { apiList } from '../../../lib/api-client';
-import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
+import { radioKeys } from './keys';
+import { RADIO_POLL_MS, useRadioPoll } from './radio-poll';
 
 /** The journal reads 50 transmissions at a time (« Charger plus » asks for the next 50). */
 export const JOURNAL_PAGE_SIZE = 50;
@@ -50,7 +51,7 @@ export function communicationJournalQueryOptions(
   return infiniteQueryOptions({
     // Under radioKeys.communications: a transmission heard (event stream) refreshes it with the
     // recent ones' card.
-    queryKey: [...radioKeys.communications, 'journal', filters],
+    queryKey: radioKeys.journal(filters),
     queryFn: ({ pageParam, signal }) => getCommunicationJournal(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     // On a refetch each page's cursor is recomputed from the fresh page before it (keyset cursors),

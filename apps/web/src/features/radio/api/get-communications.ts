@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listCommunications } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
+import { radioKeys } from './keys';
+import { RADIO_POLL_MS, useRadioPoll } from './radio-poll';
 
-/** Spec section 9: recent communications show 5 items. */
+/** The recent communications card shows 5 items. */
 export const RECENT_COMMUNICATIONS_SHOWN = 5;
 
 export function getRecentCommunications(signal?: AbortSignal) {
@@ -12,7 +13,7 @@ export function getRecentCommunications(signal?: AbortSignal) {
 
 export function recentCommunicationsQueryOptions(refetchInterval: number | false = RADIO_POLL_MS) {
   return queryOptions({
-    queryKey: [...radioKeys.communications, 'recent'],
+    queryKey: radioKeys.recentCommunications,
     queryFn: ({ signal }) => getRecentCommunications(signal),
     refetchInterval,
   });

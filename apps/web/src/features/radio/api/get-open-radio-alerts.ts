@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listRadioAlerts, type RadioAlert } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
+import { radioKeys } from './keys';
+import { RADIO_POLL_MS, useRadioPoll } from './radio-poll';
 
-/** Spec section 9: the emergency alerts card shows 3 items. */
+/** The emergency alerts card shows 3 items. */
 export const OPEN_RADIO_ALERTS_SHOWN = 3;
 
 const time = (alert: RadioAlert) => new Date(alert.createdAt).getTime();
@@ -25,7 +26,7 @@ export async function getOpenRadioAlerts(signal?: AbortSignal) {
 
 export function openRadioAlertsQueryOptions(refetchInterval: number | false = RADIO_POLL_MS) {
   return queryOptions({
-    queryKey: [...radioKeys.alerts, 'open'],
+    queryKey: radioKeys.openAlerts,
     queryFn: ({ signal }) => getOpenRadioAlerts(signal),
     refetchInterval,
   });

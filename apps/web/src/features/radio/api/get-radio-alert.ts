@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getRadioAlert } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
-
-/** One alert with its nearest available agents (the SOS and dispatch answers seed it). */
-export const radioAlertKey = (id: string) => [...radioKeys.alerts, 'detail', id] as const;
+import { radioKeys } from './keys';
+import { RADIO_POLL_MS, useRadioPoll } from './radio-poll';
 
 export function fetchRadioAlert(id: string, signal?: AbortSignal) {
   return apiCall(getRadioAlert, { signal, params: { id } });
@@ -12,7 +10,7 @@ export function fetchRadioAlert(id: string, signal?: AbortSignal) {
 
 export function radioAlertQueryOptions(id: string, refetchInterval: number | false = RADIO_POLL_MS) {
   return queryOptions({
-    queryKey: radioAlertKey(id),
+    queryKey: radioKeys.alert(id),
     queryFn: ({ signal }) => fetchRadioAlert(id, signal),
     // Agents move: their distances are refreshed while the alert is open.
     refetchInterval,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listRadioKeys } from '@vigie/contract/radio.contract';
 import { apiCall } from '../../../lib/api-client';
-import { radioKeys } from './radio-key';
+import { radioKeys } from './keys';
 
 export function getRadioKeys(signal?: AbortSignal) {
   return apiCall(listRadioKeys, { signal });

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getRadioSummary } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
+import { radioKeys } from './keys';
+import { RADIO_POLL_MS, useRadioPoll } from './radio-poll';
 
 export function fetchRadioSummary(signal?: AbortSignal) {
   return apiCall(getRadioSummary, { signal });

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listRadios } from '@vigie/contract/radio.contract';
 import { apiAll } from '../../../lib/api-client';
-import { RADIO_POLL_MS, radioKeys, useRadioPoll } from './radio-key';
+import { radioKeys } from './keys';
+import { RADIO_POLL_MS, useRadioPoll } from './radio-poll';
 
 export function getRadios(signal?: AbortSignal) {
   return apiAll(listRadios, { signal, query: { limit: 500 } });

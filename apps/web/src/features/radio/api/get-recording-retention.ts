@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getRecordingRetention } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { radioKeys } from './radio-key';
-
-export const recordingRetentionKey = radioKeys.retention;
+import { radioKeys } from './keys';
 
 export function fetchRecordingRetention(signal?: AbortSignal) {
   return apiCall(getRecordingRetention, { signal });
@@ -11,7 +9,7 @@ export function fetchRecordingRetention(signal?: AbortSignal) {
 
 export function recordingRetentionQueryOptions() {
   return queryOptions({
-    queryKey: recordingRetentionKey,
+    queryKey: radioKeys.retention,
     queryFn: ({ signal }) => fetchRecordingRetention(signal),
   });
 }

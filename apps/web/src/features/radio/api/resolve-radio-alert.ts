@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resolveRadioAlert } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { radioKey } from './radio-key';
+import { radioKey } from './keys';
 
 export function postResolveRadioAlert({ id, note }: { id: string; note?: string }) {
   return apiCall(resolveRadioAlert, { params: { id }, body: note ? { note } : {} });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { revokeRadioKey } from '@vigie/contract/radio.contract';
 import { apiCall } from '../../../lib/api-client';
-import { radioKeys } from './radio-key';
+import { radioKeys } from './keys';
 
 export function removeRadioKey(keyId: string) {
   return apiCall(revokeRadioKey, { params: { keyId } });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setChannelMembers } from '@vigie/contract/radio.contract';
 import { apiCall } from '../../../lib/api-client';
-import { radioKey } from './radio-key';
+import { radioKey } from './keys';
 
 export type ChannelMembersInput = { id: string; agentIds: string[]; radioIds: string[] };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setRecordingRetention } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { recordingRetentionKey } from './get-recording-retention';
+import { radioKeys } from './keys';
 
 export function putRecordingRetention(days: number) {
   return apiCall(setRecordingRetention, { body: { days } });
@@ -11,6 +11,6 @@ export function useSetRecordingRetention() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: putRecordingRetention,
-    onSuccess: (retention) => queryClient.setQueryData(recordingRetentionKey, retention),
+    onSuccess: (retention) => queryClient.setQueryData(radioKeys.retention, retention),
   });
 }

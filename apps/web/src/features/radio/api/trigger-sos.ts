@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { triggerSos } from '@vigie/contract/radio-traffic.contract';
 import { apiCall } from '../../../lib/api-client';
-import { radioAlertKey } from './get-radio-alert';
-import { radioKey } from './radio-key';
+import { radioKey, radioKeys } from './keys';
 
 export type SosInput = { radioId: string; location?: { lat: number; lng: number } };
 
-/** Spec section 7: radio_id and location {lat, lng}; without a location, the radio's last one. */
+/** The SOS body: radio_id and location {lat, lng}; without a location, the radio's last one. */
 export function postSos({ radioId, location }: SosInput) {
   return apiCall(triggerSos, { body: { radio_id: radioId, location } });
 }
@@ -17,7 +16,7 @@ export function useTriggerSos() {
   return useMutation({
     mutationFn: postSos,
     onSuccess: (alert) => {
-      queryClient.setQueryData(radioAlertKey(alert.id), alert);
+      queryClient.setQueryData(radioKeys.alert(alert.id), alert);
       return queryClient.invalidateQueries({ queryKey: radioKey });
     },
   });

@@ -2,15 +2,13 @@ import type { Channel } from '@vigie/contract/radio.contract';
 import { RadioTower } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Card } from '../../../components/ui/card';
+import { QueryState } from '../../../components/query-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDeleteChannel } from '../api/delete-channel';
 import { useChannels } from '../api/get-channels';
 import { ChannelCard } from './channel-card';
 import { ChannelMembersDialog } from './channel-members-dialog';
-import { LoadError } from './load-error';
 
 /** The channels, by priority, each with its push-to-talk panel; members and removal for managers. */
 export function ChannelsSection({ canManage }: { canManage: boolean }) {
@@ -42,27 +40,17 @@ export function ChannelsSection({ canManage }: { canManage: boolean }) {
         </p>
       </div>
 
-      {list.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Chargement des canaux…" />
-        </div>
-      ) : !list.data ? (
-        <Card>
-          <LoadError
-            error={list.error}
-            fallback="Impossible de charger les canaux"
-            onRetry={() => void list.refetch()}
-          />
-        </Card>
-      ) : channels.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <RadioTower aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-lg font-medium text-white">Aucun canal</p>
-          <p className="text-sm text-fg-muted">
-            Créez un canal par site, par équipe, et un canal d'urgence prioritaire.
-          </p>
-        </Card>
-      ) : (
+      <QueryState
+        query={list}
+        loading="Chargement des canaux…"
+        error="Impossible de charger les canaux"
+        empty={{
+          when: channels.length === 0,
+          icon: RadioTower,
+          title: 'Aucun canal',
+          hint: "Créez un canal par site, par équipe, et un canal d'urgence prioritaire.",
+        }}
+      >
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Canaux">
           {channels.map((channel) => (
             <li key={channel.id} className="flex">
@@ -75,7 +63,7 @@ export function ChannelsSection({ canManage }: { canManage: boolean }) {
             </li>
           ))}
         </ul>
-      )}
+      </QueryState>
 
       <ChannelMembersDialog channel={membersOf} onOpenChange={(open) => !open && setMembersOf(null)} />
       <ConfirmDialog

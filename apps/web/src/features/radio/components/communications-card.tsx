@@ -1,11 +1,10 @@
 import { ArrowRight, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { useRecentCommunications } from '../api/get-communications';
 import { CommunicationItem } from './communication-item';
-import { LoadError } from './load-error';
 
 /**
  * 'Communications récentes': the last 5 transmissions, transcribed and analysed, and the way to the
@@ -23,25 +22,21 @@ export function CommunicationsCard({ timezone }: { timezone?: string }) {
         <CardDescription>Transcrites et analysées par l'IA pour détecter les urgences.</CardDescription>
       </CardHeader>
       <CardContent>
-        {list.isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner label="Chargement des communications…" />
-          </div>
-        ) : !list.data ? (
-          <LoadError
-            error={list.error}
-            fallback="Impossible de charger les communications"
-            onRetry={() => void list.refetch()}
-          />
-        ) : list.data.length === 0 ? (
-          <p className="py-6 text-center text-sm text-fg-muted">Aucune communication pour le moment.</p>
-        ) : (
-          <ul className="flex flex-col gap-3" aria-label="Communications récentes">
-            {list.data.map((communication) => (
-              <CommunicationItem key={communication.id} communication={communication} timezone={timezone} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={list}
+          layout="card"
+          loading="Chargement des communications…"
+          error="Impossible de charger les communications"
+          empty={{ when: (data) => data.length === 0, title: 'Aucune communication pour le moment.' }}
+        >
+          {(data) => (
+            <ul className="flex flex-col gap-3" aria-label="Communications récentes">
+              {data.map((communication) => (
+                <CommunicationItem key={communication.id} communication={communication} timezone={timezone} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <Button asChild variant="outline" size="sm" className="mt-4 w-full sm:w-auto">
           <Link to="/dashboard/radio/journal">
             Voir tout le journal

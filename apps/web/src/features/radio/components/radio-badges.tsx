@@ -23,7 +23,7 @@ export function RadioStatusBadge({ status }: { status: RadioStatus }) {
   return <Badge tone={radioStatusTones[status]}>{radioStatusLabels[status]}</Badge>;
 }
 
-/** Spec section 9: 0 Normal, 1 Haute, 2 Urgence (red). */
+/** Channel priorities: 0 Normal, 1 Haute, 2 Urgence (red). */
 const priorityTones: Record<ChannelPriority, Tone> = { 0: 'neutral', 1: 'warning', 2: 'danger' };
 
 export function ChannelPriorityBadge({ priority }: { priority: number }) {

@@ -6,7 +6,7 @@ type RadioMetricProps = {
   label: string;
   /** Percent; null before the handset's first report. */
   value: number | null;
-  /** Spec section 9: battery green above 50 % (else red), signal green above 70 % (else orange). */
+  /** Battery green above 50 % (else red), signal green above 70 % (else orange). */
   goodAbove: number;
   lowClass: string;
   testId: string;

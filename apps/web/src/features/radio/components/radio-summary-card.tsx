@@ -1,13 +1,12 @@
 import type { RadioSummary } from '@vigie/contract/radio-traffic.contract';
 import { BrainCircuit } from 'lucide-react';
+import { QueryState } from '../../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useRadioSummary } from '../api/get-radio-summary';
-import { LoadError } from './load-error';
 import { formatMinutes } from './radio-format';
 
-/** Spec section 9: intervention red, coverage orange, optimal green. */
+/** The recommendation's colours: intervention red, coverage orange, optimal green. */
 const levelClasses: Record<RadioSummary['recommendation']['level'], string> = {
   intervention: 'border-red-500/50 bg-red-500/10 text-red-200',
   coverage: 'border-orange-500/50 bg-orange-500/10 text-orange-200',
@@ -26,7 +25,6 @@ function Stat({ label, value, alert }: { label: string; value: string; alert?: b
 /** 'Analyse IA': the fleet at a glance and what the control room should do now. */
 export function RadioSummaryCard() {
   const summary = useRadioSummary();
-  const data = summary.data;
   return (
     <Card data-testid="radio-summary">
       <CardHeader>
@@ -37,43 +35,44 @@ export function RadioSummaryCard() {
         <CardDescription>État du parc radio et recommandation, mis à jour en temps réel.</CardDescription>
       </CardHeader>
       <CardContent>
-        {summary.isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner label="Chargement de l'analyse…" />
-          </div>
-        ) : !data ? (
-          <LoadError
-            error={summary.error}
-            fallback="Impossible de charger l'analyse"
-            onRetry={() => void summary.refetch()}
-          />
-        ) : (
-          <div className="flex flex-col gap-4">
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
-              <Stat label="Radios actives" value={`${data.radiosActive}/${data.radiosTotal}`} />
-              <Stat label="En ligne" value={String(data.radiosOnline)} />
-              <Stat label="Alertes actives" value={String(data.activeAlerts)} alert={data.activeAlerts > 0} />
-              <Stat label="Temps de réponse moyen" value={formatMinutes(data.avgResponseMinutes)} />
-              <Stat label="Communications aujourd'hui" value={String(data.communicationsToday)} />
-              <Stat
-                label="Urgences aujourd'hui"
-                value={String(data.emergenciesToday)}
-                alert={data.emergenciesToday > 0}
-              />
-            </dl>
-            <p
-              aria-live="polite"
-              data-testid="radio-recommendation"
-              data-level={data.recommendation.level}
-              className={cn(
-                'rounded-lg border p-3 text-sm font-medium',
-                levelClasses[data.recommendation.level],
-              )}
-            >
-              {data.recommendation.text}
-            </p>
-          </div>
-        )}
+        <QueryState
+          query={summary}
+          layout="card"
+          loading="Chargement de l'analyse…"
+          error="Impossible de charger l'analyse"
+        >
+          {(data) => (
+            <div className="flex flex-col gap-4">
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+                <Stat label="Radios actives" value={`${data.radiosActive}/${data.radiosTotal}`} />
+                <Stat label="En ligne" value={String(data.radiosOnline)} />
+                <Stat
+                  label="Alertes actives"
+                  value={String(data.activeAlerts)}
+                  alert={data.activeAlerts > 0}
+                />
+                <Stat label="Temps de réponse moyen" value={formatMinutes(data.avgResponseMinutes)} />
+                <Stat label="Communications aujourd'hui" value={String(data.communicationsToday)} />
+                <Stat
+                  label="Urgences aujourd'hui"
+                  value={String(data.emergenciesToday)}
+                  alert={data.emergenciesToday > 0}
+                />
+              </dl>
+              <p
+                aria-live="polite"
+                data-testid="radio-recommendation"
+                data-level={data.recommendation.level}
+                className={cn(
+                  'rounded-lg border p-3 text-sm font-medium',
+                  levelClasses[data.recommendation.level],
+                )}
+              >
+                {data.recommendation.text}
+              </p>
+            </div>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

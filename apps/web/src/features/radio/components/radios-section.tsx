@@ -2,14 +2,12 @@ import type { Radio } from '@vigie/contract/radio.contract';
 import { RadioReceiver } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Card } from '../../../components/ui/card';
+import { EmptyState, QueryState } from '../../../components/query-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SearchInput } from '../../../components/ui/search-input';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDeleteRadio } from '../api/delete-radio';
 import { useRadios } from '../api/get-radios';
-import { LoadError } from './load-error';
 import { RadioCard } from './radio-card';
 import { RadioEditDialog } from './radio-edit-dialog';
 import { formatImei } from './radio-format';
@@ -79,46 +77,36 @@ export function RadiosSection({ canManage, timezone, onAlert }: RadiosSectionPro
         ) : null}
       </div>
 
-      {list.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Chargement des radios…" />
-        </div>
-      ) : !list.data ? (
-        <Card>
-          <LoadError
-            error={list.error}
-            fallback="Impossible de charger les radios"
-            onRetry={() => void list.refetch()}
-          />
-        </Card>
-      ) : radios.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <RadioReceiver aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-lg font-medium text-white">Aucune radio</p>
-          <p className="text-sm text-fg-muted">
-            Ajoutez vos terminaux push-to-talk 4G avec leur IMEI pour suivre leur état et leurs alertes.
-          </p>
-        </Card>
-      ) : shown.length === 0 ? (
-        <Card className="p-8 text-center text-sm text-fg-muted">
-          Aucune radio ne correspond à la recherche.
-        </Card>
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Radios">
-          {shown.map((radio) => (
-            <li key={radio.id} className="flex">
-              <RadioCard
-                radio={radio}
-                canManage={canManage}
-                timezone={timezone}
-                onAlert={onAlert}
-                onEdit={setEditing}
-                onDelete={setDeleting}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={list}
+        loading="Chargement des radios…"
+        error="Impossible de charger les radios"
+        empty={{
+          when: radios.length === 0,
+          icon: RadioReceiver,
+          title: 'Aucune radio',
+          hint: 'Ajoutez vos terminaux push-to-talk 4G avec leur IMEI pour suivre leur état et leurs alertes.',
+        }}
+      >
+        {shown.length === 0 ? (
+          <EmptyState icon={RadioReceiver} title="Aucune radio ne correspond à la recherche." />
+        ) : (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Radios">
+            {shown.map((radio) => (
+              <li key={radio.id} className="flex">
+                <RadioCard
+                  radio={radio}
+                  canManage={canManage}
+                  timezone={timezone}
+                  onAlert={onAlert}
+                  onEdit={setEditing}
+                  onDelete={setDeleting}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <RadioEditDialog radio={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <ConfirmDialog

@@ -1,29 +1,27 @@
 import { RECORDING_RETENTION_MAX_DAYS, recordingRetentionBody } from '@vigie/contract/radio-traffic.contract';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { useRecordingRetention } from '../api/get-recording-retention';
 import { useSetRecordingRetention } from '../api/set-recording-retention';
-import { LoadError } from './load-error';
 
 /** How long the recordings are kept (personal data: 6 months at most). */
 export function RetentionForm() {
   const retention = useRecordingRetention();
-  if (retention.isPending) return <Spinner label="Chargement de la durée de conservation…" />;
-  if (!retention.data) {
-    return (
-      <LoadError
-        error={retention.error}
-        fallback="Impossible de charger la durée de conservation"
-        onRetry={() => void retention.refetch()}
-      />
-    );
-  }
-  return <RetentionFields initialDays={retention.data.days} />;
+  return (
+    <QueryState
+      query={retention}
+      layout="inline"
+      loading="Chargement de la durée de conservation…"
+      error="Impossible de charger la durée de conservation"
+    >
+      {(data) => <RetentionFields initialDays={data.days} />}
+    </QueryState>
+  );
 }
 
 function RetentionFields({ initialDays }: { initialDays: number }) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listReports, type Report } from '@vigie/contract/reports.contract';
 import { apiList } from '../../../lib/api-client';
-import { reportsKey } from './reports-key';
+import { reportsKeys } from './keys';
 
 export const RECENT_REPORTS = 20;
 
@@ -9,7 +9,7 @@ const isPending = (r: Report) => r.status === 'En attente' || r.status === 'En c
 
 export function reportsQueryOptions(live: boolean) {
   return queryOptions({
-    queryKey: [...reportsKey, 'list'],
+    queryKey: reportsKeys.list,
     queryFn: ({ signal }) => apiList(listReports, { signal, query: { limit: RECENT_REPORTS } }),
     // Events move a report to 'Prêt'; while one is being built and the stream is down, poll.
     refetchInterval: (query) =>

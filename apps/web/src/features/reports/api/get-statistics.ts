@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getReportStatistics, type ReportPeriod } from '@vigie/contract/reports.contract';
 import { apiCall } from '../../../lib/api-client';
-import { reportsKey } from './reports-key';
+import { reportsKeys } from './keys';
 
 export type StatisticsFilters = { period: Exclude<ReportPeriod, 'custom'>; siteId?: string };
 
 export function statisticsQueryOptions(filters: StatisticsFilters) {
   const query = { period: filters.period, ...(filters.siteId ? { siteId: filters.siteId } : {}) };
   return queryOptions({
-    queryKey: [...reportsKey, 'statistics', query],
+    queryKey: reportsKeys.statistics(query),
     queryFn: ({ signal }) => apiCall(getReportStatistics, { signal, query }),
     refetchInterval: 60_000,
   });

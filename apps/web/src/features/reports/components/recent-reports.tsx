@@ -2,11 +2,11 @@ import type { Report, ReportStatus } from '@vigie/contract/reports.contract';
 import { Download, FileSpreadsheet, FileText, Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { type QueryLike, QueryState } from '../../../components/query-state';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteReport } from '../api/delete-report';
@@ -90,11 +90,9 @@ function ReportRow({
 /** Rapports récents: status moving on its own (events), download when ready, deletion asked twice. */
 export function RecentReports({
   reports,
-  loading,
   timezone,
 }: {
-  reports: Report[] | undefined;
-  loading: boolean;
+  reports: QueryLike<{ items: Report[] }>;
   timezone: string;
 }) {
   const [doomed, setDoomed] = useState<Report | null>(null);
@@ -114,21 +112,24 @@ export function RecentReports({
       <div className="border-b border-ink-700 p-5">
         <CardTitle>Rapports récents</CardTitle>
       </div>
-      {loading ? (
-        <div className="flex justify-center p-8">
-          <Spinner label="Chargement des rapports…" />
-        </div>
-      ) : reports && reports.length > 0 ? (
-        <ul className="divide-y divide-ink-700">
-          {reports.map((r) => (
-            <ReportRow key={r.id} report={r} timezone={timezone} onDelete={() => setDoomed(r)} />
-          ))}
-        </ul>
-      ) : (
-        <p className="p-8 text-center text-fg-muted">
-          Aucun rapport pour le moment. Générez-en un ci-dessus.
-        </p>
-      )}
+      <QueryState
+        query={reports}
+        layout="card"
+        loading="Chargement des rapports…"
+        error="Impossible de charger les rapports"
+        empty={{
+          when: (data) => data.items.length === 0,
+          title: 'Aucun rapport pour le moment. Générez-en un ci-dessus.',
+        }}
+      >
+        {(data) => (
+          <ul className="divide-y divide-ink-700">
+            {data.items.map((r) => (
+              <ReportRow key={r.id} report={r} timezone={timezone} onDelete={() => setDoomed(r)} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <Dialog open={doomed !== null} onOpenChange={(open) => (open ? null : setDoomed(null))}>
         <DialogContent title="Supprimer le rapport ?" description={doomed?.title}>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -13,7 +13,7 @@ export const formatOptions = [
   { value: 'excel', label: 'Excel' },
 ] as const;
 
-/** Spec section 9: the quick selector's types; 'all' is the full security report. */
+/** The quick selector's types; 'all' is the full security report. */
 export const quickTypes = ['all', 'security', 'incidents', 'access', 'cameras'] as const;
 export type QuickType = (typeof quickTypes)[number];
 export const quickTypeOptions = quickTypes.map((value) => ({

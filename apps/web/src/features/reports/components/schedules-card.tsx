@@ -15,8 +15,10 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { formatDateTime } from '../../../lib/format';
+import { useCreateSchedule } from '../api/create-report-schedule';
+import { useDeleteSchedule } from '../api/delete-report-schedule';
+import { useReportSchedules } from '../api/get-report-schedules';
 import { useReportSites } from '../api/get-sites';
-import { useCreateSchedule, useDeleteSchedule, useReportSchedules } from '../api/schedules';
 import { ALL_SITES, formatOptions, siteOptionsOf, typeOptions } from './report-options';
 
 const frequencyOptions = reportFrequencies.map((value) => ({ value, label: reportFrequencyLabels[value] }));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteSecurityReport } from '@vigie/contract/security-reports.contract';
 import { apiCall } from '../../../lib/api-client';
-import { securityReportsKey } from './security-reports-key';
+import { securityReportsKey } from './keys';
 
 export function removeSecurityReport(id: string) {
   return apiCall(deleteSecurityReport, { params: { id } });

@@ -8,7 +8,7 @@ import {
 } from '@vigie/contract/security-reports.contract';
 import { apiCall } from '../../../lib/api-client';
 import { fetchFile, saveBlob } from '../../../lib/download';
-import { securityReportsKey } from './security-reports-key';
+import { securityReportsKey } from './keys';
 
 const endpoints = {
   pdf: exportSecurityReportPdf,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { finalizeSecurityReport, updateSecurityReport } from '@vigie/contract/security-reports.contract';
 import { apiCall } from '../../../lib/api-client';
-import { securityReportsKey } from './security-reports-key';
+import { securityReportsKey } from './keys';
 
 /** Signs the draft first when a signature is given, then freezes it. */
 export async function signAndFinalize(input: { id: string; signature?: string }) {

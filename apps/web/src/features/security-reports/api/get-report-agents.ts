@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listAgents } from '@vigie/contract/agents.contract';
 import { apiAll } from '../../../lib/api-client';
-import { securityReportsKey } from './security-reports-key';
+import { securityReportsKeys } from './keys';
 
 /** The company's agents: who made an intervention. */
 export function getReportAgents(signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getReportAgents(signal?: AbortSignal) {
 
 export function reportAgentsQueryOptions() {
   return queryOptions({
-    queryKey: [...securityReportsKey, 'agents'],
+    queryKey: securityReportsKeys.agents,
     queryFn: ({ signal }) => getReportAgents(signal),
     staleTime: 60_000,
   });

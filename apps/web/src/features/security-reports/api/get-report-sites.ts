@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSites } from '@vigie/contract/sites.contract';
 import { apiAll } from '../../../lib/api-client';
-import { securityReportsKey } from './security-reports-key';
+import { securityReportsKeys } from './keys';
 
 // Features never import each other: the report form reads the sites through its own call.
 export function getReportSites(signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getReportSites(signal?: AbortSignal) {
 
 export function reportSitesQueryOptions() {
   return queryOptions({
-    queryKey: [...securityReportsKey, 'sites'],
+    queryKey: securityReportsKeys.sites,
     queryFn: ({ signal }) => getReportSites(signal),
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSecurityReports } from '@vigie/contract/security-reports.contract';
 import { apiList } from '../../../lib/api-client';
-import { securityReportsKey } from './security-reports-key';
+import { securityReportsKeys } from './keys';
 
 export const REPORTS_SHOWN = 200;
 
@@ -11,7 +11,7 @@ export function getSecurityReports(signal?: AbortSignal) {
 
 export function securityReportsQueryOptions() {
   return queryOptions({
-    queryKey: [...securityReportsKey, 'list'],
+    queryKey: securityReportsKeys.list,
     queryFn: ({ signal }) => getSecurityReports(signal),
   });
 }

@@ -5,7 +5,7 @@ import {
 } from '@vigie/contract/security-reports.contract';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
-import { securityReportsKey } from './security-reports-key';
+import { securityReportsKey } from './keys';
 
 export type UpdateSecurityReportInput = z.input<typeof updateSecurityReportBody>;
 

@@ -2,8 +2,7 @@ import type { SecurityReport } from '@vigie/contract/security-reports.contract';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDeleteSecurityReport } from '../api/delete-security-report';
 import { useSecurityReports } from '../api/get-security-reports';
@@ -34,26 +33,26 @@ export function ReportsList({ onEdit }: { onEdit: (report: SecurityReport) => vo
       <h2 id="reports-title" className="text-lg font-semibold text-white">
         Rapports créés {reports.data ? `(${reports.data.total})` : ''}
       </h2>
-      {reports.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner />
-        </div>
-      ) : reports.isError ? (
-        <Card className="p-6 text-center text-fg-muted">Impossible de charger les rapports.</Card>
-      ) : reports.data.items.length === 0 ? (
-        <Card className="flex flex-col items-center gap-2 p-8 text-center text-fg-muted">
-          <FileText aria-hidden="true" className="size-8" />
-          Aucun rapport pour le moment : le premier apparaîtra ici.
-        </Card>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {reports.data.items.map((r) => (
-            <li key={r.id}>
-              <ReportCard report={r} onFinalize={setFinalizing} onEdit={onEdit} onDelete={setDeleting} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={reports}
+        loading="Chargement des rapports…"
+        error="Impossible de charger les rapports."
+        empty={{
+          when: (data) => data.items.length === 0,
+          icon: FileText,
+          title: 'Aucun rapport pour le moment : le premier apparaîtra ici.',
+        }}
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-3">
+            {data.items.map((r) => (
+              <li key={r.id}>
+                <ReportCard report={r} onFinalize={setFinalizing} onEdit={onEdit} onDelete={setDeleting} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <FinalizeDialog report={finalizing} onOpenChange={(open) => (open ? null : setFinalizing(null))} />
       <ConfirmDeleteDialog
         report={deleting}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteLogo } from '@vigie/contract/settings.contract';
 import { apiCall } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export function removeLogo() {
   return apiCall(deleteLogo);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { disableTwoFactor } from '@vigie/contract/me.contract';
 import { apiCall } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export type DisableTwoFactorInput = { code: string } | { recoveryCode: string };
 

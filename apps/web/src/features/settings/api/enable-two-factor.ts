@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enableTwoFactor } from '@vigie/contract/me.contract';
 import { apiCall } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export function postTwoFactorEnable(code: string) {
   return apiCall(enableTwoFactor, { body: { code } });

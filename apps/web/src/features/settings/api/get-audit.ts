@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { listAudit } from '@vigie/contract/audit.contract';
 import { apiList } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 /** Entries per page ('Afficher plus' asks the server for the next one). */
 export const AUDIT_PAGE_SIZE = 50;
@@ -34,7 +34,7 @@ export function getAudit(filters: AuditFilters, cursor: string | undefined, sign
 export function auditQueryOptions(input: AuditFilters = {}) {
   const filters = normalize(input);
   return infiniteQueryOptions({
-    queryKey: [...settingsKeys.audit, filters],
+    queryKey: settingsKeys.audit(filters),
     queryFn: ({ pageParam, signal }) => getAudit(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getIdentitySettings } from '@vigie/contract/settings.contract';
 import { apiCall } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export function fetchIdentitySettings(signal?: AbortSignal) {
   return apiCall(getIdentitySettings, { signal });

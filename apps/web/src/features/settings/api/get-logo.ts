@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchFile } from '../../../lib/download';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 /** The logo's bytes (the identity answers where to fetch them, with the session). */
 export function fetchLogo(url: string) {
@@ -9,7 +9,7 @@ export function fetchLogo(url: string) {
 
 export function logoQueryOptions(url: string | null) {
   return queryOptions({
-    queryKey: [...settingsKeys.logo, url],
+    queryKey: settingsKeys.logoAt(url),
     queryFn: () => fetchLogo(url as string),
     enabled: url !== null,
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getNotificationSettings } from '@vigie/contract/notifications.contract';
 import { apiCall } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export function fetchNotificationSettings(signal?: AbortSignal) {
   return apiCall(getNotificationSettings, { signal });

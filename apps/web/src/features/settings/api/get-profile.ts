@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getProfile } from '@vigie/contract/me.contract';
 import { apiCall } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export function fetchProfile(signal?: AbortSignal) {
   return apiCall(getProfile, { signal });

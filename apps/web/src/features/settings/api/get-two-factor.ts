@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getTwoFactor } from '@vigie/contract/me.contract';
 import { apiCall } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export function fetchTwoFactor(signal?: AbortSignal) {
   return apiCall(getTwoFactor, { signal });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { putLogo } from '@vigie/contract/settings.contract';
 import { apiCall } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 /** `image`: the file as a data: URL (PNG or JPEG, 2 MB at most). */
 export function uploadLogo(image: string) {

@@ -4,7 +4,7 @@ import {
   updateNotificationSettings,
 } from '@vigie/contract/notifications.contract';
 import { apiCall } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export function putNotificationSettings(body: NotificationSettings) {
   return apiCall(updateNotificationSettings, { body });

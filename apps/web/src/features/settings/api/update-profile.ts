@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateProfile, type updateProfileBody } from '@vigie/contract/me.contract';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { settingsKeys } from './keys';
 import { refreshSession } from './refresh-session';
-import { settingsKeys } from './settings-keys';
 
 export type UpdateProfileInput = z.input<typeof updateProfileBody>;
 

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateSecuritySettings, type updateSecuritySettingsBody } from '@vigie/contract/settings.contract';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { settingsKeys } from './keys';
 import { refreshSession } from './refresh-session';
-import { settingsKeys } from './settings-keys';
 
 export type UpdateSecurityInput = z.input<typeof updateSecuritySettingsBody>;
 

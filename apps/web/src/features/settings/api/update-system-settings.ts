@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateSystemSettings, type updateSystemSettingsBody } from '@vigie/contract/settings.contract';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { settingsKeys } from './keys';
 
 export type UpdateSystemInput = z.input<typeof updateSystemSettingsBody>;
 

@@ -2,8 +2,8 @@ import { FileDown, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { LoadMore } from '../../../components/load-more';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { downloadAudit } from '../api/export-audit';
@@ -11,8 +11,6 @@ import { type AuditFilters as AuditQuery, useAudit } from '../api/get-audit';
 import { AuditFilters, type AuditFilterValues, emptyAuditFilters } from './audit-filters';
 import { AuditList } from './audit-list';
 import type { UseAuditNames } from './audit-objects';
-import { LoadError } from './load-error';
-import { SectionLoading } from './section-loading';
 
 function toQuery(values: AuditFilterValues, search: string): AuditQuery {
   const badRange = values.from !== '' && values.to !== '' && values.from > values.to;
@@ -59,27 +57,19 @@ export function AuditTab({ useAuditNames }: { useAuditNames: UseAuditNames }) {
   return (
     <div className="flex flex-col gap-4">
       <AuditFilters values={filters} onChange={setFilters} />
-      {query.isPending ? (
-        <SectionLoading label="Chargement du journal d'audit…" />
-      ) : query.isError && !query.data ? (
-        <Card>
-          <LoadError
-            error={query.error}
-            fallback="Impossible de charger le journal d'audit"
-            onRetry={() => void query.refetch()}
-          />
-        </Card>
-      ) : entries.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-12 text-center">
-          <ScrollText aria-hidden="true" className="size-10 text-fg-muted" />
-          <p className="text-lg font-medium text-white">Aucune entrée trouvée</p>
-          <p className="text-sm text-fg-muted">
-            {filtered
-              ? 'Essayez une autre recherche ou d’autres filtres.'
-              : 'Les actions des utilisateurs apparaîtront ici.'}
-          </p>
-        </Card>
-      ) : (
+      <QueryState
+        query={query}
+        loading="Chargement du journal d'audit…"
+        error="Impossible de charger le journal d'audit"
+        empty={{
+          when: entries.length === 0,
+          icon: ScrollText,
+          title: 'Aucune entrée trouvée',
+          hint: filtered
+            ? 'Essayez une autre recherche ou d’autres filtres.'
+            : 'Les actions des utilisateurs apparaîtront ici.',
+        }}
+      >
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-fg-muted" aria-live="polite" data-testid="audit-count">
@@ -93,7 +83,7 @@ export function AuditTab({ useAuditNames }: { useAuditNames: UseAuditNames }) {
           <AuditList entries={entries} useAuditNames={useAuditNames} />
           <LoadMore list={query} label="Afficher plus" />
         </div>
-      )}
+      </QueryState>
     </div>
   );
 }

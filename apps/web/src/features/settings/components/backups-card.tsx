@@ -2,6 +2,7 @@ import type { Backup } from '@vigie/contract/settings.contract';
 import { DatabaseBackup, Download, HardDriveDownload } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { EmptyState, QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
@@ -10,8 +11,6 @@ import { saveBackup } from '../api/download-backup';
 import { useBackups } from '../api/get-backups';
 import { useRunBackup } from '../api/run-backup';
 import { formatBytes } from './backup-size';
-import { LoadError } from './load-error';
-import { SectionLoading } from './section-loading';
 
 /** The backups the server keeps, 'Sauvegarder maintenant' and a download for each. */
 export function BackupsCard() {
@@ -56,51 +55,50 @@ export function BackupsCard() {
         </Button>
       </CardHeader>
       <CardContent>
-        {backups.isPending ? (
-          <SectionLoading label="Chargement des sauvegardes…" />
-        ) : !backups.data ? (
-          <LoadError
-            error={backups.error}
-            fallback="Impossible de charger les sauvegardes"
-            onRetry={() => void backups.refetch()}
-          />
-        ) : (
-          <div className="flex flex-col gap-3">
-            {backups.data.message ? <p className="text-sm text-fg-muted">{backups.data.message}</p> : null}
-            {backups.data.backups.length === 0 ? (
-              <p className="py-6 text-center text-sm text-fg-muted">Aucune sauvegarde pour le moment.</p>
-            ) : (
-              <ul
-                className="divide-y divide-ink-700 rounded-lg border border-ink-700"
-                data-testid="backups-list"
-              >
-                {backups.data.backups.map((backup) => (
-                  <li key={backup.name} className="flex flex-wrap items-center justify-between gap-3 p-3">
-                    <div className="flex min-w-0 flex-col">
-                      <span className="truncate font-mono text-sm text-slate-100" title={backup.name}>
-                        {backup.name}
-                      </span>
-                      <span className="text-xs text-fg-muted">
-                        <time dateTime={backup.createdAt}>{formatDateTime(backup.createdAt)}</time> ·{' '}
-                        {formatBytes(backup.size)}
-                      </span>
-                    </div>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => void download(backup)}
-                      disabled={!available || downloading !== null}
-                      aria-label={`Télécharger la sauvegarde du ${formatDateTime(backup.createdAt)}`}
-                    >
-                      <Download aria-hidden="true" />
-                      {downloading === backup.name ? 'Téléchargement...' : 'Télécharger'}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        <QueryState
+          query={backups}
+          layout="card"
+          loading="Chargement des sauvegardes…"
+          error="Impossible de charger les sauvegardes"
+        >
+          {(data) => (
+            <div className="flex flex-col gap-3">
+              {data.message ? <p className="text-sm text-fg-muted">{data.message}</p> : null}
+              {data.backups.length === 0 ? (
+                <EmptyState layout="card" title="Aucune sauvegarde pour le moment." />
+              ) : (
+                <ul
+                  className="divide-y divide-ink-700 rounded-lg border border-ink-700"
+                  data-testid="backups-list"
+                >
+                  {data.backups.map((backup) => (
+                    <li key={backup.name} className="flex flex-wrap items-center justify-between gap-3 p-3">
+                      <div className="flex min-w-0 flex-col">
+                        <span className="truncate font-mono text-sm text-slate-100" title={backup.name}>
+                          {backup.name}
+                        </span>
+                        <span className="text-xs text-fg-muted">
+                          <time dateTime={backup.createdAt}>{formatDateTime(backup.createdAt)}</time> ·{' '}
+                          {formatBytes(backup.size)}
+                        </span>
+                      </div>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => void download(backup)}
+                        disabled={!available || downloading !== null}
+                        aria-label={`Télécharger la sauvegarde du ${formatDateTime(backup.createdAt)}`}
+                      >
+                        <Download aria-hidden="true" />
+                        {downloading === backup.name ? 'Téléchargement...' : 'Télécharger'}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -2,33 +2,29 @@ import type { NotificationSettings } from '@vigie/contract/notifications.contrac
 import { Bell, Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryState } from '../../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { PushError, subscribeToPush, unsubscribeFromPush } from '../api/push-subscription';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
-import { LoadError } from './load-error';
 import { alertOptions, channelOptions, type NotificationSwitch } from './notification-options';
 import { PushDeviceNote } from './push-device-note';
-import { SectionLoading } from './section-loading';
 import { SwitchField } from './switch-field';
 import { usePushDevice } from './use-push-device';
 
 /** Paramètres · Notifications: each switch is saved at once. */
 export function NotificationsTab() {
   const settings = useNotificationSettings();
-  if (settings.isPending) return <SectionLoading label="Chargement des notifications…" />;
-  if (!settings.data)
-    return (
-      <Card>
-        <LoadError
-          error={settings.error}
-          fallback="Impossible de charger vos notifications"
-          onRetry={() => void settings.refetch()}
-        />
-      </Card>
-    );
-  return <NotificationSwitches settings={settings.data} />;
+  return (
+    <QueryState
+      query={settings}
+      loading="Chargement des notifications…"
+      error="Impossible de charger vos notifications"
+    >
+      {(data) => <NotificationSwitches settings={data} />}
+    </QueryState>
+  );
 }
 
 const failureText = (error: unknown) =>

@@ -1,11 +1,10 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
+import { QueryState } from '../../../components/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useTwoFactor } from '../api/get-two-factor';
-import { LoadError } from './load-error';
-import { SectionLoading } from './section-loading';
 import { TwoFactorDisableDialog } from './two-factor-disable-dialog';
 import { TwoFactorEnableDialog } from './two-factor-enable-dialog';
 
@@ -28,56 +27,55 @@ export function TwoFactorCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {status.isPending ? (
-          <SectionLoading label="Chargement de la double authentification…" />
-        ) : !status.data ? (
-          <LoadError
-            error={status.error}
-            fallback="Impossible de charger la double authentification"
-            onRetry={() => void status.refetch()}
-          />
-        ) : (
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <div className="flex flex-col gap-2">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="text-sm text-slate-200">État :</span>
-                {status.data.enabled ? (
-                  <Badge tone="success">Activée</Badge>
-                ) : (
-                  <Badge tone="neutral">Désactivée</Badge>
-                )}
-                {status.data.required ? <Badge tone="warning">Exigée par votre société</Badge> : null}
+        <QueryState
+          query={status}
+          layout="card"
+          loading="Chargement de la double authentification…"
+          error="Impossible de charger la double authentification"
+        >
+          {(data) => (
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <div className="flex flex-col gap-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="text-sm text-slate-200">État :</span>
+                  {data.enabled ? (
+                    <Badge tone="success">Activée</Badge>
+                  ) : (
+                    <Badge tone="neutral">Désactivée</Badge>
+                  )}
+                  {data.required ? <Badge tone="warning">Exigée par votre société</Badge> : null}
+                </div>
+                {data.enabled ? (
+                  <p
+                    className={
+                      data.recoveryCodesLeft <= 3 ? 'text-sm text-amber-200' : 'text-sm text-fg-muted'
+                    }
+                  >
+                    Codes de secours restants : {data.recoveryCodesLeft}
+                    {data.recoveryCodesLeft <= 3
+                      ? ' — désactivez puis réactivez la double authentification pour en obtenir de nouveaux.'
+                      : ''}
+                  </p>
+                ) : null}
               </div>
-              {status.data.enabled ? (
-                <p
-                  className={
-                    status.data.recoveryCodesLeft <= 3 ? 'text-sm text-amber-200' : 'text-sm text-fg-muted'
-                  }
-                >
-                  Codes de secours restants : {status.data.recoveryCodesLeft}
-                  {status.data.recoveryCodesLeft <= 3
-                    ? ' — désactivez puis réactivez la double authentification pour en obtenir de nouveaux.'
-                    : ''}
-                </p>
-              ) : null}
-            </div>
-            {status.data.enabled ? (
-              status.data.required ? (
-                <p className="text-sm text-fg-muted">Elle ne peut pas être désactivée.</p>
+              {data.enabled ? (
+                data.required ? (
+                  <p className="text-sm text-fg-muted">Elle ne peut pas être désactivée.</p>
+                ) : (
+                  <Button variant="outline" onClick={() => setDisabling(true)}>
+                    <ShieldOff aria-hidden="true" />
+                    Désactiver
+                  </Button>
+                )
               ) : (
-                <Button variant="outline" onClick={() => setDisabling(true)}>
-                  <ShieldOff aria-hidden="true" />
-                  Désactiver
+                <Button onClick={() => setEnabling(true)}>
+                  <ShieldCheck aria-hidden="true" />
+                  Activer
                 </Button>
-              )
-            ) : (
-              <Button onClick={() => setEnabling(true)}>
-                <ShieldCheck aria-hidden="true" />
-                Activer
-              </Button>
-            )}
-          </div>
-        )}
+              )}
+            </div>
+          )}
+        </QueryState>
       </CardContent>
       <TwoFactorEnableDialog open={enabling} onOpenChange={setEnabling} />
       <TwoFactorDisableDialog open={disabling} onOpenChange={setDisabling} />

@@ -3,15 +3,14 @@ import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { QueryError, QueryLoading } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-errors';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useStartTwoFactor } from '../api/start-two-factor';
 import { CodeInput } from './code-input';
-import { LoadError } from './load-error';
 import { RecoveryCodes } from './recovery-codes';
-import { SectionLoading } from './section-loading';
 import { TotpQr } from './totp-qr';
 
 type Setup = z.infer<typeof twoFactorSetupSchema>;
@@ -61,8 +60,15 @@ export function TwoFactorEnrolment({ onDone, doneLabel }: TwoFactorEnrolmentProp
   if (codes) return <RecoveryCodes codes={codes} onDone={onDone} doneLabel={doneLabel} />;
   if (!setup) {
     if (start.isError)
-      return <LoadError error={start.error} fallback="Impossible de préparer l'activation" onRetry={begin} />;
-    return <SectionLoading label="Préparation du QR code…" />;
+      return (
+        <QueryError
+          layout="card"
+          error={start.error}
+          title="Impossible de préparer l'activation"
+          onRetry={begin}
+        />
+      );
+    return <QueryLoading layout="card" label="Préparation du QR code…" />;
   }
   return (
     <div className="flex flex-col gap-5">

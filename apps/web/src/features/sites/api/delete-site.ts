@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteSite } from '@vigie/contract/sites.contract';
 import { apiCall } from '../../../lib/api-client';
-import { siteOptionsKey } from './get-site-options';
-import { sitesKey } from './get-sites';
+import { sitesKey, sitesKeys } from './keys';
 
 export function removeSite(id: string) {
   return apiCall(deleteSite, { params: { id } });
@@ -15,7 +14,7 @@ export function useDeleteSite() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: sitesKey }),
-        queryClient.invalidateQueries({ queryKey: siteOptionsKey }),
+        queryClient.invalidateQueries({ queryKey: sitesKeys.options }),
       ]),
   });
 }

@@ -1,17 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSites } from '@vigie/contract/sites.contract';
 import { apiAll } from '../../../lib/api-client';
+import { sitesKeys } from './keys';
 
-/**
- * Every site of the company as a picker's options (a big company's 2,000, page after page). Its own
- * key, outside `sitesKey`: the alarm events that refresh the sites' counts need not read every site
- * again; the site mutations invalidate it.
- */
-export const siteOptionsKey = ['site-options'] as const;
-
+/** Every site of the company as a picker's options (a big company's 2,000, page after page). */
 export function siteOptionsQueryOptions() {
   return queryOptions({
-    queryKey: siteOptionsKey,
+    queryKey: sitesKeys.options,
     queryFn: ({ signal }) => apiAll(listSites, { signal, query: { limit: 500 } }),
     staleTime: 60_000,
   });

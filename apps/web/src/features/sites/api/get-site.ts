@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSite } from '@vigie/contract/sites.contract';
 import { apiCall } from '../../../lib/api-client';
-import { sitesKey } from './get-sites';
+import { sitesKeys } from './keys';
 
 export function fetchSite(id: string, signal?: AbortSignal) {
   return apiCall(getSite, { params: { id }, signal });
@@ -9,7 +9,7 @@ export function fetchSite(id: string, signal?: AbortSignal) {
 
 export function siteQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...sitesKey, 'detail', id],
+    queryKey: sitesKeys.detail(id),
     queryFn: ({ signal }) => fetchSite(id, signal),
   });
 }

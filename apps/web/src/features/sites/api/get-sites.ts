@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { listSites } from '@vigie/contract/sites.contract';
 import { apiList } from '../../../lib/api-client';
-
-/** Root of every sites query key: mutations invalidate it. */
-export const sitesKey = ['sites'] as const;
+import { sitesKeys } from './keys';
 
 /** A page shows this many sites at most; the total comes from the server. */
 export const SITES_PAGE_SIZE = 500;
@@ -14,7 +12,7 @@ export function getSites(search: string, signal?: AbortSignal) {
 
 export function sitesQueryOptions(search = '') {
   return queryOptions({
-    queryKey: [...sitesKey, 'list', { search }],
+    queryKey: sitesKeys.list(search),
     queryFn: ({ signal }) => getSites(search, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateUserBody, createUser } from '@vigie/contract/users.contract';
 import { apiCall } from '../../../lib/api-client';
-import { usersKey } from './get-users';
+import { usersKey } from './keys';
 
 export function postUser(body: CreateUserBody) {
   return apiCall(createUser, { body });

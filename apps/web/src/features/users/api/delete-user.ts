@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteUser } from '@vigie/contract/users.contract';
 import { apiCall } from '../../../lib/api-client';
-import { usersKey } from './get-users';
+import { usersKey } from './keys';
 
 export function removeUser(id: string) {
   return apiCall(deleteUser, { params: { id } });

@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listUsers } from '@vigie/contract/users.contract';
 import { apiAll } from '../../../lib/api-client';
-
-/** Root of every users query key: mutations invalidate it. */
-export const usersKey = ['users'] as const;
+import { usersKeys } from './keys';
 
 export function getUsers(signal?: AbortSignal) {
   return apiAll(listUsers, { signal, query: { limit: 500 } });
 }
 
 export function usersQueryOptions() {
-  return queryOptions({ queryKey: [...usersKey, 'list'], queryFn: ({ signal }) => getUsers(signal) });
+  return queryOptions({ queryKey: usersKeys.list, queryFn: ({ signal }) => getUsers(signal) });
 }
 
 export function useUsers() {

@@ -1,0 +1,2 @@
+/** The API's liveness, polled by the 'En ligne' / 'Hors ligne' badge. */
+export const healthKey = ['health'] as const;

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { verifyLogbook } from '@vigie/contract/logbook.contract';
+import { apiCall } from '../../../lib/api-client';
+
+export function useVerifyLogbook() {
+  return useMutation({
+    mutationFn: (siteId: string) => apiCall(verifyLogbook, { query: { siteId } }),
+  });
+}

@@ -1,2 +1,0 @@
-/** Root of every security-report query: a mutation invalidates them all. */
-export const securityReportsKey = ['security-reports'] as const;
