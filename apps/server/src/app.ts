@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { createOutboundPolicy, type OutboundPolicy } from './lib/outbound-address';
 import { accessRoutes } from './modules/access/access.routes';
 import { alarmsRoutes } from './modules/alarms/alarms.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { camerasRoutes } from './modules/cameras/cameras.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -67,6 +68,7 @@ const modules = [
   notificationsRoutes,
   eventsRoutes,
   settingsRoutes,
+  auditRoutes,
   reportsRoutes,
   securityReportsRoutes,
   guardToursRoutes,

@@ -10,7 +10,7 @@ import {
   timestampSchema,
 } from './common';
 
-/** Spec section 9: specialities, levels; section 4: statuses (filter values of the agents tab). */
+/** Specialities, levels, and statuses (the filter values of the agents tab). */
 export const agentSpecialities = [
   'Surveillance',
   'Intervention',

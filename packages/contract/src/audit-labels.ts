@@ -9,7 +9,7 @@ const own = <T>(map: Readonly<Record<string, T>>, key: string): T | undefined =>
  * 0036), so that a search in the journal finds entries by their French names: a change here needs
  * a migration that replaces those functions (audit-label-words.test.ts says so).
  */
-export const actionLabels: Readonly<Record<string, string>> = {
+export const actionLabels = {
   'auth.login': 'Connexion',
   'auth.password_changed': 'Mot de passe modifié',
   'auth.two_factor_enabled': 'Double authentification activée',
@@ -104,7 +104,10 @@ export const actionLabels: Readonly<Record<string, string>> = {
   'lone_worker_alert.raised': 'Alerte travailleur isolé',
   'lone_worker_alert.acknowledged': 'Alerte travailleur isolé acquittée',
   'demo.step_seeded': 'Données de démonstration créées',
-};
+} as const satisfies Record<string, string>;
+
+/** An audit action's code: the server writes only codes that have a French name here. */
+export type AuditAction = keyof typeof actionLabels;
 
 /** The action's French name, or its code when this version does not know it. */
 export function actionLabel(action: string): string {

@@ -56,7 +56,7 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-/** Company part of the registration form (spec section 5: name and email required). */
+/** Company part of the registration form (name and email required). */
 export const companyInput = z.object({
   name: requiredText('Le nom de la société'),
   email: emailSchema,

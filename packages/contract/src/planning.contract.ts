@@ -10,7 +10,7 @@ import {
   timestampSchema,
 } from './common';
 
-/** Spec section 9: shift types and their presets; section 5: the default shift. */
+/** Shift types and their presets, and the default shift. */
 export const shiftTypes = ['day', 'night', 'morning', 'afternoon', 'custom'] as const;
 export type ShiftType = (typeof shiftTypes)[number];
 export const shiftTypeLabels: Record<ShiftType, string> = {
@@ -29,7 +29,7 @@ export const shiftPresets: Record<ShiftType, { startTime: string; endTime: strin
 };
 export const defaultShift = { startTime: '08:00', endTime: '17:00', breakStart: '12:00', breakEnd: '13:00' };
 
-/** Spec section 4. Moved by events only: clock-in, clock-out, cancellation. */
+/** Moved by events only: clock-in, clock-out, cancellation. */
 export const shiftStatuses = ['Programmé', 'En cours', 'Terminé', 'Annulé'] as const;
 export type ShiftStatus = (typeof shiftStatuses)[number];
 

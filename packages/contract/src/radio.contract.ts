@@ -48,7 +48,7 @@ export const imeiSchema = z
       .refine(isValidImei, { error: "L'IMEI est invalide (chiffre de contrôle incorrect)" }),
   );
 
-/** Spec section 4: active, assigned or other; active and assigned both count as active. */
+/** active, assigned or other; active and assigned both count as active. */
 export const radioStatuses = ['active', 'assigned', 'inactive'] as const;
 export type RadioStatus = (typeof radioStatuses)[number];
 export const radioStatusLabels: Record<RadioStatus, string> = {
@@ -58,7 +58,7 @@ export const radioStatusLabels: Record<RadioStatus, string> = {
 };
 export const isActiveRadioStatus = (s: RadioStatus) => s === 'active' || s === 'assigned';
 
-/** Spec section 9. */
+/** Channel types. */
 export const channelTypes = ['site', 'emergency', 'general', 'team'] as const;
 export type ChannelType = (typeof channelTypes)[number];
 export const channelTypeLabels: Record<ChannelType, string> = {

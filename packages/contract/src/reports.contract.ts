@@ -13,8 +13,8 @@ import {
 } from './common';
 
 /**
- * Spec section 9: report types of the dialog, and `logbook` (the main courante of a period for the
- * client, one section per site, with its integrity check), added beyond the specification.
+ * Report types of the generation dialog, and `logbook` (the main courante of a period for the
+ * client, one section per site, with its integrity check), which Vigie adds.
  */
 export const reportTypes = [
   'security',
@@ -39,7 +39,7 @@ export const reportTypeLabels: Record<ReportType, string> = {
 export const reportFormats = ['pdf', 'excel'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
-/** Spec section 9: periods of the quick selector. */
+/** Periods of the quick selector. */
 export const reportPeriods = ['week', 'month', 'quarter', 'year', 'custom'] as const;
 export type ReportPeriod = (typeof reportPeriods)[number];
 export const reportPeriodLabels: Record<ReportPeriod, string> = {
@@ -147,7 +147,7 @@ export const generateReportBody = z
   })
   .superRefine(periodChecks);
 
-/** Spec section 3: Report list item, with the status's reason and the machine-readable fields. */
+/** A report of the list, with the status's reason and the machine-readable fields. */
 export const reportSchema = z.object({
   id: idSchema,
   title: z.string(),

@@ -11,7 +11,7 @@ import {
   timestampSchema,
 } from './common';
 
-/** Spec section 9: incident types. */
+/** Incident types. */
 export const incidentTypes = ['intrusion', 'vol', 'vandalisme', 'alarme', 'incendie', 'autre'] as const;
 export type IncidentType = (typeof incidentTypes)[number];
 export const incidentTypeLabels: Record<IncidentType, string> = {
@@ -23,7 +23,7 @@ export const incidentTypeLabels: Record<IncidentType, string> = {
   autre: 'Autre',
 };
 
-/** Spec section 4: Brouillon → Finalisé → Exporté. */
+/** Brouillon → Finalisé → Exporté. */
 export const securityReportStatuses = ['draft', 'finalized', 'exported'] as const;
 export type SecurityReportStatus = (typeof securityReportStatuses)[number];
 export const securityReportStatusLabels: Record<SecurityReportStatus, string> = {
@@ -35,7 +35,7 @@ export const securityReportStatusLabels: Record<SecurityReportStatus, string> = 
 export const exportFormats = ['pdf', 'word', 'excel'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-/** Spec section 5 messages. */
+/** The form's validation messages. */
 export const securityReportMessages = {
   siteRequired: 'Veuillez sélectionner un site',
   incidentDescription: "Veuillez remplir la description de l'incident",
@@ -152,7 +152,7 @@ export const securityReportFormSchema = z.object(contentFields).refine(periodInO
 export const createSecurityReportBody = z
   .object({
     ...contentFields,
-    /** Sent only if drawn (spec section 5). */
+    /** Sent only if drawn. */
     responsibleSignature: signatureField.nullish(),
   })
   .refine(periodInOrder, periodError);

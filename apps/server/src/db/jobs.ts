@@ -1,7 +1,7 @@
 // The background work queue: one-off work (a notification's e-mail, SMS or push; later a report)
 // done off the request path, kept in the `queue.jobs` table so that it survives a restart and is
 // shared by every instance of a PostgreSQL database. pg-boss and graphile-worker need a `pg` pool, which the
-// in-process PGlite cannot give (DESIGN.md, "Background work"), hence this small queue.
+// in-process PGlite cannot give, hence this small queue.
 //
 // - Enqueued in the caller's transaction (`enqueueJobs`, or an INSERT inside a module's own
 //   statement followed by `wakeWorkersSql`): a rolled-back change sends nothing. The NOTIFY on

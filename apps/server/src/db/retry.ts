@@ -2,8 +2,9 @@
 // deadlock (40P01) or a serialisation failure (40001) is run again, a bounded number of times. Safe
 // only around a whole transaction whose effects were rolled back and whose request is not answered
 // yet: the caller wraps exactly that (a `withTenant` or `writeTenant` call), never a part of one.
-// Every retry is counted and logged, so that a deadlock the design should have made impossible is
-// seen rather than silently absorbed.
+// Every retry is counted and logged, so that a deadlock the appended count deltas should have made
+// impossible (docs/decisions/0020-kept-counts-without-deadlocks.md) is seen rather than silently
+// absorbed.
 
 type Coded = { code?: unknown; cause?: unknown };
 

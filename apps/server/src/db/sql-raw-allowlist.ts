@@ -57,7 +57,7 @@ export const sqlTextPlaces: SqlTextPlace[] = [
     count: 5,
     why:
       "The alarm's column list and timeline sub-select written for a table alias that the " +
-      "repository passes as a constant ('a'). No value in them.",
+      "repositories (alarms, alarm-list) pass as a constant ('a'). No value in them.",
   },
   {
     file: 'modules/logbook/logbook.repository.ts',

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, seedDemo } from '../db/seeds/demo';
 import { probeAllCameras } from '../modules/cameras/camera-monitor';
-import { checkAttendance } from '../modules/planning/attendance-job';
+import { checkAttendance } from '../modules/planning/planning.jobs';
 import { createTestApp, engines, login, type Tenant, type TestApp } from '../test/harness';
 import { startSimulator } from './simulator';
 

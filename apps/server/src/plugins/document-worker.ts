@@ -1,5 +1,5 @@
 // Documents (XLSX, PDF, CSV of thousands of rows) are built in a worker thread: exceljs blocks its
-// thread's CPU for seconds on a big file (2.8 s for 10,000 rows, see the DESIGN), which the HTTP
+// thread's CPU for seconds on a big file (2.8 s for 10,000 rows on a 2-core machine), which the HTTP
 // event loop cannot afford. One thread per document: it loads the builder's module, calls the named
 // export with the input (Dates survive the structured clone), answers the file and is terminated.
 // The thread registers tsx, then imports the builder's module: this works whether the parent runs

@@ -14,12 +14,12 @@ import {
   timestampSchema,
 } from '../common';
 
-/** Spec section 9: badge types. */
+/** Badge types. */
 export const badgeTypes = ['qrcode', 'nfc'] as const;
 export type BadgeType = (typeof badgeTypes)[number];
 export const badgeTypeLabels: Record<BadgeType, string> = { qrcode: 'QR Code', nfc: 'NFC' };
 
-/** Spec section 4: a badge is Actif or not; Expiré is derived from the expiry date. */
+/** A badge is Actif or not; Expiré is derived from the expiry date. */
 export const storedBadgeStatuses = ['Actif', 'Suspendu'] as const;
 export const badgeStatuses = ['Actif', 'Suspendu', 'Expiré'] as const;
 

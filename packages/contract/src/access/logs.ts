@@ -10,7 +10,7 @@ export const accessLogStatuses = ['Autorisé', 'Refusé'] as const;
 export const accessLogNotice =
   'Vos passages sont enregistrés et conservés 3 mois au plus, pour la sécurité du site. Pour exercer vos droits, adressez-vous au responsable du site.';
 
-/** Spec section 3: access log. */
+/** An access log line. */
 export const accessLogSchema = z.object({
   id: z.string(),
   personName: z.string(),

@@ -19,7 +19,7 @@ export const radioAlertTypeLabels: Record<(typeof radioAlertTypes)[number], stri
   sos: 'SOS',
   emergency: 'Urgence détectée',
 };
-/** Spec section 4: active or other. */
+/** The screens tell an active alert from the others. */
 export const radioAlertStatuses = ['active', 'acknowledged', 'resolved'] as const;
 export const radioAlertStatusLabels: Record<(typeof radioAlertStatuses)[number], string> = {
   active: 'Active',
@@ -96,7 +96,7 @@ const longitude = z
   .max(180, { error: 'La longitude doit être comprise entre -180 et 180' });
 export const latLngSchema = z.object({ lat: latitude, lng: longitude });
 
-/** Spec section 7: radio_id and location {lat, lng}; radio_id is the radio's id or its IMEI. */
+/** The SOS body: radio_id and location {lat, lng}; radio_id is the radio's id or its IMEI. */
 export const sosBody = z.object({
   radio_id: z
     .string({ error: "L'identifiant de la radio est obligatoire" })
@@ -117,7 +117,7 @@ export const resolveRadioAlertBody = z.object({
     .optional(),
 });
 
-/** Spec section 9, radio display rules: the summary card. */
+/** The summary card; its recommendation follows the radio display rules. */
 export const radioSummarySchema = z.object({
   radiosTotal: z.number().int(),
   radiosActive: z.number().int(),

@@ -23,7 +23,7 @@ export const emergencyCategoryLabels: Record<EmergencyCategory, string> = {
   appel_aide: "Appel à l'aide",
 };
 
-/** Spec section 3: aiAnalysis (recommendation, keywords_found), plus the score and category. */
+/** aiAnalysis: recommendation and keywords_found, plus the score and category. */
 export const aiAnalysisSchema = z.object({
   score: z.number(),
   category: z.enum(emergencyCategories).nullable(),

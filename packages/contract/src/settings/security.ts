@@ -143,7 +143,7 @@ export const ipWhitelistSchema = z
 // ---------------------------------------------------------------------------------------------
 // Sécurité
 
-/** Spec section 9. */
+/** The choices the security settings offer. */
 export const sessionTimeouts = [15, 30, 60, 120] as const;
 export const passwordExpiries = [30, 60, 90, 180] as const;
 

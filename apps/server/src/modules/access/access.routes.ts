@@ -24,17 +24,18 @@ import {
   updateBadge,
 } from '@vigie/contract/access.contract';
 import type { FastifyInstance } from 'fastify';
+import { registerDeviceAuth } from '../../lib/device-auth';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
 import { every } from '../../plugins/periodic';
-import { registerDeviceAuth } from '../integrations/device-auth';
+import { authenticateDevice } from '../integrations/integrations.service';
 import * as badges from './badges.service';
 import * as check from './check.service';
 import * as logs from './logs.service';
 import * as points from './points.service';
 
 export async function accessRoutes(app: FastifyInstance) {
-  const deviceOf = registerDeviceAuth(app);
+  const deviceOf = registerDeviceAuth(app, authenticateDevice);
 
   route(app, listBadges, async ({ auth, query, request, reply }) => {
     const { rows, total } = await badges.listBadges(app.db, auth, query);

@@ -6,6 +6,7 @@ import type {
   listBadgesQuery,
   updateBadgeBody,
 } from '@vigie/contract/access.contract';
+import type { AuditAction } from '@vigie/contract/audit-labels';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -13,8 +14,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { buildInWorker } from '../../plugins/document-worker';
 import { decodeCursor } from '../../plugins/pagination';
 import type { SecretBox } from '../../plugins/secrets';
-import { recordAudit } from '../audit/audit.service';
-import { publishEvent } from '../events/events.service';
+import { recordAndPublish, recordAudit } from '../audit/audit.service';
 import { agentExists, todayOf } from '../planning/agents.service';
 import { siteExists } from '../sites/sites.service';
 import { accessErrors } from './access.errors';
@@ -71,23 +71,19 @@ async function checkLinks(
     if (!(await siteExists(tx, companyId, siteId))) throw accessErrors.unknownSites();
 }
 
-async function changed(
+const changed = (
   tx: Tx,
   auth: AuthContext,
   id: string,
-  action: string,
+  action: Extract<AuditAction, `badge.${string}`>,
   details: Record<string, unknown>,
-) {
-  await recordAudit(tx, {
-    companyId: auth.companyId,
-    actorUserId: auth.userId,
-    action,
-    entity: 'badge',
-    entityId: id,
-    details,
-  });
-  await publishEvent(tx, auth.companyId, 'access.changed', { kind: 'badge', id, change: action });
-}
+) =>
+  recordAndPublish(
+    tx,
+    auth,
+    { action, entity: 'badge', entityId: id, details },
+    { type: 'access.changed', payload: { kind: 'badge', id, change: action } },
+  );
 
 export async function listBadges(db: Database, auth: AuthContext, q: z.output<typeof listBadgesQuery>) {
   requireManager(auth);

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { purgedRowsOf } from '../../db/batched-purge';
 import type { Database, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import { accessLogs } from '../../db/schema';
 import { tokenMatch } from '../../db/search-tokens';
 
@@ -167,9 +167,9 @@ export async function recentStatuses(tx: Tx, companyId: string, pointId: string,
 
 /** Removes up to `batch` lines past their company's retention (owner-run, migration 0014). */
 export async function purgeExpiredLogs(db: Database, now: Date, batch: number) {
-  return rowsOf<{ company_id: string; removed: string | number }>(
+  return purgedRowsOf(
     await db.direct.execute(
       sql`select company_id, removed from access_logs_purge(${now.toISOString()}::timestamptz, ${batch})`,
     ),
-  ).map((r) => ({ companyId: r.company_id, removed: Number(r.removed) }));
+  );
 }

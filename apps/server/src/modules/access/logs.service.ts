@@ -8,13 +8,14 @@ import {
   maxExportedLogs,
 } from '@vigie/contract/access.contract';
 import type { z } from 'zod';
+import { purgeInBatches } from '../../db/batched-purge';
 import type { Database } from '../../db/client';
+import { dayStart, nextDay } from '../../lib/days';
 import type { AuthContext } from '../../plugins/auth';
 import { buildInWorker } from '../../plugins/document-worker';
 import { decodeCursor } from '../../plugins/pagination';
 import { recordAudit } from '../audit/audit.service';
 import { accessLogRetention, companyTimezone, setAccessLogRetention } from '../companies/companies.service';
-import { dayStart, nextDay } from '../planning/time';
 import { accessErrors } from './access.errors';
 import { requireManager } from './badges.service';
 import type { LogsFileInput } from './export/logs-file';
@@ -142,29 +143,19 @@ export async function setRetention(
 
 /** Removes the lines past each company's retention, in batches, and audits the counts. */
 export async function purgeAccessLogs(db: Database, now = new Date(), batch = 5_000) {
-  const removed = new Map<string, number>();
-  for (;;) {
-    const gone = await repo.purgeExpiredLogs(db, now, batch);
-    let n = 0;
-    for (const g of gone) {
-      removed.set(g.companyId, (removed.get(g.companyId) ?? 0) + g.removed);
-      n += g.removed;
-    }
-    if (n < batch) break;
-    // Let requests through between batches.
-    await new Promise((ok) => setImmediate(ok));
-  }
-  for (const [companyId, count] of removed) {
-    await db.withTenant(companyId, (tx) =>
-      recordAudit(tx, {
-        companyId,
-        actorUserId: null,
-        action: 'retention.access_logs_purged',
-        entity: 'access_log',
-        entityId: null,
-        details: { removed: count },
-      }),
-    );
-  }
-  return [...removed.values()].reduce((a, b) => a + b, 0);
+  return purgeInBatches({
+    batch,
+    purgeBatch: (n) => repo.purgeExpiredLogs(db, now, n),
+    afterCompany: (companyId, removed) =>
+      db.withTenant(companyId, (tx) =>
+        recordAudit(tx, {
+          companyId,
+          actorUserId: null,
+          action: 'retention.access_logs_purged',
+          entity: 'access_log',
+          entityId: null,
+          details: { removed },
+        }),
+      ),
+  });
 }

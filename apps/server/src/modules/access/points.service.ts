@@ -6,12 +6,12 @@ import type {
   listAccessPointsQuery,
   updateAccessPointBody,
 } from '@vigie/contract/access.contract';
+import type { AuditAction } from '@vigie/contract/audit-labels';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
-import { recordAudit } from '../audit/audit.service';
-import { publishEvent } from '../events/events.service';
+import { recordAndPublish } from '../audit/audit.service';
 import {
   createScopedKey,
   listScopedKeys,
@@ -40,23 +40,19 @@ export const toPointDto = (r: repo.PointWithSite, now = Date.now()): AccessPoint
   updatedAt: r.updatedAt.toISOString(),
 });
 
-async function changed(
+const changed = (
   tx: Tx,
   auth: AuthContext,
   id: string,
-  action: string,
+  action: Extract<AuditAction, `access_point.${string}`>,
   details: Record<string, unknown>,
-) {
-  await recordAudit(tx, {
-    companyId: auth.companyId,
-    actorUserId: auth.userId,
-    action,
-    entity: 'access_point',
-    entityId: id,
-    details,
-  });
-  await publishEvent(tx, auth.companyId, 'access.changed', { kind: 'point', id, change: action });
-}
+) =>
+  recordAndPublish(
+    tx,
+    auth,
+    { action, entity: 'access_point', entityId: id, details },
+    { type: 'access.changed', payload: { kind: 'point', id, change: action } },
+  );
 
 async function loadPoint(tx: Tx, companyId: string, id: string) {
   const row = await repo.findPoint(tx, companyId, id);

@@ -3,10 +3,9 @@
 // administrators and operators (e-mail, SMS, push by their switches: the notifications module) in
 // the same transaction, so a rolled-back escalation tells no one. Safe with several instances: the
 // UPDATE only takes alarms still unescalated, so one instance wins each alarm.
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import { notifyEscalations } from './alarm-notifications';
+import { escalationCandidates } from './alarms.repository';
 import { escalateAlarms } from './alarms.service';
 
 export interface EscalationOptions {
@@ -21,11 +20,7 @@ export interface EscalationOptions {
 export async function escalateDueAlarms(db: Database, opts: EscalationOptions) {
   const now = opts.now ?? new Date();
   const cutoff = new Date(now.getTime() - opts.minutes * 60_000);
-  const candidates = rowsOf<{ company_id: string; alarm_id: string }>(
-    await db.direct.execute(
-      sql`select company_id, alarm_id from alarm_escalation_candidates(${cutoff.toISOString()}::timestamptz)`,
-    ),
-  );
+  const candidates = await escalationCandidates(db, cutoff);
   const byCompany = new Map<string, string[]>();
   for (const c of candidates) {
     const ids = byCompany.get(c.company_id) ?? [];

@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { createTestApp, engines, registerCompany, type Tenant, type TestApp } from '../../test/harness';
-import { SEARCH_HITS, searchAlarmsSql } from './alarms.repository';
+import { SEARCH_HITS, searchAlarmsSql } from './alarm-list.repository';
 
 describe.each(engines)('alarm search on %s', (engine) => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { createTestApp, engines, registerCompany, type TestApp } from '../../test/harness';
-import { listAlarmsSql } from './alarms.repository';
+import { listAlarmsSql } from './alarm-list.repository';
 
 describe.each(engines)('alarm list plan on %s', (engine) => {
   let t: TestApp;

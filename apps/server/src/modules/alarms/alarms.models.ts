@@ -6,7 +6,7 @@ import {
   type AlarmTimelineEntry,
   alarmActionLabels,
 } from '@vigie/contract/alarms.contract';
-import { frenchDateTime } from './french-date-time';
+import { frenchDateTime } from '../../lib/french-date-time';
 
 export interface TimelineRow {
   kind: AlarmActionKind;

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
-import { registerAlarmJobs } from './alarm-jobs';
+import { registerAlarmJobs } from './alarms.jobs';
 import * as service from './alarms.service';
 
 export async function alarmsRoutes(app: FastifyInstance) {

@@ -23,7 +23,8 @@ import { decodeCursor } from '../../plugins/pagination';
 import { recordAudits } from '../audit/audit.service';
 import { findCameraRow } from '../cameras/cameras.service';
 import { publishEvents } from '../events/events.service';
-import { newAlarmsNotificationSql } from './alarm-notifications';
+import { listAlarmsPage } from './alarm-list.repository';
+import { newAlarmsNotificationSql, notifyNewAlarms } from './alarm-notifications.repository';
 import { alarmErrors } from './alarms.errors';
 import { type AlarmRow, alarmEventPayload, toAlarmDto } from './alarms.models';
 import * as repo from './alarms.repository';
@@ -71,7 +72,7 @@ export async function listAlarms(db: Database, auth: AuthContext, q: z.output<ty
     to: q.to,
     search: q.search,
   };
-  const { rows, total } = await repo.listAlarmsPage(db, auth.companyId, filter, { limit: q.limit, after });
+  const { rows, total } = await listAlarmsPage(db, auth.companyId, filter, { limit: q.limit, after });
   return {
     rows: rows.map((r) => ({ dto: toAlarmDto(r, auth.user.timezone), cursor: [r.cursor_at, r.id] })),
     total,
@@ -110,7 +111,7 @@ const newAlarmOf = (actor: Actor, input: CreateAlarmInput): repo.NewAlarm => ({
 
 /**
  * Creates in the caller's transaction; undefined when a camera already has its open offline alarm.
- * Administrators and operators are notified (alarm-notifications.ts) unless `notify` is false: a
+ * Administrators and operators are notified (alarm-notifications.repository.ts) unless `notify` is false: a
  * caller that tells them itself, in its own words.
  */
 export async function insertAlarm(
@@ -127,7 +128,7 @@ export async function insertAlarm(
   }
   const [row] = await repo.insertAlarms(tx, actor.companyId, [newAlarmOf(actor, input)]);
   if (row) {
-    if (opts.notify !== false) await tx.execute(newAlarmsNotificationSql(actor.companyId, [row.id]));
+    if (opts.notify !== false) await notifyNewAlarms(tx, actor.companyId, [row.id]);
     return toAlarmDto(row, actor.timezone);
   }
   if (input.type === 'camera_offline' && input.cameraId) return undefined;

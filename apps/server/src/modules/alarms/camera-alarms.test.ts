@@ -4,7 +4,7 @@ import { type AddressInfo, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, registerCompany, type TestApp } from '../../test/harness';
 import { probeAllCameras } from '../cameras/camera-monitor';
-import { cameraAlarmsIdle } from './alarm-jobs';
+import { cameraAlarmsIdle } from './alarms.jobs';
 import { BACK_ONLINE_NOTE, CAMERA_DELETED_NOTE } from './camera-alarms';
 
 const listen = async () => {

@@ -9,10 +9,10 @@ import {
 } from '@vigie/contract/audit.contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { dayStart, nextDay } from '../../lib/days';
 import type { AuthContext } from '../../plugins/auth';
 import { buildInWorker } from '../../plugins/document-worker';
 import { decodeCursor } from '../../plugins/pagination';
-import { dayStart, nextDay } from '../planning/time';
 import { auditErrors } from './audit.errors';
 import * as repo from './audit.repository';
 import { recordAudit } from './audit.service';

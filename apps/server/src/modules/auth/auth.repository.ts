@@ -77,13 +77,3 @@ export async function revokeOtherSessions(tx: Tx, companyId: string, userId: str
     .returning({ id: sessions.id });
   return rows.length;
 }
-
-/** Revokes every open session of a user; answers how many. */
-export async function revokeUserSessions(tx: Tx, companyId: string, userId: string) {
-  const rows = await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.length;
-}

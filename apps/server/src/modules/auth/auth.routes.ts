@@ -17,13 +17,13 @@ import {
 } from '@vigie/contract/me.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientKey } from '../../lib/client-address';
+import { checkPasswordPolicy } from '../../lib/password-policy';
 import { route } from '../../plugins/endpoint';
 import { RequestValidationError } from '../../plugins/errors';
 import { authErrors } from './auth.errors';
 import * as service from './auth.service';
 import { DatabaseThrottleStore, LoginThrottle, MemoryThrottleStore } from './login-throttle';
 import * as profile from './me.service';
-import { checkPasswordPolicy } from './password-policy';
 import { closeSession } from './sessions.service';
 import * as twoFactor from './two-factor.service';
 

@@ -10,19 +10,17 @@ import type {
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { SecretBox } from '../../plugins/secrets';
 import { recordAudit } from '../audit/audit.service';
 import { toCompanyDto } from '../companies/companies.models';
-import { findCompany, findCompanyIpAllowlist } from '../companies/companies.repository';
-import { createCompany } from '../companies/companies.service';
+import { createCompany, findCompany, findCompanyIpAllowlist } from '../companies/companies.service';
 import { ipAllowed } from '../settings/ip-allowlist';
 import { toUserDto } from '../users/users.models';
-import { findUser } from '../users/users.repository';
-import { createOwner } from '../users/users.service';
+import { createOwner, findUserAccount } from '../users/users.service';
 import { authErrors } from './auth.errors';
 import * as repo from './auth.repository';
 import { LoginThrottle } from './login-throttle';
-import { verifyAgainstDummy, verifyPassword } from './password';
 import { openSession } from './sessions.service';
 import { checkSecondFactor } from './two-factor.service';
 
@@ -96,7 +94,7 @@ function readChallenge(secrets: SecretBox, token: string, now = Date.now()) {
 async function openSignedInSession(
   tx: Tx,
   config: Config,
-  user: NonNullable<Awaited<ReturnType<typeof findUser>>>,
+  user: NonNullable<Awaited<ReturnType<typeof findUserAccount>>>,
   company: NonNullable<Awaited<ReturnType<typeof findCompany>>>,
   client: { ip: string; userAgent: string | undefined },
   how: 'password' | 'two_factor',
@@ -163,7 +161,7 @@ export async function login(
   }
   await throttle.succeeded(account, check);
   return db.withTenant(candidate.company_id, async (tx) => {
-    const user = await findUser(tx, candidate.company_id, candidate.user_id);
+    const user = await findUserAccount(tx, candidate.company_id, candidate.user_id);
     const company = await findCompany(tx, candidate.company_id);
     if (!user || !company) throw authErrors.invalidCredentials();
     checkSignInRules(company, user.role, client.ip);
@@ -188,7 +186,7 @@ export async function loginSecondStep(
   const check = await throttle.check(key, client.ip);
   if (check.blocked) throw authErrors.throttled();
   const result = await db.withTenant(who.companyId, async (tx) => {
-    const user = await findUser(tx, who.companyId, who.userId);
+    const user = await findUserAccount(tx, who.companyId, who.userId);
     const company = await findCompany(tx, who.companyId);
     if (!user?.totpEnabledAt || !company) return null;
     // The address first, as in the first step: a refusal says nothing about the code.

@@ -11,10 +11,9 @@
 // PostgreSQL (every instance sees the same counts), in a bounded in-memory map on the embedded
 // engine (one process by construction); that map forgets its least recently used keys when full,
 // never the whole map. Cost: a sign-in reads its keys in one statement; a failure adds one upsert.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import { clientKey } from '../../lib/client-address';
+import * as repo from './login-throttle.repository';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_IP = 50;
@@ -97,8 +96,6 @@ export class MemoryThrottleStore implements ThrottleStore {
   }
 }
 
-const at = (ms: number) => new Date(ms).toISOString();
-
 /**
  * The counts in the table login_throttle, shared by every instance on the database. Keys are
  * stored as `hash(key)` (an HMAC: no e-mail or address in clear). Old rows are deleted by `purge`,
@@ -115,15 +112,7 @@ export class DatabaseThrottleStore implements ThrottleStore {
 
   async read(keys: string[], now: number) {
     const hashed = new Map(keys.map((k) => [this.hash(k), k]));
-    const rows = rowsOf<{ key: string; failures: number; locked_until: Date | string | null }>(
-      await this.db.execute(sql`
-        select key, failures, locked_until from login_throttle
-         where key in (${sql.join(
-           [...hashed.keys()].map((k) => sql`${k}`),
-           sql`, `,
-         )})
-           and (window_ends_at > ${at(now)}::timestamptz or locked_until > ${at(now)}::timestamptz)`),
-    );
+    const rows = await repo.readThrottleRows(this.db, [...hashed.keys()], now);
     const out = new Map<string, KeyState>();
     for (const r of rows) {
       const key = hashed.get(r.key);
@@ -138,29 +127,11 @@ export class DatabaseThrottleStore implements ThrottleStore {
 
   async fail(entries: { key: string; rule: ThrottleRule }[], now: number) {
     if (entries.length === 0) return;
-    const t = sql`${at(now)}::timestamptz`;
-    // One statement for all the keys: a fresh window for a new or expired row, else one more
-    // failure; the lock is set when the count reaches the row's maximum, never extended while on.
-    const values = entries.map(
-      ({ key, rule }) =>
-        sql`(${this.hash(key)}, 1, ${rule.max}::integer, ${Math.round(rule.lockMs / 1000)}::integer,
-             ${at(now + rule.windowMs)}::timestamptz,
-             case when ${rule.max}::integer <= 1 then ${at(now + rule.lockMs)}::timestamptz end)`,
+    await repo.recordThrottleFailures(
+      this.db,
+      entries.map(({ key, rule }) => ({ hashedKey: this.hash(key), ...rule })),
+      now,
     );
-    const failures = sql`case when t.window_ends_at > ${t} then t.failures + 1 else 1 end`;
-    await this.db.execute(sql`
-      insert into login_throttle as t (key, failures, max_failures, lock_seconds, window_ends_at, locked_until)
-      values ${sql.join(values, sql`, `)}
-      on conflict (key) do update set
-        failures = ${failures},
-        window_ends_at = case when t.window_ends_at > ${t} then t.window_ends_at else excluded.window_ends_at end,
-        locked_until = case
-          when t.locked_until > ${t} then t.locked_until
-          when ${failures} >= excluded.max_failures
-            then ${t} + make_interval(secs => excluded.lock_seconds)
-          else null end,
-        max_failures = excluded.max_failures,
-        lock_seconds = excluded.lock_seconds`);
     if (now - this.lastPurge >= this.purgeEveryMs) {
       this.lastPurge = now;
       await this.purge(now);
@@ -169,25 +140,15 @@ export class DatabaseThrottleStore implements ThrottleStore {
 
   async clear(keys: string[]) {
     if (keys.length === 0) return;
-    await this.db.execute(
-      sql`delete from login_throttle where key in (${sql.join(
-        keys.map((k) => sql`${this.hash(k)}`),
-        sql`, `,
-      )})`,
+    await repo.deleteThrottleRows(
+      this.db,
+      keys.map((k) => this.hash(k)),
     );
   }
 
   /** Deletes the rows whose window and lock are both over; answers how many. */
   async purge(now: number) {
-    const r = await this.db.execute(sql`
-      delete from login_throttle
-       where window_ends_at <= ${at(now)}::timestamptz
-         and (locked_until is null or locked_until <= ${at(now)}::timestamptz)`);
-    return (
-      (r as { rowCount?: number; affectedRows?: number }).rowCount ??
-      (r as { affectedRows?: number }).affectedRows ??
-      0
-    );
+    return repo.purgeThrottleRows(this.db, now);
   }
 }
 

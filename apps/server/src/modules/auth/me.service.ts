@@ -3,20 +3,20 @@ import type { changePasswordBody, Profile, updateProfileBody } from '@vigie/cont
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { checkNewPassword } from '../../lib/password-policy';
 import type { AuthContext } from '../../plugins/auth';
 import { conflict, invalid } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit.service';
-import { findCompany } from '../companies/companies.repository';
+import { findCompany } from '../companies/companies.service';
 import { toUserDto } from '../users/users.models';
-import { findUser, updateUser } from '../users/users.repository';
-import { hashPassword, verifyPassword } from './password';
-import { checkNewPassword } from './password-policy';
+import { findUserAccount, updateUserAccount } from '../users/users.service';
 import { closeOtherSessions } from './sessions.service';
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserAccount>>>;
 
 async function loadUser(tx: Tx, auth: AuthContext) {
-  const user = await findUser(tx, auth.companyId, auth.userId);
+  const user = await findUserAccount(tx, auth.companyId, auth.userId);
   if (!user) throw new Error('signed-in user not found');
   return user;
 }
@@ -60,14 +60,16 @@ export async function updateProfile(
         if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
           throw wrongCurrent('currentPassword');
       }
-      const values: Parameters<typeof updateUser>[3] = {};
+      const values: Parameters<typeof updateUserAccount>[3] = {};
       if (input.name !== undefined) values.name = input.name;
       if (emailChanges) values.email = input.email;
       if (input.phone !== undefined) values.phone = input.phone ?? null;
       if (input.language !== undefined) values.language = input.language;
       if (input.timezone !== undefined) values.timezone = input.timezone;
       const updated =
-        Object.keys(values).length > 0 ? await updateUser(tx, auth.companyId, auth.userId, values) : user;
+        Object.keys(values).length > 0
+          ? await updateUserAccount(tx, auth.companyId, auth.userId, values)
+          : user;
       await recordAudit(tx, {
         companyId: auth.companyId,
         actorUserId: auth.userId,
@@ -96,7 +98,7 @@ export async function changePassword(
     // The specification's prototype did not check it; Vigie does.
     if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
       throw wrongCurrent('currentPassword');
-    const updated = await updateUser(tx, auth.companyId, auth.userId, {
+    const updated = await updateUserAccount(tx, auth.companyId, auth.userId, {
       passwordHash: await hashPassword(input.newPassword),
       passwordChangedAt: new Date(),
     });

@@ -98,11 +98,3 @@ export async function closeSession(db: Database, auth: AuthContext) {
 export async function closeOtherSessions(tx: Tx, companyId: string, userId: string, keepSessionId: string) {
   return repo.revokeOtherSessions(tx, companyId, userId, keepSessionId);
 }
-
-/**
- * Ends every session of a user (issue 29, finding 7): an administrator reset their password,
- * lowered their role. Runs in the change's transaction; answers how many were open.
- */
-export async function closeUserSessions(tx: Tx, companyId: string, userId: string) {
-  return repo.revokeUserSessions(tx, companyId, userId);
-}

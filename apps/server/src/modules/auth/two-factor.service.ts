@@ -2,16 +2,15 @@
 // single-use recovery codes (shown once, stored hashed), the second step of the login, and
 // disabling (asks for a code). The secret is sealed with the instance's key (plugins/secrets.ts).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { recoveryCodes, users } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { conflict, invalid } from '../../plugins/errors';
 import type { SecretBox } from '../../plugins/secrets';
 import { recordAudit } from '../audit/audit.service';
-import { findCompany } from '../companies/companies.repository';
-import { findUser } from '../users/users.repository';
+import { findCompany } from '../companies/companies.service';
+import { findUserAccount } from '../users/users.service';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp';
+import * as repo from './two-factor.repository';
 
 const RECOVERY_CODES = 10;
 const hashCode = (code: string) =>
@@ -27,27 +26,13 @@ function newRecoveryCode() {
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
 }
 
-async function recoveryLeft(tx: Tx, companyId: string, userId: string) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(
-      and(
-        eq(recoveryCodes.companyId, companyId),
-        eq(recoveryCodes.userId, userId),
-        isNull(recoveryCodes.usedAt),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 async function status(tx: Tx, auth: AuthContext) {
-  const user = await findUser(tx, auth.companyId, auth.userId);
+  const user = await findUserAccount(tx, auth.companyId, auth.userId);
   const company = await findCompany(tx, auth.companyId);
   return {
     enabled: Boolean(user?.totpEnabledAt),
     required: Boolean(company?.twoFactorRequired),
-    recoveryCodesLeft: await recoveryLeft(tx, auth.companyId, auth.userId),
+    recoveryCodesLeft: await repo.countUnusedRecoveryCodes(tx, auth.companyId, auth.userId),
   };
 }
 
@@ -57,14 +42,14 @@ export async function twoFactorStatus(db: Database, auth: AuthContext) {
 
 export async function startSetup(db: Database, secrets: SecretBox, auth: AuthContext) {
   return db.withTenant(auth.companyId, async (tx) => {
-    const user = await findUser(tx, auth.companyId, auth.userId);
+    const user = await findUserAccount(tx, auth.companyId, auth.userId);
     if (user?.totpEnabledAt)
       throw conflict('auth.two_factor_enabled', 'La double authentification est déjà activée');
     const secret = newTotpSecret();
-    await tx
-      .update(users)
-      .set({ totpSecretSealed: secrets.seal(secret), totpLastStep: null })
-      .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
+    await repo.setTotp(tx, auth.companyId, auth.userId, {
+      totpSecretSealed: secrets.seal(secret),
+      totpLastStep: null,
+    });
     const uri = otpauthUri(secret, auth.user.email);
     return {
       secret,
@@ -92,50 +77,28 @@ export async function checkSecondFactor(
     const secret = secrets.open(user.totpSecretSealed);
     const step = secret ? verifyTotp(secret, proof.code, now, user.totpLastStep) : null;
     if (step === null) return false;
-    await tx
-      .update(users)
-      .set({ totpLastStep: step })
-      .where(and(eq(users.companyId, user.companyId), eq(users.id, user.id)));
+    await repo.setTotp(tx, user.companyId, user.id, { totpLastStep: step });
     return true;
   }
   if (proof.recoveryCode) {
-    const used = await tx
-      .update(recoveryCodes)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(recoveryCodes.companyId, user.companyId),
-          eq(recoveryCodes.userId, user.id),
-          eq(recoveryCodes.codeHash, hashCode(proof.recoveryCode)),
-          isNull(recoveryCodes.usedAt),
-        ),
-      )
-      .returning({ id: recoveryCodes.id });
-    return used.length > 0;
+    return repo.useRecoveryCode(tx, user.companyId, user.id, hashCode(proof.recoveryCode));
   }
   return false;
 }
 
 export async function enable(db: Database, secrets: SecretBox, auth: AuthContext, code: string) {
   return db.withTenant(auth.companyId, async (tx) => {
-    const user = await findUser(tx, auth.companyId, auth.userId);
+    const user = await findUserAccount(tx, auth.companyId, auth.userId);
     if (!user) throw badCode();
     if (user.totpEnabledAt)
       throw conflict('auth.two_factor_enabled', 'La double authentification est déjà activée');
     if (!user.totpSecretSealed)
       throw conflict('auth.two_factor_not_started', "Commencez l'activation pour obtenir le QR code");
     if (!(await checkSecondFactor(tx, secrets, user, { code }))) throw badCode();
-    await tx
-      .update(users)
-      .set({ totpEnabledAt: new Date() })
-      .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
-    await tx
-      .delete(recoveryCodes)
-      .where(and(eq(recoveryCodes.companyId, auth.companyId), eq(recoveryCodes.userId, auth.userId)));
+    await repo.setTotp(tx, auth.companyId, auth.userId, { totpEnabledAt: new Date() });
+    await repo.deleteRecoveryCodes(tx, auth.companyId, auth.userId);
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-    await tx
-      .insert(recoveryCodes)
-      .values(codes.map((c) => ({ companyId: auth.companyId, userId: auth.userId, codeHash: hashCode(c) })));
+    await repo.insertRecoveryCodes(tx, auth.companyId, auth.userId, codes.map(hashCode));
     await recordAudit(tx, {
       companyId: auth.companyId,
       actorUserId: auth.userId,
@@ -155,7 +118,7 @@ export async function disable(
   proof: { code?: string | undefined; recoveryCode?: string | undefined },
 ) {
   return db.withTenant(auth.companyId, async (tx) => {
-    const user = await findUser(tx, auth.companyId, auth.userId);
+    const user = await findUserAccount(tx, auth.companyId, auth.userId);
     if (!user?.totpEnabledAt)
       throw conflict('auth.two_factor_disabled', "La double authentification n'est pas activée");
     const current = await status(tx, auth);
@@ -165,13 +128,12 @@ export async function disable(
         'Votre société exige la double authentification : elle ne peut pas être désactivée',
       );
     if (!(await checkSecondFactor(tx, secrets, user, proof))) throw badCode();
-    await tx
-      .update(users)
-      .set({ totpEnabledAt: null, totpSecretSealed: null, totpLastStep: null })
-      .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
-    await tx
-      .delete(recoveryCodes)
-      .where(and(eq(recoveryCodes.companyId, auth.companyId), eq(recoveryCodes.userId, auth.userId)));
+    await repo.setTotp(tx, auth.companyId, auth.userId, {
+      totpEnabledAt: null,
+      totpSecretSealed: null,
+      totpLastStep: null,
+    });
+    await repo.deleteRecoveryCodes(tx, auth.companyId, auth.userId);
     await recordAudit(tx, {
       companyId: auth.companyId,
       actorUserId: auth.userId,

@@ -1,5 +1,6 @@
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { cameras } from '../../db/schema';
 import { tokenCandidates, tokenMatch } from '../../db/search-tokens';
 import { siteNameOf } from '../sites/sites.sql';
@@ -170,4 +171,28 @@ export async function deleteCamera(tx: Tx, companyId: string, id: string) {
     .where(and(eq(cameras.companyId, companyId), eq(cameras.id, id)))
     .returning({ id: cameras.id });
   return rows.length > 0;
+}
+
+/** Companies that still hold a camera password in clear (owner-run: every company at once). */
+export async function companiesWithClearPasswords(db: Database) {
+  const rows = rowsOf<{ company_id: string }>(
+    await db.direct.execute(sql`select company_id from camera_companies_with_clear_passwords()`),
+  );
+  return rows.map((r) => r.company_id);
+}
+
+/** The company's camera passwords not yet sealed, locked until the transaction ends. */
+export async function clearPasswordsForUpdate(tx: Tx, companyId: string) {
+  return rowsOf<{ id: string; stream_password: string }>(
+    await tx.execute(sql`
+      select id, stream_password from cameras
+       where company_id = ${companyId} and stream_password is not null
+         and stream_password not like 'enc:v1:%' for update`),
+  );
+}
+
+export async function setStreamPassword(tx: Tx, companyId: string, id: string, sealed: string) {
+  await tx.execute(sql`
+    update cameras set stream_password = ${sealed}
+     where company_id = ${companyId} and id = ${id}`);
 }

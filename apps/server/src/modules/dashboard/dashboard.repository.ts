@@ -1,7 +1,8 @@
 // The whole overview in one statement: each module contributes its own SQL fragment.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cameraOverviewSql } from '../cameras/cameras.sql';
+import { accessPointsCountOfSite } from '../access/access.sql';
+import { cameraOverviewSql, camerasCountOfSite } from '../cameras/cameras.sql';
 import { siteOverviewSql } from '../sites/sites.sql';
 import {
   accessOverviewSql,
@@ -42,12 +43,15 @@ export interface OverviewRow {
   panels: { panels: number; live: number; availability: number | null };
 }
 
+/** What the sites overview counts per site: fragments of the cameras and access modules. */
+const siteCounts = { cameras: camerasCountOfSite, accessPoints: accessPointsCountOfSite };
+
 /** One statement, one round trip (readTenant: the company setting travels with it). */
 export async function readOverview(db: Database, companyId: string, timezone: string): Promise<OverviewRow> {
   const [row] = await db.readTenant<OverviewRow>(
     companyId,
     sql`select
-      ${siteOverviewSql(companyId, timezone)} as sites,
+      ${siteOverviewSql(companyId, timezone, siteCounts)} as sites,
       ${cameraOverviewSql(companyId)} as cameras,
       ${agentsOverviewSql(companyId)} as agents,
       ${alarmsOverviewSql(companyId, timezone)} as alarms,

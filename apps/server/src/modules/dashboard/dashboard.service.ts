@@ -3,7 +3,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { toOverview } from './dashboard.models';
 import { readOverview } from './dashboard.repository';
 
-/** Open to every signed-in user (spec section 6); "this month" and "today" are in the user's timezone. */
+/** Open to every signed-in user, whatever the role; "this month" and "today" are in the user's timezone. */
 export async function getOverview(db: Database, auth: AuthContext) {
   const row = await readOverview(db, auth.companyId, auth.user.timezone);
   return toOverview(row);

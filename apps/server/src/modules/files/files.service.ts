@@ -1,9 +1,8 @@
 // Files kept in the database (a tenant table under RLS, so every instance and every backup has
 // them). The interface hides the store: an S3-compatible store can replace it later.
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { files } from '../../db/schema';
 import { AppError, invalid } from '../../plugins/errors';
+import * as repo from './files.repository';
 
 const imageFormats = new Set(['jpeg', 'png', 'webp']);
 
@@ -49,28 +48,13 @@ export async function storeFile(
   companyId: string,
   file: { kind: string; contentType: string; data: Buffer },
 ) {
-  const [row] = await tx
-    .insert(files)
-    .values({
-      companyId,
-      kind: file.kind,
-      contentType: file.contentType,
-      size: file.data.length,
-      data: file.data,
-    })
-    .returning({ id: files.id });
-  if (!row) throw new Error('file insert returned nothing');
-  return row.id;
+  return repo.insertFile(tx, companyId, file);
 }
 
 export async function readFile(tx: Tx, companyId: string, id: string) {
-  const [row] = await tx
-    .select({ contentType: files.contentType, data: files.data, size: files.size })
-    .from(files)
-    .where(and(eq(files.companyId, companyId), eq(files.id, id)));
-  return row;
+  return repo.findFile(tx, companyId, id);
 }
 
 export async function deleteFile(tx: Tx, companyId: string, id: string) {
-  await tx.delete(files).where(and(eq(files.companyId, companyId), eq(files.id, id)));
+  await repo.deleteFile(tx, companyId, id);
 }

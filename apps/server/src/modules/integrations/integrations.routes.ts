@@ -9,14 +9,14 @@ import {
   revokeIntegrationKey,
 } from '@vigie/contract/integrations.contract';
 import type { FastifyInstance } from 'fastify';
+import { registerDeviceAuth } from '../../lib/device-auth';
 import { route } from '../../plugins/endpoint';
 import { type Actor, createAlarm } from '../alarms/alarms.service';
-import { registerDeviceAuth } from './device-auth';
 import { integrationErrors } from './integrations.errors';
 import * as service from './integrations.service';
 
 export async function integrationsRoutes(app: FastifyInstance) {
-  const deviceOf = registerDeviceAuth(app);
+  const deviceOf = registerDeviceAuth(app, service.authenticateDevice);
   const touchIfDue = service.keyUseRecorder();
   route(app, listIntegrationKeys, async ({ auth }) => service.listKeys(app.db, auth));
   route(app, createIntegrationKey, async ({ auth, body }) => service.createKey(app.db, auth, body));

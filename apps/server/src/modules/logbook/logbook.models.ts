@@ -1,6 +1,7 @@
 // The canonical form of an entry that its hash seals, and the hash chain.
 import { createHash } from 'node:crypto';
 import type { LogbookCategory } from '@vigie/contract/logbook.contract';
+import type { logbookEntries } from '../../db/schema';
 
 /** prev_hash of a site's first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -25,11 +26,11 @@ export interface SealedEntry {
 
 /**
  * The canonical form around the values the database knows when it writes an entry: the site's name
- * and the author's shift (read in the writing statement: logbook.write.ts), the number and the
- * previous hash (the counter row). canonical = head + JSON(siteName) + ',' + number + mid +
+ * and the author's shift (read in the writing statement: entry-write.repository.ts), the number and
+ * the previous hash (the counter row). canonical = head + JSON(siteName) + ',' + number + mid +
  * JSON(shiftId) + tail + JSON(prevHash) + ']' — the same text as JSON.stringify of the fixed-order
- * array, so the database can seal an entry in the statement that numbers it (chain.ts) and this
- * module still recomputes every hash (verify).
+ * array, so the database can seal an entry in the statement that numbers it (chain.repository.ts)
+ * and this module still recomputes every hash (chain.service.ts).
  */
 export function canonicalFrame(e: Omit<SealedEntry, 'number' | 'siteName' | 'shiftId'>) {
   const inner = (values: unknown[]) => JSON.stringify(values).slice(1, -1);
@@ -55,3 +56,50 @@ export function entryHash(e: SealedEntry, prevHash: string) {
   const canonical = `${before}${e.number}${after}${JSON.stringify(prevHash)}]`;
   return createHash('sha256').update(canonical).digest('hex');
 }
+
+/** The entry as stored. */
+export type StoredEntry = typeof logbookEntries.$inferSelect;
+
+/** An entry to append; its number, hash and company come from the writing statement. */
+export type NewEntry = Omit<SealedEntry, 'id' | 'number' | 'companyId'> & {
+  /** Not sealed by the hash: a transport detail of the phone's replay, not the entry's content. */
+  clientRef?: string | null;
+};
+
+/** What an entry's statement is given; the site's name and the shift come from its `from` relation. */
+export type EntryValues = Omit<NewEntry, 'siteName' | 'shiftId'> & { id: string };
+
+/** The columns of an entry its answer shows. */
+export type EntryRow = Pick<
+  StoredEntry,
+  | 'id'
+  | 'siteId'
+  | 'siteName'
+  | 'number'
+  | 'occurredAt'
+  | 'category'
+  | 'text'
+  | 'photoIds'
+  | 'authorUserId'
+  | 'authorName'
+  | 'shiftId'
+  | 'correctsId'
+  | 'source'
+  | 'hash'
+  | 'prevHash'
+  | 'createdAt'
+>;
+
+/** A correction as the list reads it (json: its instants as text). */
+export interface CorrectionJson {
+  id: string;
+  number: number;
+  occurredAt: string;
+  text: string;
+  authorUserId: string | null;
+  authorName: string;
+  createdAt: string;
+}
+
+/** A listed entry and its corrections, oldest first (json, parsed by the driver or not). */
+export type ListedEntry = EntryRow & { corrections: CorrectionJson[] | string | null };

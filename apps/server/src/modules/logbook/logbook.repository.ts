@@ -1,56 +1,23 @@
 // Reading a site's main courante: the page of its register, each entry with its corrections, and its
 // total, in one statement and one round trip (db.readTenant), with the rules of who may read it
-// (the site is the company's; an agent's shifts include it) checked in the same statement.
-import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import type { logbookEntries } from '../../db/schema';
-
-type Row = typeof logbookEntries.$inferSelect;
-
-/** The columns of an entry its answer shows. */
-export type EntryRow = Pick<
-  Row,
-  | 'id'
-  | 'siteId'
-  | 'siteName'
-  | 'number'
-  | 'occurredAt'
-  | 'category'
-  | 'text'
-  | 'photoIds'
-  | 'authorUserId'
-  | 'authorName'
-  | 'shiftId'
-  | 'correctsId'
-  | 'source'
-  | 'hash'
-  | 'prevHash'
-  | 'createdAt'
->;
-
-/** A correction as the list reads it (json: its instants as text). */
-export interface CorrectionJson {
-  id: string;
-  number: number;
-  occurredAt: string;
-  text: string;
-  authorUserId: string | null;
-  authorName: string;
-  createdAt: string;
-}
-
-/** A listed entry and its corrections, oldest first (json, parsed by the driver or not). */
-export type ListedEntry = EntryRow & { corrections: CorrectionJson[] | string | null };
+// (the site is the company's; an agent's shifts include it) checked in the same statement; and the
+// single reads of the service (an entry, its corrections, a photo's entry, the last handover).
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { logbookEntries } from '../../db/schema';
+import { siteNamesOf } from '../sites/sites.sql';
+import type { ListedEntry } from './logbook.models';
 
 /** The condition "the site is the company's". */
-export const siteKnownSql = (companyId: string, siteId: string) =>
-  sql`exists (select 1 from sites st where st.company_id = ${companyId} and st.id = ${siteId})`;
+const siteKnownSql = (companyId: string, siteId: string) =>
+  sql`exists (select 1 from ${siteNamesOf(companyId)} st where st.id = ${siteId})`;
 
 /**
  * The condition "the user, an agent, has a shift on the site" (not cancelled): the sites whose
  * register an agent reads.
  */
-export const agentHasSiteSql = (companyId: string, userId: string, siteId: string) => sql`exists (
+const agentHasSiteSql = (companyId: string, userId: string, siteId: string) => sql`exists (
   select 1 from shifts s join agents a on a.company_id = s.company_id and a.id = s.agent_id
    where s.company_id = ${companyId} and s.site_id = ${siteId} and a.user_id = ${userId}
      and s.status <> 'Annulé')`;
@@ -164,4 +131,67 @@ export async function listEntriesPage(
   if (!access.mine) return { kind: 'not_your_site' };
   // A page past the last entry still has its total; without a cursor an empty page has none.
   return { kind: 'page', rows: [], total: page.before ? Number(access.total ?? 0) : 0 };
+}
+
+/** The site's id and name (undefined for an unknown or foreign site). */
+export async function findSite(tx: Tx, companyId: string, siteId: string) {
+  const res = await tx.execute(
+    sql`select st.id::text as id, st.name from ${siteNamesOf(companyId)} st where st.id = ${siteId}`,
+  );
+  return rowsOf<{ id: string; name: string }>(res)[0];
+}
+
+/** Whether the user, an agent, has a shift on the site (agentHasSiteSql). */
+export async function agentHasSite(tx: Tx, companyId: string, userId: string, siteId: string) {
+  const res = await tx.execute(sql`select ${agentHasSiteSql(companyId, userId, siteId)} as mine`);
+  return rowsOf<{ mine: boolean }>(res)[0]?.mine === true;
+}
+
+export async function findEntry(tx: Tx, companyId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(logbookEntries)
+    .where(and(eq(logbookEntries.companyId, companyId), eq(logbookEntries.id, id)));
+  return row;
+}
+
+/** The corrections of the entries `ids`, oldest first. */
+export async function correctionsOf(tx: Tx, companyId: string, ids: string[]) {
+  return tx
+    .select()
+    .from(logbookEntries)
+    .where(and(eq(logbookEntries.companyId, companyId), inArray(logbookEntries.correctsId, ids)))
+    .orderBy(asc(logbookEntries.number));
+}
+
+/** The id of an entry of the company holding the photo (undefined when none does). */
+export async function entryIdWithPhoto(tx: Tx, companyId: string, photoId: string) {
+  const [row] = await tx
+    .select({ id: logbookEntries.id })
+    .from(logbookEntries)
+    .where(
+      and(
+        eq(logbookEntries.companyId, companyId),
+        sql`${logbookEntries.photoIds} @> ${JSON.stringify([photoId])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+/** The site's latest handover entry (« relève »), undefined when it has none. */
+export async function lastHandover(tx: Tx, companyId: string, siteId: string) {
+  const [row] = await tx
+    .select()
+    .from(logbookEntries)
+    .where(
+      and(
+        eq(logbookEntries.companyId, companyId),
+        eq(logbookEntries.siteId, siteId),
+        eq(logbookEntries.category, 'relève'),
+      ),
+    )
+    .orderBy(desc(logbookEntries.number))
+    .limit(1);
+  return row;
 }

@@ -11,17 +11,14 @@ import {
   verifyLogbook,
 } from '@vigie/contract/logbook.contract';
 import type { FastifyInstance } from 'fastify';
-import { acquireLease } from '../../db/leases';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
-import { every } from '../../plugins/periodic';
 import { logbookErrors } from './logbook.errors';
+import { registerLogbookJobs } from './logbook.jobs';
 import * as service from './logbook.service';
-import { copySystemEvents } from './system-entries';
 
 /** Up to 4 photos of 300 KB in base64: above the app's 1 MB default. */
 const withPhotos = { bodyLimit: 2 * 1024 * 1024 };
-const COPIER_INTERVAL_MS = 5_000;
 
 export async function logbookRoutes(app: FastifyInstance) {
   route(app, listLogbook, async ({ auth, query, request, reply }) => {
@@ -55,17 +52,5 @@ export async function logbookRoutes(app: FastifyInstance) {
     });
   }
 
-  // System entries (alarms, access refusals, SOS, clock-ins, tour and lone-worker alerts), copied from the events table by one
-  // instance at a time; tests call copySystemEvents themselves.
-  const interval = app.config.attendanceCheckIntervalMs > 0 ? COPIER_INTERVAL_MS : 0;
-  every(
-    app,
-    'logbook system entries',
-    interval,
-    async () => {
-      if (await acquireLease(app.db, 'logbook-copier', COPIER_INTERVAL_MS * 6))
-        await copySystemEvents(app.db);
-    },
-    true,
-  );
+  registerLogbookJobs(app);
 }

@@ -1,6 +1,6 @@
 // Main courante électronique: an append-only register per site. Entries are numbered per site by a
 // counter row updated in the insert's statement (no gap, no duplicate, and the chain's order) and
-// chained by SHA-256 (chain.ts, logbook.models.ts). Never edited nor deleted: a correction is a new
+// chained by SHA-256 (chain.repository.ts, logbook.models.ts). Never edited nor deleted: a correction is a new
 // entry that points at the one it corrects. Agents write only where they are on duty now and read the
 // sites of their shifts; administrators and operators read and write every site of the company.
 import type {
@@ -9,26 +9,22 @@ import type {
   listLogbookQuery,
 } from '@vigie/contract/logbook.contract';
 import { logbookFutureToleranceMs, maxLogbookPhotoBytes } from '@vigie/contract/logbook.contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { rowsOf } from '../../db/rows';
-import { logbookEntries } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import { normaliseImage, readFile } from '../files/files.service';
-import { verifyChain } from './chain';
-import { type WriteOutcome, writeUserEntry } from './entry-write';
+import { verifyChain } from './chain.service';
+import { type WriteOutcome, writeUserEntry } from './entry-write.repository';
 import { logbookErrors as errors } from './logbook.errors';
-import { agentHasSiteSql, type CorrectionJson, type EntryRow, listEntriesPage } from './logbook.repository';
-
-type Row = typeof logbookEntries.$inferSelect;
+import type { CorrectionJson, EntryRow, StoredEntry } from './logbook.models';
+import * as repo from './logbook.repository';
 
 const photoUrl = (photoId: string) => `/api/logbook/photos/${photoId}`;
 
 type CorrectionOf = Pick<
-  Row,
+  StoredEntry,
   'id' | 'number' | 'occurredAt' | 'text' | 'authorUserId' | 'authorName' | 'createdAt'
 >;
 
@@ -60,34 +56,19 @@ function toDto(r: EntryRow, corrections: CorrectionOf[]): LogbookEntry {
   };
 }
 
-async function withCorrections(tx: Tx, companyId: string, rows: Row[]) {
+async function withCorrections(tx: Tx, companyId: string, rows: StoredEntry[]) {
   if (rows.length === 0) return [];
-  const corr = await tx
-    .select()
-    .from(logbookEntries)
-    .where(
-      and(
-        eq(logbookEntries.companyId, companyId),
-        inArray(
-          logbookEntries.correctsId,
-          rows.map((r) => r.id),
-        ),
-      ),
-    )
-    .orderBy(asc(logbookEntries.number));
+  const corr = await repo.correctionsOf(
+    tx,
+    companyId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) =>
     toDto(
       r,
       corr.filter((c) => c.correctsId === r.id),
     ),
   );
-}
-
-export async function findSite(tx: Tx, companyId: string, siteId: string) {
-  const res = await tx.execute(
-    sql`select id::text as id, name from sites where company_id = ${companyId} and id = ${siteId}`,
-  );
-  return rowsOf<{ id: string; name: string }>(res)[0];
 }
 
 /**
@@ -97,25 +78,17 @@ export async function findSite(tx: Tx, companyId: string, siteId: string) {
 async function replayOf(db: Database, auth: AuthContext, earlierId: string, earlierAuthor: string | null) {
   if (earlierAuthor !== auth.userId) throw errors.clientRefTaken();
   return db.withTenant(auth.companyId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(logbookEntries)
-      .where(and(eq(logbookEntries.companyId, auth.companyId), eq(logbookEntries.id, earlierId)));
+    const row = await repo.findEntry(tx, auth.companyId, earlierId);
     if (!row) throw errors.notFound();
     return toDto(row, []);
   });
 }
 
-async function agentHasSite(tx: Tx, companyId: string, userId: string, siteId: string) {
-  const res = await tx.execute(sql`select ${agentHasSiteSql(companyId, userId, siteId)} as mine`);
-  return rowsOf<{ mine: boolean }>(res)[0]?.mine === true;
-}
-
 /** The site, when the caller may read its register (404 for an unknown or foreign site). */
 async function readableSite(tx: Tx, auth: AuthContext, siteId: string) {
-  const site = await findSite(tx, auth.companyId, siteId);
+  const site = await repo.findSite(tx, auth.companyId, siteId);
   if (!site) throw errors.siteNotFound();
-  if (auth.role === 'agent' && !(await agentHasSite(tx, auth.companyId, auth.userId, siteId)))
+  if (auth.role === 'agent' && !(await repo.agentHasSite(tx, auth.companyId, auth.userId, siteId)))
     throw errors.notYourSite();
   return site;
 }
@@ -200,7 +173,7 @@ const parseCorrections = (v: CorrectionJson[] | string | null): CorrectionOf[] =
  */
 export async function listEntries(db: Database, auth: AuthContext, q: z.output<typeof listLogbookQuery>) {
   const before = decodeCursor(q.cursor, ['number']) as [number] | undefined;
-  const page = await listEntriesPage(
+  const page = await repo.listEntriesPage(
     db,
     auth.companyId,
     { siteId: q.siteId, from: q.from, to: q.to },
@@ -216,12 +189,9 @@ export async function listEntries(db: Database, auth: AuthContext, q: z.output<t
 }
 
 async function loadEntry(tx: Tx, auth: AuthContext, id: string) {
-  const [row] = await tx
-    .select()
-    .from(logbookEntries)
-    .where(and(eq(logbookEntries.companyId, auth.companyId), eq(logbookEntries.id, id)));
+  const row = await repo.findEntry(tx, auth.companyId, id);
   if (!row) throw errors.notFound();
-  if (auth.role === 'agent' && !(await agentHasSite(tx, auth.companyId, auth.userId, row.siteId)))
+  if (auth.role === 'agent' && !(await repo.agentHasSite(tx, auth.companyId, auth.userId, row.siteId)))
     throw errors.notFound();
   return row;
 }
@@ -237,18 +207,9 @@ export async function getEntry(db: Database, auth: AuthContext, id: string) {
 /** A photo of an entry the caller may read (404 for any other file id). */
 export async function getPhoto(db: Database, auth: AuthContext, photoId: string) {
   return db.withTenant(auth.companyId, async (tx) => {
-    const [row] = await tx
-      .select({ id: logbookEntries.id })
-      .from(logbookEntries)
-      .where(
-        and(
-          eq(logbookEntries.companyId, auth.companyId),
-          sql`${logbookEntries.photoIds} @> ${JSON.stringify([photoId])}::jsonb`,
-        ),
-      )
-      .limit(1);
-    if (!row) throw errors.photoNotFound();
-    await loadEntry(tx, auth, row.id);
+    const entryId = await repo.entryIdWithPhoto(tx, auth.companyId, photoId);
+    if (!entryId) throw errors.photoNotFound();
+    await loadEntry(tx, auth, entryId);
     const file = await readFile(tx, auth.companyId, photoId);
     if (!file) throw errors.photoNotFound();
     return file;
@@ -258,18 +219,7 @@ export async function getPhoto(db: Database, auth: AuthContext, photoId: string)
 export async function handover(db: Database, auth: AuthContext, siteId: string) {
   return db.withTenant(auth.companyId, async (tx) => {
     await readableSite(tx, auth, siteId);
-    const [row] = await tx
-      .select()
-      .from(logbookEntries)
-      .where(
-        and(
-          eq(logbookEntries.companyId, auth.companyId),
-          eq(logbookEntries.siteId, siteId),
-          eq(logbookEntries.category, 'relève'),
-        ),
-      )
-      .orderBy(desc(logbookEntries.number))
-      .limit(1);
+    const row = await repo.lastHandover(tx, auth.companyId, siteId);
     if (!row) return null;
     const [dto] = await withCorrections(tx, auth.companyId, [row]);
     return dto ?? null;

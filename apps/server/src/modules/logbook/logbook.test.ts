@@ -17,7 +17,7 @@ import {
 import { publishEvent } from '../events/events.service';
 import { runGuardTourPass } from '../guard-tours/guard-tours.jobs';
 import { createTour, siteWithAgentOnDuty, tourBody } from '../guard-tours/test-support';
-import { copySystemEvents } from './system-entries';
+import { copySystemEvents } from './system-entries.service';
 
 describe.each(engines)('main courante on %s', (engine) => {
   let t: TestApp;

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { siteNameOf } from '../sites/sites.sql';
 
 export interface AlertRow {
   id: string;
@@ -60,7 +61,7 @@ const toAlert = (r: RawAlert): AlertRow => ({
 });
 
 const alertColumns = (companyId: string) => sql`a.id, a.session_id, a.agent_id, a.agent_name, a.site_id,
-  (select st.name from sites st where st.company_id = ${companyId} and st.id = a.site_id) as site_name,
+  ${siteNameOf(sql`${companyId}`, sql`a.site_id`)} as site_name,
   a.due_at, a.raised_at, a.lat, a.lng, a.position_at, a.status, a.answered_at, a.acknowledged_at,
   (select u.name from users u where u.company_id = ${companyId} and u.id = a.acknowledged_by) as acknowledged_by_name`;
 

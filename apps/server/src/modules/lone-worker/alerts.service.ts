@@ -13,7 +13,7 @@ import { decodeCursor } from '../../plugins/pagination';
 import { actorOf } from '../alarms/alarms.service';
 import { recordAudit } from '../audit/audit.service';
 import { publishEvent } from '../events/events.service';
-import { raiseAlert, SOS_RECOMMENDATION } from '../radio/alerts.service';
+import { raiseAlert, SOS_RECOMMENDATION } from '../radio/alerts/alerts.service';
 import * as repo from './alerts.repository';
 import { loneWorkerErrors as errors } from './lone-worker.errors';
 import { formatPosition, sosLocation, toAlertDto } from './lone-worker.models';

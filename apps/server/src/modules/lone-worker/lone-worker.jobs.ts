@@ -3,23 +3,19 @@
 // time raises one alert (unique per session and due time) with the agent's last position: a
 // critical notification to the control room and a `lone_worker.alert` event. And the daily
 // retention of ended protections, like the positions (the company's retention, 2 months).
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Tx } from '../../db/client';
 import { acquireLease } from '../../db/leases';
-import { rowsOf } from '../../db/rows';
 import { every } from '../../plugins/periodic';
 import { recordAudit } from '../audit/audit.service';
 import { companyTimezone } from '../companies/companies.service';
 import { publishEvent } from '../events/events.service';
 import { notify } from '../notifications/notifications.service';
-import { findAgent } from '../planning/agents.repository';
+import { findAgent } from '../planning/agents.service';
 import { localTime } from '../planning/rules/shift-time';
 import * as alerts from './alerts.repository';
 import { formatPosition } from './lone-worker.models';
 import * as repo from './lone-worker.repository';
-
-type Kind = 'close' | 'missed';
 
 /** The protected agent's name, which the journal shows as the protection's « Objet ». */
 async function agentNameOf(tx: Tx, companyId: string, agentId: string) {
@@ -112,11 +108,7 @@ async function alertOne(tx: Tx, companyId: string, sessionId: string, now: Date,
 
 /** One pass over every company; answers how many protections it closed and alerts it raised. */
 export async function runLoneWorkerPass(db: Database, now = new Date(), graceMs = 120_000) {
-  const candidates = rowsOf<{ company_id: string; session_id: string; kind: Kind }>(
-    await db.direct.execute(
-      sql`select company_id, session_id, kind from lone_worker_candidates(${now.toISOString()}::timestamptz, ${Math.round(graceMs)}::integer)`,
-    ),
-  );
+  const candidates = await repo.passCandidates(db, now, graceMs);
   let closed = 0;
   let raised = 0;
   // Closes first: a protection whose shift is over raises no alert.
@@ -135,11 +127,7 @@ export async function runLoneWorkerPass(db: Database, now = new Date(), graceMs 
 
 /** Removes ended protections past each company's position retention; the counts go to the audit log. */
 export async function purgeLoneWorker(db: Database, now = new Date()) {
-  const gone = rowsOf<{ company_id: string; removed: string | number }>(
-    await db.direct.execute(
-      sql`select company_id, removed from lone_worker_purge(${now.toISOString()}::timestamptz)`,
-    ),
-  );
+  const gone = await repo.purgeEndedSessions(db, now);
   for (const g of gone) {
     await db.withTenant(g.company_id, (tx) =>
       recordAudit(tx, {

@@ -1,8 +1,9 @@
 // The lone-worker module's SQL: protections (sessions), their alerts, and the agent's positions in
 // the planning module's agent_positions table (read for the agent's own list and the last position).
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { siteNameOf } from '../sites/sites.sql';
 
 export interface SessionRow {
   id: string;
@@ -55,26 +56,48 @@ const toSession = (r: RawSession): SessionRow => ({
   alerted: Boolean(r.alerted),
 });
 
-const sessionColumns = (companyId: string) => sql`s.id, s.agent_id, s.user_id, s.shift_id, s.site_id,
-  (select st.name from sites st where st.company_id = ${companyId} and st.id = s.site_id) as site_name,
-  s.interval_minutes, s.started_at, s.next_due_at, s.last_check_in_at, s.ended_at, s.end_reason,
-  exists (select 1 from lone_worker_alerts a where a.company_id = s.company_id and a.session_id = s.id
-           and a.due_at = s.next_due_at) as alerted`;
+// The session's alias is `ls`: the site's name is a sub-select whose own alias is `s` (sites.sql.ts).
+const sessionColumns = (companyId: string) => sql`ls.id, ls.agent_id, ls.user_id, ls.shift_id, ls.site_id,
+  ${siteNameOf(sql`${companyId}`, sql`ls.site_id`)} as site_name,
+  ls.interval_minutes, ls.started_at, ls.next_due_at, ls.last_check_in_at, ls.ended_at, ls.end_reason,
+  exists (select 1 from lone_worker_alerts a where a.company_id = ls.company_id and a.session_id = ls.id
+           and a.due_at = ls.next_due_at) as alerted`;
 
 export async function findSession(tx: Tx, companyId: string, id: string) {
   const [row] = rowsOf<RawSession>(
-    await tx.execute(sql`select ${sessionColumns(companyId)} from lone_worker_sessions s
-      where s.company_id = ${companyId} and s.id = ${id}`),
+    await tx.execute(sql`select ${sessionColumns(companyId)} from lone_worker_sessions ls
+      where ls.company_id = ${companyId} and ls.id = ${id}`),
   );
   return row ? toSession(row) : undefined;
 }
 
 export async function activeSessionOf(tx: Tx, companyId: string, agentId: string) {
   const [row] = rowsOf<RawSession>(
-    await tx.execute(sql`select ${sessionColumns(companyId)} from lone_worker_sessions s
-      where s.company_id = ${companyId} and s.agent_id = ${agentId} and s.ended_at is null`),
+    await tx.execute(sql`select ${sessionColumns(companyId)} from lone_worker_sessions ls
+      where ls.company_id = ${companyId} and ls.agent_id = ${agentId} and ls.ended_at is null`),
   );
   return row ? toSession(row) : undefined;
+}
+
+/**
+ * The pass's work over every company (an owner-run function): protections whose shift is over
+ * (`close`) and check-ins unanswered `graceMs` after their due time (`missed`).
+ */
+export async function passCandidates(db: Database, now: Date, graceMs: number) {
+  return rowsOf<{ company_id: string; session_id: string; kind: 'close' | 'missed' }>(
+    await db.direct.execute(
+      sql`select company_id, session_id, kind from lone_worker_candidates(${now.toISOString()}::timestamptz, ${Math.round(graceMs)}::integer)`,
+    ),
+  );
+}
+
+/** Removes ended protections past each company's position retention (an owner-run function). */
+export async function purgeEndedSessions(db: Database, now: Date) {
+  return rowsOf<{ company_id: string; removed: string | number }>(
+    await db.direct.execute(
+      sql`select company_id, removed from lone_worker_purge(${now.toISOString()}::timestamptz)`,
+    ),
+  );
 }
 
 /** Inserts the agent's protection; undefined when one is already running (the partial unique index). */

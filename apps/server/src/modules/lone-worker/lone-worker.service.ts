@@ -11,7 +11,7 @@ import { decodeCursor } from '../../plugins/pagination';
 import { recordAudit } from '../audit/audit.service';
 import { positionRetentionDays } from '../companies/companies.service';
 import { publishEvent } from '../events/events.service';
-import { findAgentByUser } from '../planning/agents.repository';
+import { findAgentByUser } from '../planning/agents.service';
 import * as alerts from './alerts.repository';
 import { loneWorkerErrors as errors } from './lone-worker.errors';
 import { toPositionDto, toSessionDto } from './lone-worker.models';

@@ -1,9 +1,19 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { notifications } from '../../db/schema';
+import { notifySql, rowsSource, type SourceRow } from './notifications.sql';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-// Written by notify() in one statement with its event and deliveries: notifications.sql.ts.
+
+/**
+ * Writes the notifications with their events and deliveries in one statement (notifications.sql.ts);
+ * answers how many were stored. `at` is when the recipients' switches are judged.
+ */
+export async function insertNotifications(tx: Tx, companyId: string, rows: SourceRow[], at: Date) {
+  const [row] = rowsOf<{ told: number }>(await tx.execute(notifySql(companyId, rowsSource(rows), at)));
+  return row?.told ?? 0;
+}
 
 export async function listForUser(
   tx: Tx,
@@ -78,4 +88,34 @@ export async function markAllRead(tx: Tx, companyId: string, userId: string) {
     )
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** A notification with what its delivery needs of its recipient, read when the delivery runs. */
+export interface DeliveryRow {
+  id: string;
+  kind: string;
+  severity: 'info' | 'warning' | 'critical';
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: Date | string;
+  name: string;
+  email: string;
+  phone: string | null;
+  timezone: string;
+  notify_email: boolean;
+  notify_sms: boolean;
+  notify_push: boolean;
+}
+
+/** The notification and its recipient's address and switches, or undefined when either is gone. */
+export async function findForDelivery(tx: Tx, companyId: string, notificationId: string, userId: string) {
+  const [row] = rowsOf<DeliveryRow>(
+    await tx.execute(sql`
+      select n.id, n.kind, n.severity, n.title, n.body, n.link, n.created_at,
+             u.name, u.email, u.phone, u.timezone, u.notify_email, u.notify_sms, u.notify_push
+        from notifications n join users u on u.company_id = n.company_id and u.id = n.user_id
+       where n.company_id = ${companyId} and n.id = ${notificationId} and n.user_id = ${userId}`),
+  );
+  return row;
 }

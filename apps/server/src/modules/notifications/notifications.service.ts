@@ -7,19 +7,17 @@
 //   alarm.<type>            a new alarm (alarms/alarm-notifications.ts); severity from the alarm's
 //   maintenance.<type>      a new camera_offline or technical alarm
 //   alarm.escalated         an alarm left unacknowledged (alarms/alarm-escalation.ts)
-//   radio.sos, radio.emergency  an SOS or an emergency detected on the radio (radio/alerts.service.ts)
-//   licence.<alert>         a CNAPS card or qualification expiring or expired (planning/licence-job.ts)
+//   radio.sos, radio.emergency  an SOS or an emergency detected on the radio (radio/alerts/alerts.service.ts)
+//   licence.<alert>         a CNAPS card or qualification expiring or expired (planning/planning.jobs.ts)
 //   report.ready            a generated report is ready to download (reserved for the reports module)
-// An absent agent is an `agent_absent` alarm (planning/attendance-job.ts), told as `alarm.agent_absent`.
+// An absent agent is an `agent_absent` alarm (planning/planning.jobs.ts), told as `alarm.agent_absent`.
 import type { listNotificationsQuery, Notification } from '@vigie/contract/notifications.contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import type { AuthContext } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { decodeCursor } from '../../plugins/pagination';
 import * as repo from './notifications.repository';
-import { notifySql, rowsSource } from './notifications.sql';
 
 export interface NotificationInput {
   kind: string;
@@ -63,7 +61,9 @@ export async function notify(
 ) {
   const inputs = Array.isArray(input) ? input : [input];
   if (inputs.length === 0) return 0;
-  const source = rowsSource(
+  return repo.insertNotifications(
+    tx,
+    companyId,
     inputs.map((n) => ({
       kind: n.kind,
       severity: n.severity,
@@ -75,11 +75,8 @@ export async function notify(
       user_ids: 'userIds' in n.audience ? n.audience.userIds : [],
       roles: 'roles' in n.audience ? n.audience.roles : [],
     })),
+    opts.now ?? new Date(),
   );
-  const [row] = rowsOf<{ told: number }>(
-    await tx.execute(notifySql(companyId, source, opts.now ?? new Date())),
-  );
-  return row?.told ?? 0;
 }
 
 export async function listMine(db: Database, auth: AuthContext, q: z.output<typeof listNotificationsQuery>) {

@@ -2,13 +2,12 @@
 // URL and its keys); notifications are then encrypted for it and POSTed there (delivery/push.ts).
 import { createPublicKey } from 'node:crypto';
 import type { pushSubscriptionBody } from '@vigie/contract/notifications.contract';
-import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { pushSubscriptions } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { invalid, notFound } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit.service';
+import * as repo from './push.repository';
 
 /** A user's browsers beyond this many: the oldest subscriptions go (they are likely dead). */
 export const SUBSCRIPTIONS_PER_USER = 10;
@@ -44,44 +43,16 @@ export async function subscribe(
   }
   return db.withTenant(auth.companyId, async (tx) => {
     // The same browser signing in as someone else of the company moves to them.
-    const [row] = await tx
-      .insert(pushSubscriptions)
-      .values({
-        companyId: auth.companyId,
-        userId: auth.userId,
-        endpoint: body.endpoint,
-        p256dh: body.keys.p256dh,
-        auth: body.keys.auth,
-        userAgent: userAgent?.slice(0, 300) ?? null,
-      })
-      .onConflictDoUpdate({
-        target: [pushSubscriptions.companyId, pushSubscriptions.endpoint],
-        set: {
-          userId: auth.userId,
-          p256dh: body.keys.p256dh,
-          auth: body.keys.auth,
-          userAgent: userAgent?.slice(0, 300) ?? null,
-          createdAt: new Date(),
-          lastSuccessAt: null,
-        },
-      })
-      .returning({
-        id: pushSubscriptions.id,
-        endpoint: pushSubscriptions.endpoint,
-        createdAt: pushSubscriptions.createdAt,
-      });
+    const row = await repo.upsertSubscription(tx, {
+      companyId: auth.companyId,
+      userId: auth.userId,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
     if (!row) throw new Error('push subscription not stored');
-    const mine = and(
-      eq(pushSubscriptions.companyId, auth.companyId),
-      eq(pushSubscriptions.userId, auth.userId),
-    );
-    const kept = tx
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .where(mine)
-      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
-      .limit(SUBSCRIPTIONS_PER_USER);
-    await tx.delete(pushSubscriptions).where(and(mine, notInArray(pushSubscriptions.id, kept)));
+    await repo.trimSubscriptions(tx, auth.companyId, auth.userId, SUBSCRIPTIONS_PER_USER);
     await recordAudit(tx, {
       companyId: auth.companyId,
       actorUserId: auth.userId,
@@ -97,23 +68,14 @@ export async function subscribe(
 /** Only the caller's own subscription; 404 when they have none at that address. */
 export async function unsubscribe(db: Database, auth: AuthContext, endpoint: string) {
   await db.withTenant(auth.companyId, async (tx) => {
-    const gone = await tx
-      .delete(pushSubscriptions)
-      .where(
-        and(
-          eq(pushSubscriptions.companyId, auth.companyId),
-          eq(pushSubscriptions.userId, auth.userId),
-          eq(pushSubscriptions.endpoint, endpoint),
-        ),
-      )
-      .returning({ id: pushSubscriptions.id });
-    if (gone.length === 0) throw notFound('push.not_found', 'Abonnement introuvable pour ce navigateur');
+    const gone = await repo.deleteOwnSubscription(tx, auth.companyId, auth.userId, endpoint);
+    if (gone === undefined) throw notFound('push.not_found', 'Abonnement introuvable pour ce navigateur');
     await recordAudit(tx, {
       companyId: auth.companyId,
       actorUserId: auth.userId,
       action: 'push_subscription.deleted',
       entity: 'push_subscription',
-      entityId: gone[0]?.id ?? null,
+      entityId: gone,
     });
   });
 }

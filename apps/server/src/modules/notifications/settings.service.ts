@@ -6,32 +6,12 @@ import {
   smsNeedsInternationalPhone,
   type updateNotificationSettingsBody,
 } from '@vigie/contract/notifications.contract';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
-import { users } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { invalid, notFound } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit.service';
-
-const columns = {
-  phone: users.phone,
-  notifyEmail: users.notifyEmail,
-  notifySms: users.notifySms,
-  notifyPush: users.notifyPush,
-  notifyCriticalOnly: users.notifyCriticalOnly,
-  notifyWeekends: users.notifyWeekends,
-  notifyMaintenance: users.notifyMaintenance,
-};
-interface Row {
-  phone: string | null;
-  notifyEmail: boolean;
-  notifySms: boolean;
-  notifyPush: boolean;
-  notifyCriticalOnly: boolean;
-  notifyWeekends: boolean;
-  notifyMaintenance: boolean;
-}
+import * as repo from './settings.repository';
 
 const canReceiveSms = (phone: string | null) => phone !== null && internationalPhonePattern.test(phone);
 
@@ -39,7 +19,7 @@ const canReceiveSms = (phone: string | null) => phone !== null && internationalP
  * SMS shows as on only when one can leave: the stored switch (on by default, as the spec says) and
  * a phone in international format. What the screen shows is what happens.
  */
-const toDto = (r: Row): NotificationSettings => ({
+const toDto = (r: repo.SwitchesRow): NotificationSettings => ({
   emailAlerts: r.notifyEmail,
   smsAlerts: r.notifySms && canReceiveSms(r.phone),
   pushNotifications: r.notifyPush,
@@ -48,11 +28,8 @@ const toDto = (r: Row): NotificationSettings => ({
   maintenanceNotifications: r.notifyMaintenance,
 });
 
-async function load(tx: Tx, auth: AuthContext): Promise<Row> {
-  const [row] = await tx
-    .select(columns)
-    .from(users)
-    .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)));
+async function load(tx: Tx, auth: AuthContext) {
+  const row = await repo.findSwitches(tx, auth.companyId, auth.userId);
   // The session's user exists; a row gone between the two is a deleted account.
   if (!row) throw notFound('users.not_found', 'Utilisateur introuvable');
   return row;
@@ -72,19 +49,14 @@ export async function updateSettings(
     if (body.smsAlerts && !canReceiveSms(current.phone)) {
       throw invalid(['body', 'smsAlerts'], smsNeedsInternationalPhone, 'phone_required');
     }
-    const [row] = await tx
-      .update(users)
-      .set({
-        notifyEmail: body.emailAlerts,
-        notifySms: body.smsAlerts,
-        notifyPush: body.pushNotifications,
-        notifyCriticalOnly: body.criticalOnly,
-        notifyWeekends: body.weekendAlerts,
-        notifyMaintenance: body.maintenanceNotifications,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(users.companyId, auth.companyId), eq(users.id, auth.userId)))
-      .returning(columns);
+    const row = await repo.updateSwitches(tx, auth.companyId, auth.userId, {
+      notifyEmail: body.emailAlerts,
+      notifySms: body.smsAlerts,
+      notifyPush: body.pushNotifications,
+      notifyCriticalOnly: body.criticalOnly,
+      notifyWeekends: body.weekendAlerts,
+      notifyMaintenance: body.maintenanceNotifications,
+    });
     if (!row) throw notFound('users.not_found', 'Utilisateur introuvable');
     await recordAudit(tx, {
       companyId: auth.companyId,

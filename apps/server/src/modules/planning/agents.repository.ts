@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { agents } from '../../db/schema';
 import { likePattern } from '../../plugins/pagination';
@@ -131,4 +131,38 @@ export async function countShiftsOfAgent(tx: Tx, companyId: string, agentId: str
     sql`select count(*)::int as n from shifts where company_id = ${companyId} and agent_id = ${agentId}`,
   );
   return rowsOf<{ n: number }>(r)[0]?.n ?? 0;
+}
+
+/** The summary's agent counters: all, active and on leave. */
+export async function countAgentsByStatus(tx: Tx, companyId: string) {
+  const [row] = await tx
+    .select({
+      totalAgents: sql<number>`count(*)::int`,
+      activeAgents: sql<number>`count(*) filter (where ${agents.status} = 'actif')::int`,
+      onLeave: sql<number>`count(*) filter (where ${agents.status} = 'en congé')::int`,
+    })
+    .from(agents)
+    .where(eq(agents.companyId, companyId));
+  return {
+    totalAgents: row?.totalAgents ?? 0,
+    activeAgents: row?.activeAgents ?? 0,
+    onLeave: row?.onLeave ?? 0,
+  };
+}
+
+/** Every agent's name and badge, by name (the payroll workbook's people). */
+export async function agentBadges(tx: Tx, companyId: string) {
+  return tx
+    .select({ id: agents.id, name: agents.name, badge: agents.badge })
+    .from(agents)
+    .where(eq(agents.companyId, companyId))
+    .orderBy(agents.name);
+}
+
+/** Companies that have agents, every company at once (SECURITY DEFINER: the job runs outside any tenant). */
+export async function companiesWithAgents(db: Database) {
+  const rows = rowsOf<{ company_id: string }>(
+    await db.direct.execute(sql`select company_id from companies_with_agents()`),
+  );
+  return rows.map((r) => r.company_id);
 }

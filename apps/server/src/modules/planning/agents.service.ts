@@ -6,9 +6,8 @@ import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
-import { recordAudit } from '../audit/audit.service';
+import { recordAndPublish } from '../audit/audit.service';
 import { companyTimezone } from '../companies/companies.service';
-import { publishEvent } from '../events/events.service';
 import { deleteFile, normaliseImage, readFile, storeFile } from '../files/files.service';
 import { siteExists } from '../sites/sites.service';
 import { findCompanyUser } from '../users/users.service';
@@ -109,15 +108,17 @@ export async function createAgent(db: Database, auth: AuthContext, input: z.outp
         }),
       )
       .catch(uniqueConflict);
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'agent.created',
-      entity: 'agent',
-      entityId: id,
-      details: { name: input.name, badge: input.badge },
-    });
-    await publishEvent(tx, auth.companyId, 'agent.changed', { id, change: 'created' });
+    await recordAndPublish(
+      tx,
+      auth,
+      {
+        action: 'agent.created',
+        entity: 'agent',
+        entityId: id,
+        details: { name: input.name, badge: input.badge },
+      },
+      { type: 'agent.changed', payload: { id, change: 'created' } },
+    );
     return loadAgent(tx, auth, id);
   });
 }
@@ -133,15 +134,12 @@ export async function updateAgent(
     if (!(await repo.findAgent(tx, auth.companyId, id))) throw planningErrors.agentNotFound();
     await checkLinks(tx, auth.companyId, id, input);
     await tx.transaction((sp) => repo.updateAgent(sp as Tx, auth.companyId, id, input)).catch(uniqueConflict);
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'agent.updated',
-      entity: 'agent',
-      entityId: id,
-      details: { fields: Object.keys(input) },
-    });
-    await publishEvent(tx, auth.companyId, 'agent.changed', { id, change: 'updated' });
+    await recordAndPublish(
+      tx,
+      auth,
+      { action: 'agent.updated', entity: 'agent', entityId: id, details: { fields: Object.keys(input) } },
+      { type: 'agent.changed', payload: { id, change: 'updated' } },
+    );
     return loadAgent(tx, auth, id);
   });
 }
@@ -155,15 +153,17 @@ export async function deleteAgent(db: Database, auth: AuthContext, id: string) {
     if (shifts > 0) throw planningErrors.agentHasShifts(shifts);
     const gone = await repo.deleteAgent(tx, auth.companyId, id);
     if (gone?.photoFileId) await deleteFile(tx, auth.companyId, gone.photoFileId);
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'agent.deleted',
-      entity: 'agent',
-      entityId: id,
-      details: { name: current.name, badge: current.badge },
-    });
-    await publishEvent(tx, auth.companyId, 'agent.changed', { id, change: 'deleted' });
+    await recordAndPublish(
+      tx,
+      auth,
+      {
+        action: 'agent.deleted',
+        entity: 'agent',
+        entityId: id,
+        details: { name: current.name, badge: current.badge },
+      },
+      { type: 'agent.changed', payload: { id, change: 'deleted' } },
+    );
   });
 }
 
@@ -188,15 +188,12 @@ export async function putAgentPhoto(db: Database, auth: AuthContext, id: string,
       photoVersion: current.photoVersion + 1,
     });
     if (current.photoFileId) await deleteFile(tx, auth.companyId, current.photoFileId);
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'agent.photo_updated',
-      entity: 'agent',
-      entityId: id,
-      details: { bytes: webp.length },
-    });
-    await publishEvent(tx, auth.companyId, 'agent.changed', { id, change: 'photo' });
+    await recordAndPublish(
+      tx,
+      auth,
+      { action: 'agent.photo_updated', entity: 'agent', entityId: id, details: { bytes: webp.length } },
+      { type: 'agent.changed', payload: { id, change: 'photo' } },
+    );
     return loadAgent(tx, auth, id);
   });
 }
@@ -215,4 +212,14 @@ export async function getAgentPhoto(db: Database, auth: AuthContext, id: string)
 /** Whether the agent is one of this company's (other modules link records to agents). */
 export async function agentExists(tx: Tx, companyId: string, id: string) {
   return (await repo.findAgent(tx, companyId, id)) !== undefined;
+}
+
+/** One of the company's agents (with its site's name), for other modules; undefined when unknown. */
+export async function findAgent(tx: Tx, companyId: string, id: string) {
+  return repo.findAgent(tx, companyId, id);
+}
+
+/** The agent record of a user of the company, if the user has one. */
+export async function findAgentByUser(tx: Tx, companyId: string, userId: string) {
+  return repo.findAgentByUser(tx, companyId, userId);
 }

@@ -4,7 +4,6 @@
 import type { clockBody } from '@vigie/contract/planning.contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
-import { agentPositions } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { companyTimezone } from '../companies/companies.service';
@@ -12,6 +11,7 @@ import { publishEvents } from '../events/events.service';
 import { siteForPlanning } from '../sites/sites.service';
 import { findAgentByUser } from './agents.repository';
 import { planningErrors } from './planning.errors';
+import { insertAgentPosition } from './positions.repository';
 import { localTime } from './rules/shift-time';
 import * as repo from './shifts.repository';
 import { loadShift } from './shifts.service';
@@ -74,7 +74,7 @@ async function record(
   p: Position,
   distance: number | null,
 ) {
-  await tx.insert(agentPositions).values({
+  await insertAgentPosition(tx, {
     companyId: auth.companyId,
     agentId: ids.agentId,
     shiftId: ids.shiftId,

@@ -10,9 +10,7 @@ import {
   type Tenant,
   type TestApp,
 } from '../../test/harness';
-import { checkAttendance } from './attendance-job';
-import { checkLicences } from './licence-job';
-import { purgeAgentPositions } from './planning.jobs';
+import { checkAttendance, checkLicences, purgeAgentPositions } from './planning.jobs';
 import { createAgent, createShift, createSite, parisParts, shiftAround } from './test-support';
 
 // Place de la Concorde (the test site) and points around it.

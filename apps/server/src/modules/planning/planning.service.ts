@@ -1,24 +1,22 @@
 // Views over the whole plan: the week grid, the four counters, the signed-in agent's day, and the
 // payroll export (generated in a worker thread, off the event loop).
 import type { exportQuery, summaryQuery, WeekAgent, weekQuery } from '@vigie/contract/planning.contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { agents, companies, shifts } from '../../db/schema';
+import { addDays, dayStart, weekDays } from '../../lib/days';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import { recordAudit } from '../audit/audit.service';
-import { companyTimezone } from '../companies/companies.service';
+import { companyTimezone, findCompany } from '../companies/companies.service';
 import { siteForPlanning } from '../sites/sites.service';
 import { photoUrlOf } from './agents.models';
-import { findAgentByUser } from './agents.repository';
+import { agentBadges, countAgentsByStatus, findAgentByUser } from './agents.repository';
 import { todayOf } from './agents.service';
 import type { PayrollShift } from './payroll/payroll-hours';
 import { generatePayrollInWorker } from './payroll/payroll-worker';
 import { planningErrors } from './planning.errors';
 import { toShiftDto } from './shifts.models';
 import * as repo from './shifts.repository';
-import { addDays, dayStart, weekDays } from './time';
 
 export async function week(db: Database, auth: AuthContext, q: z.output<typeof weekQuery>) {
   const after = decodeCursor(q.cursor, ['string', 'uuid']) as [string, string] | undefined;
@@ -62,36 +60,9 @@ export async function summary(db: Database, auth: AuthContext, q: z.output<typeo
     const date = q.date ?? today;
     const from = dayStart(date, timezone);
     const to = dayStart(addDays(date, 1), timezone);
-    const [counts] = await tx
-      .select({
-        totalAgents: sql<number>`count(*)::int`,
-        activeAgents: sql<number>`count(*) filter (where ${agents.status} = 'actif')::int`,
-        onLeave: sql<number>`count(*) filter (where ${agents.status} = 'en congé')::int`,
-      })
-      .from(agents)
-      .where(eq(agents.companyId, auth.companyId));
-    const [shiftCounts] = await tx
-      .select({
-        shiftsInProgress: sql<number>`count(*) filter (where ${shifts.status} = 'En cours')::int`,
-        shiftsScheduled: sql<number>`count(*) filter (where ${shifts.status} = 'Programmé' and ${shifts.startsAt} >= ${from} and ${shifts.startsAt} < ${to})::int`,
-      })
-      .from(shifts)
-      // In progress now, or starting that day: both within two days around it.
-      .where(
-        and(
-          eq(shifts.companyId, auth.companyId),
-          sql`${shifts.startsAt} >= ${new Date(Math.min(from.getTime(), Date.now()) - 2 * 86_400_000)}`,
-          sql`${shifts.startsAt} < ${new Date(Math.max(to.getTime(), Date.now()))}`,
-        ),
-      );
-    return {
-      date,
-      totalAgents: counts?.totalAgents ?? 0,
-      activeAgents: counts?.activeAgents ?? 0,
-      onLeave: counts?.onLeave ?? 0,
-      shiftsInProgress: shiftCounts?.shiftsInProgress ?? 0,
-      shiftsScheduled: shiftCounts?.shiftsScheduled ?? 0,
-    };
+    const agentCounts = await countAgentsByStatus(tx, auth.companyId);
+    const shiftCounts = await repo.countShiftsAround(tx, auth.companyId, from, to);
+    return { date, ...agentCounts, ...shiftCounts };
   });
 }
 
@@ -157,15 +128,8 @@ export async function exportPayroll(db: Database, auth: AuthContext, q: z.output
       from: dayStart(first, timezone),
       to: dayStart(next, timezone),
     });
-    const people = await tx
-      .select({ id: agents.id, name: agents.name, badge: agents.badge })
-      .from(agents)
-      .where(eq(agents.companyId, auth.companyId))
-      .orderBy(agents.name);
-    const [company] = await tx
-      .select({ name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, auth.companyId));
+    const people = await agentBadges(tx, auth.companyId);
+    const company = await findCompany(tx, auth.companyId);
     const badges = new Map(people.map((p) => [p.id, p.badge]));
     const list: PayrollShift[] = rows.map((r) => ({
       id: r.id,

@@ -295,3 +295,53 @@ export async function agentForRules(tx: Tx, companyId: string, agentId: string) 
     .where(and(eq(agents.companyId, companyId), eq(agents.id, agentId)));
   return row;
 }
+
+/** Shifts to alert about now, every company at once (SECURITY DEFINER: the job runs outside any tenant). */
+export async function attendanceCandidates(db: Database, now: Date) {
+  return rowsOf<{ company_id: string; shift_id: string; kind: 'absent' | 'overrun' }>(
+    await db.direct.execute(
+      sql`select company_id, shift_id, kind from shift_attendance_candidates(${now.toISOString()}::timestamptz)`,
+    ),
+  );
+}
+
+/**
+ * Sets the shift's alert flag if it is still unset and the shift still in `status`: answers whether
+ * this call set it (one instance wins, the others see it set).
+ */
+export async function markAttendanceAlerted(
+  tx: Tx,
+  companyId: string,
+  shiftId: string,
+  kind: 'absent' | 'overrun',
+  now: Date,
+) {
+  const column = kind === 'absent' ? sql`absent_alerted_at` : sql`overrun_alerted_at`;
+  const status: ShiftRow['status'] = kind === 'absent' ? 'Programmé' : 'En cours';
+  const won = rowsOf(
+    await tx.execute(sql`update shifts set ${column} = ${now} where company_id = ${companyId} and id = ${shiftId}
+      and status = ${status} and ${column} is null returning id`),
+  );
+  return won.length > 0;
+}
+
+/**
+ * The summary's shift counters: running now, and scheduled to start in [from, to). Both start
+ * within two days around the day and now, so only that range of `starts_at` is read.
+ */
+export async function countShiftsAround(tx: Tx, companyId: string, from: Date, to: Date) {
+  const [row] = await tx
+    .select({
+      shiftsInProgress: sql<number>`count(*) filter (where ${shifts.status} = 'En cours')::int`,
+      shiftsScheduled: sql<number>`count(*) filter (where ${shifts.status} = 'Programmé' and ${shifts.startsAt} >= ${from} and ${shifts.startsAt} < ${to})::int`,
+    })
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.companyId, companyId),
+        sql`${shifts.startsAt} >= ${new Date(Math.min(from.getTime(), Date.now()) - 2 * 86_400_000)}`,
+        sql`${shifts.startsAt} < ${new Date(Math.max(to.getTime(), Date.now()))}`,
+      ),
+    );
+  return { shiftsInProgress: row?.shiftsInProgress ?? 0, shiftsScheduled: row?.shiftsScheduled ?? 0 };
+}

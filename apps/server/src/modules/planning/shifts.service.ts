@@ -1,3 +1,4 @@
+import type { AuditAction } from '@vigie/contract/audit-labels';
 import type {
   checkShiftBody,
   createShiftBody,
@@ -7,11 +8,11 @@ import type {
 } from '@vigie/contract/planning.contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { dayStart, nextDay } from '../../lib/days';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
-import { recordAudit } from '../audit/audit.service';
+import { recordAndPublish } from '../audit/audit.service';
 import { companyTimezone } from '../companies/companies.service';
-import { publishEvent } from '../events/events.service';
 import { qualificationsOf } from './agents.models';
 import { findAgentByUser } from './agents.repository';
 import { requireManager } from './agents.service';
@@ -21,7 +22,6 @@ import { ShiftTimeError, shiftInterval, workedMinutes } from './rules/shift-time
 import { checkShiftRules } from './rules/working-time';
 import { toShiftDto } from './shifts.models';
 import * as repo from './shifts.repository';
-import { dayStart, nextDay } from './time';
 
 type ShiftForm = Omit<z.output<typeof createShiftBody>, 'overrideReason'>;
 const DAY = 86_400_000;
@@ -155,23 +155,19 @@ const columnsOf = (form: ShiftForm, e: Awaited<ReturnType<typeof evaluate>>) => 
   workedMinutes: e.worked,
 });
 
-async function audited(
+const audited = (
   tx: Tx,
   auth: AuthContext,
   id: string,
-  action: string,
+  action: Extract<AuditAction, `shift.${string}`>,
   details: Record<string, unknown>,
-) {
-  await recordAudit(tx, {
-    companyId: auth.companyId,
-    actorUserId: auth.userId,
-    action,
-    entity: 'shift',
-    entityId: id,
-    details,
-  });
-  await publishEvent(tx, auth.companyId, 'shift.changed', { id, change: action.replace('shift.', '') });
-}
+) =>
+  recordAndPublish(
+    tx,
+    auth,
+    { action, entity: 'shift', entityId: id, details },
+    { type: 'shift.changed', payload: { id, change: action.replace('shift.', '') } },
+  );
 
 export async function createShift(db: Database, auth: AuthContext, input: z.output<typeof createShiftBody>) {
   requireManager(auth);

@@ -3,7 +3,7 @@
 import { imeiSchema, isValidImei } from '@vigie/contract/radio.contract';
 import { describe, expect, it } from 'vitest';
 import { distanceMetres } from '../planning/clock.service';
-import { type Candidate, chooseNearest } from './nearest-agents';
+import { type Candidate, chooseNearest } from './alerts/nearest-agents';
 import { recommendationOf } from './radio.models';
 import { imeiFrom } from './test-support';
 
@@ -82,7 +82,7 @@ describe('nearest agents', () => {
   });
 });
 
-describe('summary card recommendation (spec section 9)', () => {
+describe('summary card recommendation (the radio display rules)', () => {
   it('advises an intervention when alerts are active, whatever the radios', () => {
     expect(recommendationOf(2, 10, 10)).toEqual({
       level: 'intervention',

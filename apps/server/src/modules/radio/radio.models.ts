@@ -1,7 +1,7 @@
 // What the radio module answers: rows to the contract's shapes, and the summary card's rules.
 import { RADIO_ONLINE_WINDOW_MS, type Radio } from '@vigie/contract/radio.contract';
 import type { RadioSummary } from '@vigie/contract/radio-traffic.contract';
-import type { RadioWithNames } from './radios.repository';
+import type { RadioWithNames } from './radios/radios.repository';
 
 export const toRadioDto = (r: RadioWithNames, now = Date.now()): Radio => ({
   id: r.id,
@@ -25,7 +25,7 @@ export const toRadioDto = (r: RadioWithNames, now = Date.now()): Radio => ({
 });
 
 /**
- * Spec section 9, radio display rules: active alerts advise an intervention; otherwise fewer than
+ * The radio display rules: active alerts advise an intervention; otherwise fewer than
  * half of the radios active means the coverage should be checked; otherwise the system is optimal.
  */
 export function recommendationOf(

@@ -5,24 +5,24 @@
 import * as radioContract from '@vigie/contract/radio.contract';
 import * as traffic from '@vigie/contract/radio-traffic.contract';
 import type { FastifyInstance } from 'fastify';
+import { registerDeviceAuth } from '../../lib/device-auth';
 import { route as contractRoute } from '../../plugins/endpoint';
 import { sessionHashOf } from '../../plugins/live-sessions';
 import { paginate } from '../../plugins/pagination';
 import { every } from '../../plugins/periodic';
-import { registerDeviceAuth } from '../integrations/device-auth';
-import { keyUseRecorder } from '../integrations/integrations.service';
-import * as alerts from './alerts.service';
-import * as channels from './channels.service';
-import * as comms from './communications.service';
-import * as device from './device.service';
+import { authenticateDevice, keyUseRecorder } from '../integrations/integrations.service';
+import * as alerts from './alerts/alerts.service';
+import * as channels from './channels/channels.service';
+import { purgeRecordings, transcribePending } from './communications/communications.jobs';
+import * as comms from './communications/communications.service';
 import { pttIdentity, pttStillAllowed, transmissionStore } from './ptt/ptt.service';
 import { PttRelay } from './ptt/relay';
 import { registerPttSocket } from './ptt/socket';
 import { PttTickets } from './ptt/tickets';
-import * as admin from './radio-admin.service';
-import * as radios from './radios.service';
+import * as device from './radios/device.service';
+import * as keys from './radios/keys.service';
+import * as radios from './radios/radios.service';
 import { radioSummary } from './summary.service';
-import { transcribePending } from './transcription';
 
 /**
  * The specification writes the radio lists with a trailing slash (/api/radio/radios/): that is the
@@ -39,7 +39,7 @@ function bothForms(): typeof contractRoute {
 
 export async function radioRoutes(app: FastifyInstance) {
   const route = bothForms();
-  const deviceOf = registerDeviceAuth(app);
+  const deviceOf = registerDeviceAuth(app, authenticateDevice);
   const touchIfDue = keyUseRecorder();
   const transcribeOn = app.config.transcribe !== null;
   const transcribeNow = every(
@@ -92,16 +92,14 @@ export async function radioRoutes(app: FastifyInstance) {
     channels.setMembers(app.db, auth, params.id, body),
   );
 
-  route(app, radioContract.listRadioKeys, async ({ auth }) => admin.listKeys(app.db, auth));
-  route(app, radioContract.createRadioKey, async ({ auth, body }) =>
-    admin.createKey(app.db, auth, body.name),
-  );
+  route(app, radioContract.listRadioKeys, async ({ auth }) => keys.listKeys(app.db, auth));
+  route(app, radioContract.createRadioKey, async ({ auth, body }) => keys.createKey(app.db, auth, body.name));
   route(app, radioContract.revokeRadioKey, async ({ auth, params }) => {
-    await admin.revokeKey(app.db, auth, params.keyId);
+    await keys.revokeKey(app.db, auth, params.keyId);
     return undefined;
   });
-  route(app, traffic.getRecordingRetention, async ({ auth }) => admin.getRetention(app.db, auth));
-  route(app, traffic.setRecordingRetention, async ({ auth, body }) => admin.setRetention(app.db, auth, body));
+  route(app, traffic.getRecordingRetention, async ({ auth }) => comms.getRetention(app.db, auth));
+  route(app, traffic.setRecordingRetention, async ({ auth, body }) => comms.setRetention(app.db, auth, body));
 
   route(app, traffic.listCommunications, async ({ auth, query, request, reply }) => {
     const { rows, total } = await comms.listCommunications(app.db, auth, query);
@@ -157,7 +155,7 @@ export async function radioRoutes(app: FastifyInstance) {
     app,
     'radio recordings retention',
     app.config.dailyJobsIntervalMs,
-    () => admin.purgeRecordings(app.db),
+    () => purgeRecordings(app.db),
     true,
   );
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { addUser, createTestApp, engines, registerCompany, type TestApp } from '../../test/harness';
 import { createSite } from '../planning/test-support';
-import { purgeRecordings } from './radio-admin.service';
+import { purgeRecordings } from './communications/communications.jobs';
 import { agentOnDuty, concorde, createChannel, createRadio, gatewayKey, nextImei } from './test-support';
 
 describe.each(engines)('radio on %s', (engine) => {

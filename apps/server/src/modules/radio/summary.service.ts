@@ -4,14 +4,13 @@
 import { TZDate } from '@date-fns/tz';
 import { RADIO_ONLINE_WINDOW_MS } from '@vigie/contract/radio.contract';
 import type { RadioSummary } from '@vigie/contract/radio-traffic.contract';
-import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { radioChannels } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { averageResponseMinutes, countOpenAlerts } from './alerts.repository';
-import { countSince } from './communications.repository';
+import { averageResponseMinutes, countOpenAlerts } from './alerts/alerts.repository';
+import { countChannels } from './channels/channels.repository';
+import { countSince } from './communications/communications.repository';
 import { recommendationOf } from './radio.models';
-import { radioCounts } from './radios.repository';
+import { radioCounts } from './radios/radios.repository';
 
 const startOfToday = (now: Date, timezone: string) => {
   const local = new TZDate(now.getTime(), timezone);
@@ -24,10 +23,7 @@ export async function radioSummary(db: Database, auth: AuthContext, now = new Da
   return db.withTenant(auth.companyId, async (tx) => {
     const radios = await radioCounts(tx, auth.companyId, new Date(now.getTime() - RADIO_ONLINE_WINDOW_MS));
     const activeAlerts = await countOpenAlerts(tx, auth.companyId);
-    const [channels] = await tx
-      .select({ n: count() })
-      .from(radioChannels)
-      .where(eq(radioChannels.companyId, auth.companyId));
+    const channels = await countChannels(tx, auth.companyId);
     const avg = await averageResponseMinutes(tx, auth.companyId, new Date(now.getTime() - 30 * 86_400_000));
     const today = await countSince(tx, auth.companyId, startOfToday(now, auth.user.timezone));
     return {
@@ -35,7 +31,7 @@ export async function radioSummary(db: Database, auth: AuthContext, now = new Da
       radiosActive: radios.active,
       radiosOnline: radios.online,
       activeAlerts,
-      channels: channels?.n ?? 0,
+      channels,
       avgResponseMinutes: avg === null ? null : Math.round(avg * 10) / 10,
       communicationsToday: today.all,
       emergenciesToday: today.emergencies,

@@ -17,7 +17,7 @@ import {
 } from '../../test/harness';
 import { runGuardTourPass } from '../guard-tours/guard-tours.jobs';
 import { createTour, req, siteWithAgentOnDuty, tourBody } from '../guard-tours/test-support';
-import { copySystemEvents } from '../logbook/system-entries';
+import { copySystemEvents } from '../logbook/system-entries.service';
 import { createSite } from '../planning/test-support';
 import { localDay } from './period';
 import { openXlsx, pdfPagePng, pdfPages, pdfText } from './test-documents';

@@ -1,7 +1,7 @@
 // A report's period: local days of the user's timezone, turned into instants with @date-fns/tz
 // (a daylight-saving day has its 23 or 25 hours).
 import { type ReportPeriod, reportPeriodDays } from '@vigie/contract/reports.contract';
-import { addDays, dayStart, nextDay } from '../planning/time';
+import { addDays, dayStart, nextDay } from '../../lib/days';
 
 export interface Period {
   startDate: string;

@@ -1,6 +1,7 @@
 // The reports table: requests, their status, and the file once built.
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { reports } from '../../db/schema';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -66,4 +67,16 @@ export async function deleteReportRow(tx: Tx, companyId: string, id: string) {
     .where(and(eq(reports.companyId, companyId), eq(reports.id, id)))
     .returning();
   return r;
+}
+
+/**
+ * Removes up to `batch` reports created before `before`, with their files, every company at once
+ * (a SECURITY DEFINER function: the purge runs outside any tenant); answers how many per company.
+ */
+export async function purgeReportsBatch(db: Database, before: Date, batch: number) {
+  return rowsOf<{ company_id: string; removed: number | string }>(
+    await db.direct.execute(
+      sql`select * from reports_purge(${before.toISOString()}::timestamptz, ${batch}::int)`,
+    ),
+  );
 }

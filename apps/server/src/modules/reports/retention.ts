@@ -1,9 +1,8 @@
 // Generated reports are kept 90 days, then removed with their files, in batches that never hold
 // the API up; each company's count goes to its audit log (counts, not contents).
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import { recordAudit } from '../audit/audit.service';
+import { purgeReportsBatch } from './reports.repository';
 
 export const REPORT_RETENTION_DAYS = 90;
 const BATCH = 500;
@@ -12,11 +11,7 @@ export async function purgeReports(db: Database, now = new Date()) {
   const before = new Date(now.getTime() - REPORT_RETENTION_DAYS * 86_400_000);
   const removed = new Map<string, number>();
   for (;;) {
-    const rows = rowsOf<{ company_id: string; removed: number | string }>(
-      await db.direct.execute(
-        sql`select * from reports_purge(${before.toISOString()}::timestamptz, ${BATCH}::int)`,
-      ),
-    );
+    const rows = await purgeReportsBatch(db, before, BATCH);
     let total = 0;
     for (const r of rows) {
       const n = Number(r.removed);

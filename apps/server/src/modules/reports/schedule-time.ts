@@ -2,7 +2,7 @@
 // @date-fns/tz: a run at 06:00 stays at 06:00 across daylight-saving changes).
 import { TZDate } from '@date-fns/tz';
 import type { ReportFrequency } from '@vigie/contract/reports.contract';
-import { addDays } from '../planning/time';
+import { addDays } from '../../lib/days';
 import { localDay } from './period';
 
 const RUN_HOUR = 6;

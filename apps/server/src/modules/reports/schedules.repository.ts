@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { reportSchedules } from '../../db/schema';
 
 export type ScheduleRow = typeof reportSchedules.$inferSelect;
@@ -40,4 +41,25 @@ export async function deleteScheduleRow(tx: Tx, companyId: string, id: string) {
     .where(and(eq(reportSchedules.companyId, companyId), eq(reportSchedules.id, id)))
     .returning();
   return r;
+}
+
+/** Up to `limit` schedules due at `now`, every company at once (SECURITY DEFINER: outside any tenant). */
+export async function dueSchedules(db: Database, now: Date, limit: number) {
+  return rowsOf<{ company_id: string; id: string }>(
+    await db.direct.execute(
+      sql`select * from report_schedules_due(${now.toISOString()}::timestamptz, ${limit}::int)`,
+    ),
+  );
+}
+
+/**
+ * Locks the schedule if it is still due at `now`, skipping it when another instance holds it;
+ * answers whether this transaction has it.
+ */
+export async function lockDueSchedule(tx: Tx, companyId: string, id: string, now: Date) {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`select id from report_schedules where company_id = ${companyId} and id = ${id}
+                           and next_run_at <= ${now.toISOString()}::timestamptz for update skip locked`),
+  );
+  return rows.length > 0;
 }

@@ -9,11 +9,9 @@ import {
   reportFrequencyLabels,
   reportTypeLabels,
 } from '@vigie/contract/reports.contract';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { enqueueJobs } from '../../db/jobs';
-import { rowsOf } from '../../db/rows';
 import type { AuthContext } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { publishEvent } from '../events/events.service';
@@ -113,17 +111,12 @@ export async function deleteSchedule(db: Database, auth: AuthContext, id: string
  * taken under a row lock that skips one another instance holds, so two instances never both run it.
  */
 export async function runDueSchedules(db: Database, now = new Date()) {
-  const due = rowsOf<{ company_id: string; id: string }>(
-    await db.direct.execute(sql`select * from report_schedules_due(${now.toISOString()}::timestamptz, 100)`),
-  );
+  const due = await repo.dueSchedules(db, now, 100);
   let created = 0;
   for (const d of due) {
     await db.withTenant(d.company_id, async (tx) => {
-      const [s] = rowsOf<{ id: string }>(
-        await tx.execute(sql`select id from report_schedules where company_id = ${d.company_id} and id = ${d.id}
-                               and next_run_at <= ${now.toISOString()}::timestamptz for update skip locked`),
-      );
-      const schedule = s ? await repo.findSchedule(tx, d.company_id, d.id) : undefined;
+      const locked = await repo.lockDueSchedule(tx, d.company_id, d.id, now);
+      const schedule = locked ? await repo.findSchedule(tx, d.company_id, d.id) : undefined;
       if (!schedule) return;
       const period = scheduledPeriod(schedule.frequency, schedule.timezone, now);
       const report = await reports.insertReport(tx, {

@@ -3,6 +3,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { activeSitesCountOf, siteNameOf } from '../sites/sites.sql';
 import type { Period } from './period';
 
 const siteFilter = (column: SQL, siteId: string | null) => (siteId ? sql` and ${column} = ${siteId}` : sql``);
@@ -52,9 +53,7 @@ export async function totals(tx: Tx, companyId: string, p: Period, siteId: strin
              (select count(distinct s.agent_id)::int from shifts s
                where s.company_id = ${companyId} and s.status = 'En cours' ${siteFilter(sql`s.site_id`, siteId)})
                as active_security,
-             (select count(*)::int from sites st
-               where st.company_id = ${companyId} and st.status = 'active' ${siteFilter(sql`st.id`, siteId)})
-               as sites_monitored
+             ${activeSitesCountOf(companyId, siteId)} as sites_monitored
         from probes, logs`),
   );
   if (!row) throw new Error('statistics query answered nothing');
@@ -97,8 +96,8 @@ export async function refusalsPerDay(tx: Tx, companyId: string, p: Period, siteI
 
 /** The site's name, if it is one of the company's. */
 export async function siteName(tx: Tx, companyId: string, siteId: string) {
-  const [row] = rowsOf<{ name: string }>(
-    await tx.execute(sql`select name from sites where company_id = ${companyId} and id = ${siteId}`),
+  const [row] = rowsOf<{ name: string | null }>(
+    await tx.execute(sql`select ${siteNameOf(sql`${companyId}`, sql`${siteId}`)} as name`),
   );
-  return row?.name;
+  return row?.name ?? undefined;
 }

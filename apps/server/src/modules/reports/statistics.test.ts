@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
+import { dayStart, nextDay } from '../../lib/days';
 import {
   addUser,
   createTestApp,
@@ -11,7 +12,6 @@ import {
   type Tenant,
   type TestApp,
 } from '../../test/harness';
-import { dayStart, nextDay } from '../planning/time';
 import { localDay } from './period';
 import { type Seeded, seedActivity } from './test-support';
 

@@ -8,9 +8,9 @@ import {
   securityReportStatusLabels,
 } from '@vigie/contract/security-reports.contract';
 import type { Database } from '../../db/client';
+import { frenchDateTime } from '../../lib/french-date-time';
 import type { AuthContext } from '../../plugins/auth';
 import { buildInWorker } from '../../plugins/document-worker';
-import { frenchDateTime } from '../alarms/french-date-time';
 import { recordAudit } from '../audit/audit.service';
 import { deleteFile, readFile, storeFile } from '../files/files.service';
 import { companyIdentity } from '../settings/identity.service';

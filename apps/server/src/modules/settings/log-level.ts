@@ -3,9 +3,9 @@
 // is the process's, not a company's: when several companies share a database, the last change wins.
 // At start the instance uses LOG_LEVEL from its environment until a change arrives.
 import { type LogLevel, logLevels } from '@vigie/contract/settings.contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
+import { notifyChannel } from './settings.repository';
 
 export const LOG_LEVEL_CHANNEL = 'vigie_log_level';
 
@@ -19,7 +19,7 @@ export function applyLogLevel(app: FastifyInstance, level: string) {
 
 /** Sent in the transaction of the change: every instance hears it once it is committed. */
 export async function publishLogLevel(tx: Tx, level: LogLevel) {
-  await tx.execute(sql`select pg_notify(${LOG_LEVEL_CHANNEL}, ${level})`);
+  await notifyChannel(tx, LOG_LEVEL_CHANNEL, level);
 }
 
 export async function followLogLevel(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 // The company's settings columns (migration 0018: Paramètres · Sécurité, Système, Identité). They
 // live on the company's row, but only this module reads or writes them.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { companies } from '../../db/schema';
 
@@ -44,4 +44,9 @@ export async function updateSettings(tx: Tx, companyId: string, values: Writable
     .where(eq(companies.id, companyId))
     .returning();
   return row;
+}
+
+/** A NOTIFY on `channel`, delivered to every listening instance when the transaction commits. */
+export async function notifyChannel(tx: Tx, channel: string, payload: string) {
+  await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
 }

@@ -1,5 +1,5 @@
 // Paramètres of the company (administrators): Sécurité, Système with its backups, Identité with the
-// logo — and the Journal d'audit, a tab of the same page, whose routes the audit module declares.
+// logo. The Journal d'audit, a tab of the same page, is the audit module's (audit.routes.ts).
 
 import { createReadStream } from 'node:fs';
 import {
@@ -19,7 +19,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/endpoint';
 import { every } from '../../plugins/periodic';
-import { auditRoutes } from '../audit/audit.routes';
 import * as backups from './backups/backups.service';
 import * as identity from './identity.service';
 import { applyLogLevel, followLogLevel } from './log-level';
@@ -82,8 +81,6 @@ export async function settingsRoutes(app: FastifyInstance) {
     await identity.deleteLogo(app.db, auth);
     return undefined;
   });
-
-  await auditRoutes(app);
 
   await followLogLevel(app);
   // The backup job: at each check (the first one a full interval after start, away from start-up

@@ -1,7 +1,9 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema';
 import { likePattern } from '../../plugins/pagination';
+import { revokeUserSessionsSql } from '../auth/auth.sql';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -114,4 +116,10 @@ export async function idsByRoles(tx: Tx, companyId: string, roles: ('admin' | 'o
     .from(users)
     .where(and(eq(users.companyId, companyId), inArray(users.role, roles)));
   return rows.map((r) => r.id);
+}
+
+/** Ends the user's open sessions (auth's fragment), in the caller's transaction; answers how many. */
+export async function closeSessionsOf(tx: Tx, companyId: string, userId: string) {
+  const result = await tx.execute(revokeUserSessionsSql(companyId, userId));
+  return rowsOf(result).length;
 }

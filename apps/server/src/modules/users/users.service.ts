@@ -9,12 +9,11 @@ import {
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { checkPasswordPolicy } from '../../lib/password-policy';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import { recordAudit } from '../audit/audit.service';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { checkPasswordPolicy } from '../auth/password-policy';
-import { closeUserSessions } from '../auth/sessions.service';
 import { userErrors } from './users.errors';
 import { toUserDto } from './users.models';
 import * as repo from './users.repository';
@@ -121,7 +120,7 @@ export async function updateUser(
     if (!row) throw userErrors.notFound();
     // The sessions opened with the old password, or with the higher role, end now.
     const sessionsClosed =
-      password !== undefined || lowered ? await closeUserSessions(tx, auth.companyId, id) : 0;
+      password !== undefined || lowered ? await repo.closeSessionsOf(tx, auth.companyId, id) : 0;
     await recordAudit(tx, {
       companyId: auth.companyId,
       actorUserId: auth.userId,
@@ -179,4 +178,19 @@ export async function userIdsByRoles(tx: Tx, companyId: string, roles: ('admin' 
 export async function findCompanyUser(tx: Tx, companyId: string, id: string) {
   const row = await repo.findUser(tx, companyId, id);
   return row ? { id: row.id, name: row.name, role: row.role } : undefined;
+}
+
+/** For the auth module: the user's whole row (password hash and second factor included), or undefined. */
+export async function findUserAccount(tx: Tx, companyId: string, id: string) {
+  return repo.findUser(tx, companyId, id);
+}
+
+/** For the auth module (profile, password): updates the user's row; answers it, or undefined. */
+export async function updateUserAccount(
+  tx: Tx,
+  companyId: string,
+  id: string,
+  values: Partial<repo.NewUser>,
+) {
+  return repo.updateUser(tx, companyId, id, values);
 }

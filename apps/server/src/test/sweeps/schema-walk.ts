@@ -3,7 +3,7 @@
 // on it the inputs each schema rejects.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { samples } from './resources';
+import { samples } from './samples';
 
 // biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions are walked dynamically.
 export type AnySchema = any;
@@ -87,10 +87,10 @@ export interface SampleContext {
 
 /**
  * A minimal valid value of `schema`: required fields only. Throws with a clear message if it cannot
- * build one (teach the sweep a sample in resources.ts then).
+ * build one (teach the sweep a sample in samples.ts then).
  */
 export function validSample(schema: z.ZodType, ctx: SampleContext, where: string): Json {
-  // A route taught a sample (resources.ts) uses it for the part its schema accepts.
+  // A route taught a sample (samples.ts) uses it for the part its schema accepts.
   const taught = samples[where]?.(ctx.unique);
   for (const part of [taught?.body, taught?.query]) {
     if (part !== undefined && schema.safeParse(part).success) return part as Json;
@@ -99,7 +99,7 @@ export function validSample(schema: z.ZodType, ctx: SampleContext, where: string
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     throw new Error(
-      `Could not build a valid sample for ${where} (${JSON.stringify(value)}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}). Teach the sweep one in test/sweeps/resources.ts (samples).`,
+      `Could not build a valid sample for ${where} (${JSON.stringify(value)}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}). Teach the sweep one in test/sweeps/samples.ts.`,
     );
   }
   return value;

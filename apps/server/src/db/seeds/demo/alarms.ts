@@ -7,7 +7,7 @@
 // the repository's statements themselves. Only the alarms still open notify the control room.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { newAlarmsNotificationSql } from '../../../modules/alarms/alarm-notifications';
+import { newAlarmsNotificationSql } from '../../../modules/alarms/alarm-notifications.repository';
 import * as repo from '../../../modules/alarms/alarms.repository';
 import { recordAudits } from '../../../modules/audit/audit.service';
 import { DAY_MS, type DemoContext, loadSeeded } from './context';

@@ -4,10 +4,10 @@
 import { createChannelBody, createRadioBody, isValidImei } from '@vigie/contract/radio.contract';
 import { deviceCommunicationBody, deviceStatusBody } from '@vigie/contract/radio-traffic.contract';
 import type { DeviceContext } from '../../../modules/integrations/integrations.service';
-import { createChannel } from '../../../modules/radio/channels.service';
-import { reportCommunication, reportStatus } from '../../../modules/radio/device.service';
-import { createKey } from '../../../modules/radio/radio-admin.service';
-import { createRadio } from '../../../modules/radio/radios.service';
+import { createChannel } from '../../../modules/radio/channels/channels.service';
+import { reportCommunication, reportStatus } from '../../../modules/radio/radios/device.service';
+import { createKey } from '../../../modules/radio/radios/keys.service';
+import { createRadio } from '../../../modules/radio/radios/radios.service';
 import { type DemoContext, loadSeeded } from './context';
 
 const ROUTINE = [

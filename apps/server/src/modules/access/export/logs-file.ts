@@ -2,6 +2,7 @@
 // Every text cell is escaped so that a spreadsheet never takes it for a formula: a holder's name or
 // a department is typed by people, and a file of access logs is opened by others.
 import ExcelJS from 'exceljs';
+import { escapeCell } from '../../../lib/spreadsheet-cells';
 
 export interface LogsFileInput {
   format: 'csv' | 'xlsx';
@@ -21,9 +22,6 @@ export interface LogsFileInput {
     reason: string | null;
   }[];
 }
-
-/** A text that cannot be read as a formula: a leading = + - @, tab or carriage return gets a quote. */
-export const escapeCell = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
 const HEADERS = [
   'Date et heure',

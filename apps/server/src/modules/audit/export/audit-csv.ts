@@ -4,6 +4,7 @@
 // Actions and objects read in French, as on the journal's page; the action's code stays beside it,
 // stable across versions, for whoever filters the file.
 import { actionLabel, entityLabel } from '@vigie/contract/audit-labels';
+import { escapeCell } from '../../../lib/spreadsheet-cells';
 
 export interface AuditCsvInput {
   timezone: string;
@@ -17,9 +18,6 @@ export interface AuditCsvInput {
     ip: string | null;
   }[];
 }
-
-/** A text that cannot be read as a formula: a leading = + - @, tab or carriage return gets a quote. */
-export const escapeCell = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
 const quote = (v: string) => (/[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 

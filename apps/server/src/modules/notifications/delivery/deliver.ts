@@ -5,32 +5,15 @@
 // not queued (declareChannels), and drops what another app of the process queued. Each channel is
 // its own job: one failing never holds the others up.
 import { internationalPhonePattern } from '@vigie/contract/notifications.contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client';
 import { FinalJobError, type Job, jobQueue } from '../../../db/jobs';
-import { rowsOf } from '../../../db/rows';
+import { findForDelivery } from '../notifications.repository';
 import { declareChannels, deliveryKinds } from '../notifications.sql';
+import { afterPush, findPushTarget } from '../push.repository';
 import { loadVapidKeys, type VapidKeys } from '../vapid';
 import { emailSender, sendPush, sendSms } from './channels';
 import { type Deliverable, emailOf, pushOf, smsOf } from './messages';
-
-interface Row {
-  id: string;
-  kind: string;
-  severity: Deliverable['severity'];
-  title: string;
-  body: string;
-  link: string | null;
-  created_at: Date | string;
-  name: string;
-  email: string;
-  phone: string | null;
-  timezone: string;
-  notify_email: boolean;
-  notify_sms: boolean;
-  notify_push: boolean;
-}
 
 interface Ids {
   companyId: string;
@@ -62,14 +45,8 @@ function idsOf(job: Job): Ids {
 
 /** The notification as its recipient gets it, or undefined when either is gone. */
 async function load(db: Database, ids: Ids) {
-  const [row] = await db.withTenant(ids.companyId, async (tx) =>
-    rowsOf<Row>(
-      await tx.execute(sql`
-        select n.id, n.kind, n.severity, n.title, n.body, n.link, n.created_at,
-               u.name, u.email, u.phone, u.timezone, u.notify_email, u.notify_sms, u.notify_push
-          from notifications n join users u on u.company_id = n.company_id and u.id = n.user_id
-         where n.company_id = ${ids.companyId} and n.id = ${ids.notificationId} and n.user_id = ${ids.userId}`),
-    ),
+  const row = await db.withTenant(ids.companyId, (tx) =>
+    findForDelivery(tx, ids.companyId, ids.notificationId, ids.userId),
   );
   if (!row) return undefined;
   const deliverable: Deliverable = {
@@ -124,11 +101,8 @@ export function registerDelivery(app: FastifyInstance): Delivery {
     const found = await load(db, ids);
     if (!found?.row.notify_push) return;
     const subscriptionId = ids.subscriptionId;
-    const [target] = await db.withTenant(ids.companyId, async (tx) =>
-      rowsOf<{ endpoint: string; p256dh: string; auth: string }>(
-        await tx.execute(sql`select endpoint, p256dh, auth from push_subscriptions
-          where company_id = ${ids.companyId} and id = ${subscriptionId} and user_id = ${ids.userId}`),
-      ),
+    const target = await db.withTenant(ids.companyId, (tx) =>
+      findPushTarget(tx, ids.companyId, subscriptionId, ids.userId),
     );
     if (!target) return;
     const severity = found.deliverable.severity;
@@ -138,12 +112,7 @@ export function registerDelivery(app: FastifyInstance): Delivery {
       urgency: severity === 'critical' ? 'high' : severity === 'warning' ? 'normal' : 'low',
     });
     await db.withTenant(ids.companyId, (tx) =>
-      tx.execute(
-        outcome === 'gone'
-          ? sql`delete from push_subscriptions where company_id = ${ids.companyId} and id = ${subscriptionId}`
-          : sql`update push_subscriptions set last_success_at = now()
-                 where company_id = ${ids.companyId} and id = ${subscriptionId}`,
-      ),
+      afterPush(tx, ids.companyId, subscriptionId, outcome === 'gone'),
     );
   });
 

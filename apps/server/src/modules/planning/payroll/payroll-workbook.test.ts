@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { PayrollShift } from './payroll-hours.js';
 import { at, payrollInput, shift } from './payroll-test-support.js';
-import { escapeCell, frenchMonthLabel, SUMMARY_HEADER_ROW } from './payroll-workbook.js';
+import { frenchMonthLabel, SUMMARY_HEADER_ROW } from './payroll-workbook.js';
 import { generatePayrollInWorker } from './payroll-worker.js';
 
 async function open(buffer: Buffer) {
@@ -19,18 +19,7 @@ const sheet = (wb: ExcelJS.Workbook, name: string) => {
 
 const values = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1);
 
-describe('escapeCell', () => {
-  it.each([
-    ['=HYPERLINK("x")', `'=HYPERLINK("x")`],
-    ['+33 6 00', `'+33 6 00`],
-    ['-1', `'-1`],
-    ['@SUM(A1)', `'@SUM(A1)`],
-    ['\tx', `'\tx`],
-    ['\rx', `'\rx`],
-    ['Dupont = Marie', 'Dupont = Marie'],
-    ['', ''],
-  ])('%j → %j', (input, want) => expect(escapeCell(input)).toBe(want));
-
+describe('frenchMonthLabel', () => {
   it('names the month in French', () => {
     expect(frenchMonthLabel('2026-11')).toBe('novembre 2026');
     expect(frenchMonthLabel('2027-02')).toBe('février 2027');

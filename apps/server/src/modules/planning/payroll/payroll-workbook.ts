@@ -3,6 +3,7 @@
 // months: call it through generatePayrollInWorker (payroll-worker.ts), not on the HTTP event loop.
 import { TZDate } from '@date-fns/tz';
 import ExcelJS from 'exceljs';
+import { escapeCell } from '../../../lib/spreadsheet-cells';
 import {
   type AgentPayroll,
   computePayroll,
@@ -44,14 +45,6 @@ export const STATUS_LABELS: Record<ShiftStatus, string> = {
 
 const DATE_FORMAT = 'dd/mm/yyyy hh:mm';
 const HOURS_FORMAT = '0.00';
-
-/**
- * A text cell that a spreadsheet cannot take for a formula (CSV/formula injection): a text starting
- * with = + - @, a tab or a carriage return gets a leading apostrophe.
- */
-export function escapeCell(s: string): string {
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-}
 
 /** `novembre 2026` for `2026-11`. */
 export function frenchMonthLabel(month: string): string {

@@ -3,10 +3,10 @@
 import type { Database } from '../../../db/client';
 import type { AuthContext } from '../../../plugins/auth';
 import type { Actor } from '../../alarms/alarms.service';
-import { findAgentByUser } from '../../planning/agents.repository';
-import { audioTypeOf } from '../audio-format';
-import { findChannelRow, isUserMember } from '../channels.repository';
-import { recordTransmission } from '../communications.service';
+import { findAgentByUser } from '../../planning/agents.service';
+import { findChannelRow, isUserMember } from '../channels/channels.repository';
+import { audioTypeOf } from '../communications/audio-format';
+import { recordTransmission } from '../communications/communications.service';
 import { radioErrors } from '../radio.errors';
 import type { FinishedTransmission } from './relay';
 import type { PttIdentity } from './tickets';

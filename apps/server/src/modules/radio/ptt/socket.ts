@@ -39,7 +39,7 @@ const closeOf: Record<LiveCloseReason, [number, string]> = {
 /** A socket that does not answer the close handshake is cut after this. */
 const CLOSE_GRACE_MS = 1000;
 
-/** Changes of a channel (members, deletion) arrive as this company event (channels.service.ts). */
+/** Changes of a channel (members, deletion) arrive as this company event (channels/channels.service.ts). */
 const CHANNEL_EVENT = 'radio.changed';
 
 export async function registerPttSocket(

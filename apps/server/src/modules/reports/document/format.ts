@@ -1,5 +1,5 @@
 // French text of cells for the PDF (the spreadsheet keeps them typed).
-import { frenchDateTime } from '../../alarms/french-date-time';
+import { frenchDateTime } from '../../../lib/french-date-time';
 import type { Cell, ColumnKind } from './types';
 
 /** '1 h 05 min', '12 min 30 s'. */

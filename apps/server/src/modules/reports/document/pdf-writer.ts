@@ -3,7 +3,7 @@
 // vectors when asked, then each table, its header repeated on every page.
 import { createWriteStream } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { frenchDateTime } from '../../alarms/french-date-time';
+import { frenchDateTime } from '../../../lib/french-date-time';
 import { alarmsChart, responseChart } from './charts';
 import { cellText, frenchNumber } from './format';
 import type { Cell, Column, DocumentHead, DocumentNote, DocumentWriter, TableSpec } from './types';

@@ -4,7 +4,7 @@
 // spreadsheet never takes it for a formula (names and notes are typed by people).
 import { TZDate } from '@date-fns/tz';
 import ExcelJS from 'exceljs';
-import { escapeCell } from '../../access/export/logs-file';
+import { escapeCell } from '../../../lib/spreadsheet-cells';
 import type { Cell, Column, DocumentHead, DocumentNote, DocumentWriter, TableSpec } from './types';
 
 const numFmt: Record<Column['kind'], string | undefined> = {

@@ -3,18 +3,22 @@
 // author (system entries marked), the whole text, photos as thumbnails — each entry's corrections
 // right under it, and after the table the chain check of the site's whole register.
 
-import type { LogbookCategory } from '@vigie/contract/logbook.contract';
 import { logbookCategoryLabels } from '@vigie/contract/logbook.contract';
 import type { ReportFormat } from '@vigie/contract/reports.contract';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { rowsOf } from '../../../db/rows';
-import { frenchDateTime } from '../../alarms/french-date-time';
+import { frenchDateTime } from '../../../lib/french-date-time';
 import { readFile } from '../../files/files.service';
-import { verifyChain } from '../../logbook/chain';
+import { verifyChain } from '../../logbook/chain.service';
 import { frenchNumber } from '../document/format';
 import type { Cell, DocumentNote, PhotosCell, TableSpec } from '../document/types';
-import { asDate, PAGE_ROWS, read, type Scope, type TableSource } from './source';
+import {
+  correctionRows,
+  type EntryRow,
+  entryRows,
+  registerName,
+  registersOfPeriod,
+} from './logbook-tables.repository';
+import { asDate, type Scope, type TableSource } from './source';
 
 /** Thumbnails drawn in one document at most; past them a row says « n photo(s) ». */
 export const MAX_THUMBNAILS = 300;
@@ -30,26 +34,6 @@ const columns: TableSpec['columns'] = [
   { header: 'Texte', kind: 'text', width: 58, wrap: 'full' },
   { header: 'Photos', kind: 'photos', width: 15 },
 ];
-
-interface EntryRow {
-  id: string;
-  number: number;
-  occurred_at: Date | string;
-  category: LogbookCategory;
-  text: string;
-  photo_ids: string[] | string;
-  author_name: string;
-  source: 'user' | 'system';
-  corrects_number: number | null;
-}
-
-interface CorrectionRow {
-  corrects_id: string;
-  number: number;
-  occurred_at: Date | string;
-  text: string;
-  author_name: string;
-}
 
 const photoCount = (n: number) => `${n} photo${n > 1 ? 's' : ''}`;
 
@@ -88,8 +72,6 @@ function siteTable(
   site: { id: string; name: string },
   photos: ReturnType<typeof photoReader>,
 ): TableSource {
-  const from = s.period.from.toISOString();
-  const to = s.period.to.toISOString();
   return {
     spec: {
       title: `Main courante — ${site.name}`,
@@ -98,28 +80,12 @@ function siteTable(
     },
     async page(after) {
       return s.db.withTenant(s.companyId, async (tx) => {
-        const entries = rowsOf<EntryRow>(
-          await tx.execute(sql`
-            select e.id, e.number, e.occurred_at, e.category, e.text, e.photo_ids, e.author_name, e.source,
-                   t.number as corrects_number
-              from logbook_entries e
-              left join logbook_entries t on t.company_id = e.company_id and t.id = e.corrects_id
-             where e.company_id = ${s.companyId} and e.site_id = ${site.id}
-               and e.occurred_at >= ${from}::timestamptz and e.occurred_at < ${to}::timestamptz
-               ${after ? sql`and e.number > ${Number(after[0])}` : sql``}
-             order by e.number limit ${PAGE_ROWS}`),
-        );
+        const entries = await entryRows(tx, s, site.id, after ? Number(after[0]) : null);
         if (entries.length === 0) return { rows: [], last: null };
-        const corrections = rowsOf<CorrectionRow>(
-          await tx.execute(sql`
-            select c.corrects_id, c.number, c.occurred_at, c.text, c.author_name
-              from logbook_entries c
-             where c.company_id = ${s.companyId}
-               and c.corrects_id in (${sql.join(
-                 entries.map((e) => sql`${e.id}::uuid`),
-                 sql`, `,
-               )})
-             order by c.number`),
+        const corrections = await correctionRows(
+          tx,
+          s.companyId,
+          entries.map((e) => e.id),
         );
         const rows: Cell[][] = [];
         for (const e of entries) {
@@ -181,29 +147,8 @@ export function integrityNote(
 
 /** The sites of the report: the chosen one, or those whose register has entries in the period. */
 async function sitesOf(s: Scope) {
-  const from = s.period.from.toISOString();
-  const to = s.period.to.toISOString();
-  // A register outlives its site: the name then comes from its last entry.
-  const name = sql`coalesce(st.name, (select e.site_name from logbook_entries e
-      where e.company_id = c.company_id and e.site_id = c.site_id order by e.number desc limit 1))`;
-  if (s.siteId) {
-    const rows = await read<{ name: string | null }>(
-      s,
-      sql`select coalesce((select st.name from sites st where st.company_id = ${s.companyId} and st.id = ${s.siteId}),
-                          (select e.site_name from logbook_entries e where e.company_id = ${s.companyId} and e.site_id = ${s.siteId}
-                            order by e.number desc limit 1)) as name`,
-    );
-    return [{ id: s.siteId, name: rows[0]?.name ?? 'Site' }];
-  }
-  return read<{ id: string; name: string }>(
-    s,
-    sql`select c.site_id as id, ${name} as name
-          from logbook_counters c left join sites st on st.company_id = c.company_id and st.id = c.site_id
-         where c.company_id = ${s.companyId}
-           and exists (select 1 from logbook_entries e where e.company_id = c.company_id and e.site_id = c.site_id
-                          and e.occurred_at >= ${from}::timestamptz and e.occurred_at < ${to}::timestamptz)
-         order by 2, 1`,
-  );
+  if (s.siteId) return [{ id: s.siteId, name: (await registerName(s, s.siteId)) ?? 'Site' }];
+  return registersOfPeriod(s);
 }
 
 export async function logbookTables(s: Scope): Promise<TableSource[]> {

@@ -1,9 +1,7 @@
 // What every report table is made of: a source read in keyset pages, each page its own short
 // transaction of the company, so a period of 100,000 rows never sits whole in memory.
 import type { ReportFormat } from '@vigie/contract/reports.contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { rowsOf } from '../../../db/rows';
 import type { Cell, DocumentNote, TableSpec } from '../document/types';
 import type { Period } from '../period';
 
@@ -28,11 +26,4 @@ export interface Scope {
   format?: ReportFormat;
 }
 
-export const siteFilter = (column: SQL, siteId: string | null) =>
-  siteId ? sql` and ${column} = ${siteId}` : sql``;
-
 export const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
-
-export async function read<T>(s: Scope, query: SQL) {
-  return s.db.withTenant(s.companyId, async (tx) => rowsOf<T>(await tx.execute(query)));
-}

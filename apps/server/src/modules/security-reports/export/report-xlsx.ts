@@ -3,7 +3,7 @@
 // people is escaped so that a spreadsheet never takes it for a formula.
 import ExcelJS from 'exceljs';
 import QRCode from 'qrcode';
-import { escapeCell } from '../../access/export/logs-file';
+import { escapeCell } from '../../../lib/spreadsheet-cells';
 import { cnapsLine, type DocImage, type DocumentInput, fit, infoRows } from './document-input';
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1E3A8A' } };

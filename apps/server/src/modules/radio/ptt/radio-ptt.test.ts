@@ -12,8 +12,8 @@ import {
   registerCompany,
   type Tenant,
   type TestApp,
-} from '../../test/harness';
-import { createChannel } from './test-support';
+} from '../../../test/harness';
+import { createChannel } from '../test-support';
 
 /** The first bytes of a WebM file (EBML header), as MediaRecorder's first chunk starts. */
 const webmChunk = (n: number) =>

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { radios } from '../../db/schema';
-import { notifyEventsOf } from '../events/events.sql';
+import type { Tx } from '../../../db/client';
+import { radios } from '../../../db/schema';
+import { notifyEventsOf } from '../../events/events.sql';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -112,8 +112,8 @@ export interface StatusReport {
 /**
  * A status report in one statement (db.writeTenant, one round trip): the radio's row updated, and a
  * 'radio.changed' event with its NOTIFY only when a screen shows a difference — back online (not
- * heard for 2 min), another channel, or a battery (> 50 %) or signal (> 70 %) colour crossing (spec
- * section 9). An unknown channel changes nothing. Answers the radio's id (null: unknown IMEI)
+ * heard for 2 min), another channel, or a battery (> 50 %) or signal (> 70 %) colour crossing (the
+ * radio display rules). An unknown channel changes nothing. Answers the radio's id (null: unknown IMEI)
  * and whether the channel was found.
  */
 export function reportStatusSql(companyId: string, r: StatusReport): SQL {

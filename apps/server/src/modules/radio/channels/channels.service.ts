@@ -1,6 +1,7 @@
 // Radio channels (site, emergency, general, team) with a priority (0 Normal, 1 Haute, 2 Urgence)
 // and their members: agents and radios.
 
+import type { AuditAction } from '@vigie/contract/audit-labels';
 import type { listQuery } from '@vigie/contract/common';
 import type {
   Channel,
@@ -8,19 +9,16 @@ import type {
   createChannelBody,
   updateChannelBody,
 } from '@vigie/contract/radio.contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { agents } from '../../db/schema';
-import type { AuthContext } from '../../plugins/auth';
-import { decodeCursor } from '../../plugins/pagination';
-import { recordAudit } from '../audit/audit.service';
-import { publishEvent } from '../events/events.service';
+import type { Database, Tx } from '../../../db/client';
+import { isUniqueViolation } from '../../../db/errors';
+import type { AuthContext } from '../../../plugins/auth';
+import { decodeCursor } from '../../../plugins/pagination';
+import { recordAndPublish } from '../../audit/audit.service';
+import { radioErrors } from '../radio.errors';
+import { existingRadioIds } from '../radios/radios.repository';
+import { requireRadioManager } from '../radios/radios.service';
 import * as repo from './channels.repository';
-import { radioErrors } from './radio.errors';
-import { existingRadioIds } from './radios.repository';
-import { requireRadioManager } from './radios.service';
 
 function toChannelDto(row: repo.ChannelRow, members: repo.MemberRow[]): Channel {
   const mine = members.filter((m) => m.channel_id === row.id);
@@ -47,18 +45,15 @@ async function changed(
   tx: Tx,
   auth: AuthContext,
   id: string,
-  action: string,
+  action: AuditAction,
   details: Record<string, unknown>,
 ) {
-  await recordAudit(tx, {
-    companyId: auth.companyId,
-    actorUserId: auth.userId,
-    action,
-    entity: 'radio_channel',
-    entityId: id,
-    details,
-  });
-  await publishEvent(tx, auth.companyId, 'radio.changed', { kind: 'channel', id, change: action });
+  await recordAndPublish(
+    tx,
+    auth,
+    { action, entity: 'radio_channel', entityId: id, details },
+    { type: 'radio.changed', payload: { kind: 'channel', id, change: action } },
+  );
 }
 
 export async function loadChannel(tx: Tx, companyId: string, id: string) {
@@ -87,13 +82,8 @@ export async function getChannel(db: Database, auth: AuthContext, id: string) {
 
 /** Checks that every member belongs to the company (an id of another company is "not found"). */
 async function checkMembers(tx: Tx, companyId: string, m: { agentIds: string[]; radioIds: string[] }) {
-  if (m.agentIds.length > 0) {
-    const found = await tx
-      .select({ id: agents.id })
-      .from(agents)
-      .where(and(eq(agents.companyId, companyId), inArray(agents.id, m.agentIds)));
-    if (found.length !== m.agentIds.length) throw radioErrors.unknownMembers('agentIds');
-  }
+  if ((await repo.existingAgentIds(tx, companyId, m.agentIds)).length !== m.agentIds.length)
+    throw radioErrors.unknownMembers('agentIds');
   if ((await existingRadioIds(tx, companyId, m.radioIds)).length !== m.radioIds.length)
     throw radioErrors.unknownMembers('radioIds');
 }

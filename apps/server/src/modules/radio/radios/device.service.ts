@@ -10,15 +10,15 @@ import type {
 } from '@vigie/contract/radio-traffic.contract';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth';
-import { type Actor, actorOf } from '../alarms/alarms.service';
-import type { DeviceContext } from '../integrations/integrations.service';
-import { raiseAlert, SOS_RECOMMENDATION, sosDescription, sosPosition } from './alerts.service';
-import { audioTypeOf } from './audio-format';
-import { findChannelByRef } from './channels.repository';
-import { recordTransmission } from './communications.service';
-import { radioErrors } from './radio.errors';
+import type { Database, Tx } from '../../../db/client';
+import type { AuthContext } from '../../../plugins/auth';
+import { type Actor, actorOf } from '../../alarms/alarms.service';
+import type { DeviceContext } from '../../integrations/integrations.service';
+import { raiseAlert, SOS_RECOMMENDATION, sosDescription, sosPosition } from '../alerts/alerts.service';
+import { findChannelByRef } from '../channels/channels.repository';
+import { audioTypeOf } from '../communications/audio-format';
+import { recordTransmission } from '../communications/communications.service';
+import { radioErrors } from '../radio.errors';
 import * as radios from './radios.repository';
 
 const deviceActor = (device: DeviceContext, imei: string): Actor => ({

@@ -5,7 +5,7 @@
 // shipped here and kept out of the web bundle).
 import { readFileSync } from 'node:fs';
 import { PASSWORD_MIN, passwordTooShort } from '@vigie/contract/auth.contract';
-import { invalid } from '../../plugins/errors';
+import { invalid } from '../plugins/errors';
 
 const common = new Set(
   readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')

@@ -1,8 +1,8 @@
 import { RADIO_ONLINE_WINDOW_MS } from '@vigie/contract/radio.contract';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { radioChannelMembers, radioChannels } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
+import { agents, radioChannelMembers, radioChannels } from '../../../db/schema';
 
 export type ChannelRow = typeof radioChannels.$inferSelect;
 export type NewChannel = typeof radioChannels.$inferInsert;
@@ -88,6 +88,25 @@ export async function membersOf(tx: Tx, companyId: string, channelIds: string[],
        where m.company_id = ${companyId} and m.channel_id in (${ids})
        order by 4`),
   );
+}
+
+/** The company's channels, for the summary card. */
+export async function countChannels(tx: Tx, companyId: string) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(radioChannels)
+    .where(eq(radioChannels.companyId, companyId));
+  return row?.n ?? 0;
+}
+
+/** Which of `ids` are agents of the company (a channel's members must all be). */
+export async function existingAgentIds(tx: Tx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.companyId, companyId), inArray(agents.id, ids)));
+  return rows.map((r) => r.id);
 }
 
 export async function insertChannel(tx: Tx, values: NewChannel) {

@@ -1,24 +1,27 @@
 // Communications: every transmission (from a handset, or push-to-talk in the browser) with its
 // audio, its transcript, and the emergency analysis of the transcript. A detected emergency
-// raises a radio alert and a critical alarm at once.
+// raises a radio alert and a critical alarm at once. Recordings are kept as long as the
+// administrators set (6 months at most), then purged daily with their audio (communications.jobs.ts).
 import type {
   Communication,
   EmergencyCategory,
   listCommunicationsQuery,
+  recordingRetentionBody,
 } from '@vigie/contract/radio-traffic.contract';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth';
-import { decodeCursor } from '../../plugins/pagination';
-import type { Actor } from '../alarms/alarms.service';
-import { recordAudit } from '../audit/audit.service';
-import { publishEvent } from '../events/events.service';
-import { readFile, storeFile } from '../files/files.service';
-import { type AlertSubject, raiseAlert } from './alerts.service';
+import type { Database, Tx } from '../../../db/client';
+import type { AuthContext } from '../../../plugins/auth';
+import { decodeCursor } from '../../../plugins/pagination';
+import type { Actor } from '../../alarms/alarms.service';
+import { recordAudit } from '../../audit/audit.service';
+import { publishEvent } from '../../events/events.service';
+import { readFile, storeFile } from '../../files/files.service';
+import { type AlertSubject, raiseAlert } from '../alerts/alerts.service';
+import { analyseTranscript } from '../alerts/emergency-detection';
+import { radioErrors } from '../radio.errors';
+import { requireRadioAdmin } from '../radios/radios.service';
 import { audioExtension } from './audio-format';
 import * as repo from './communications.repository';
-import { analyseTranscript } from './emergency-detection';
-import { radioErrors } from './radio.errors';
 
 export const toCommunicationDto = (r: repo.CommunicationListRow): Communication => ({
   id: r.id,
@@ -200,5 +203,32 @@ export async function communicationAudio(db: Database, auth: AuthContext, id: st
       data: file.data,
       fileName: `communication-${row.at.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.${audioExtension[file.contentType] ?? 'bin'}`,
     };
+  });
+}
+
+export async function getRetention(db: Database, auth: AuthContext) {
+  return db.withTenant(auth.companyId, async (tx) => ({
+    days: (await repo.recordingRetentionDays(tx, auth.companyId)) ?? 183,
+  }));
+}
+
+export async function setRetention(
+  db: Database,
+  auth: AuthContext,
+  input: z.output<typeof recordingRetentionBody>,
+) {
+  requireRadioAdmin(auth);
+  return db.withTenant(auth.companyId, async (tx) => {
+    const before = await repo.recordingRetentionDays(tx, auth.companyId);
+    await repo.setRecordingRetentionDays(tx, auth.companyId, input.days);
+    await recordAudit(tx, {
+      companyId: auth.companyId,
+      actorUserId: auth.userId,
+      action: 'radio.retention_changed',
+      entity: 'company',
+      entityId: auth.companyId,
+      details: { from: before ?? null, to: input.days },
+    });
+    return { days: input.days };
   });
 }

@@ -10,22 +10,20 @@ import {
   type RadioAlertWithNearest,
   type resolveRadioAlertBody,
 } from '@vigie/contract/radio-traffic.contract';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import type { AuthContext } from '../../plugins/auth';
-import { decodeCursor } from '../../plugins/pagination';
-import { type Actor, actorOf, insertAlarm, noteOnAlarm } from '../alarms/alarms.service';
-import { recordAudit } from '../audit/audit.service';
-import { publishEvent } from '../events/events.service';
-import { notify } from '../notifications/notifications.service';
-import { findAgent } from '../planning/agents.repository';
+import type { Database, Tx } from '../../../db/client';
+import type { AuthContext } from '../../../plugins/auth';
+import { decodeCursor } from '../../../plugins/pagination';
+import { type Actor, actorOf, insertAlarm, noteOnAlarm } from '../../alarms/alarms.service';
+import { recordAudit } from '../../audit/audit.service';
+import { publishEvent } from '../../events/events.service';
+import { notify } from '../../notifications/notifications.service';
+import { findAgent } from '../../planning/agents.service';
+import { radioErrors } from '../radio.errors';
+import type { RadioWithNames } from '../radios/radios.repository';
+import { requireRadioManager } from '../radios/radios.service';
 import * as repo from './alerts.repository';
-import { nearestAgents } from './nearest-agents';
-import { radioErrors } from './radio.errors';
-import type { RadioWithNames } from './radios.repository';
-import { requireRadioManager } from './radios.service';
+import { chooseNearest } from './nearest-agents';
 
 export const toAlertDto = (r: repo.AlertWithSite): RadioAlert => {
   const handled = [r.acknowledgedAt, r.dispatchedAt].filter((d): d is Date => d !== null);
@@ -71,6 +69,18 @@ async function loadAlert(tx: Tx, companyId: string, id: string) {
   return row;
 }
 
+/** The agents on duty nearest to `from` (none without a position), the alert's own agent left out. */
+async function nearestAgents(
+  tx: Tx,
+  companyId: string,
+  from: { lat: number; lng: number } | null,
+  excludeAgentId: string | null,
+  now = new Date(),
+) {
+  if (!from) return [];
+  return chooseNearest(await repo.dutyCandidates(tx, companyId, now), from, { now, excludeAgentId });
+}
+
 async function withNearest(
   tx: Tx,
   companyId: string,
@@ -82,36 +92,6 @@ async function withNearest(
     ...toAlertDto(row),
     nearestAgents: open ? await nearestAgents(tx, companyId, from, row.agentId) : [],
   };
-}
-
-/**
- * The site an alert belongs to: the agent's service under way, else the agent's assigned site, else
- * the site nearest to the position; null when none of these is known (an alarm on a guessed site
- * would send people to the wrong place: the radio alert and its notification still go out).
- */
-async function siteOfAlert(
-  tx: Tx,
-  companyId: string,
-  agentId: string | null,
-  at: { lat: number; lng: number } | null,
-) {
-  const [row] = rowsOf<{ site_id: string | null }>(
-    await tx.execute(sql`
-      select coalesce(
-        (select s.site_id from shifts s
-          where s.company_id = ${companyId} and s.agent_id = ${agentId}::uuid and s.status = 'En cours'
-            and s.clock_in_at is not null and s.clock_out_at is null
-          order by s.starts_at desc limit 1),
-        (select a.assigned_site_id from agents a where a.company_id = ${companyId} and a.id = ${agentId}::uuid),
-        (select st.id from sites st
-          where st.company_id = ${companyId} and st.latitude is not null and st.longitude is not null
-            and ${at?.lat ?? null}::float8 is not null
-          order by (st.latitude - ${at?.lat ?? 0}::float8) ^ 2
-                   + ((st.longitude - ${at?.lng ?? 0}::float8) * cos(radians(${at?.lat ?? 0}::float8))) ^ 2
-          limit 1)
-      ) as site_id`),
-  );
-  return row?.site_id ?? null;
 }
 
 /** Who the alert is about: a radio (and its agent), or a speaker in the browser (no radio). */
@@ -143,7 +123,9 @@ const place = (p: { lat: number; lng: number } | null) =>
 export async function raiseAlert(tx: Tx, input: RaiseAlert): Promise<RadioAlertWithNearest> {
   const companyId = input.actor.companyId;
   const { radio } = input;
-  const siteId = await siteOfAlert(tx, companyId, radio.agentId, input.location);
+  // A guessed site would send people to the wrong place: without one, the radio alert and its
+  // notification still go out, without the alarm.
+  const siteId = await repo.siteOfAlert(tx, companyId, radio.agentId, input.location);
   const who = radio.agentName ?? (radio.imei ? `radio ${radio.imei}` : 'agent inconnu');
   const title =
     input.type === 'sos'
@@ -278,11 +260,7 @@ export async function dispatchAgent(
       (n) => n.agentId === agent.id,
     );
     // An agent without a fresh position may still be sent, if on duty (distance unknown).
-    const onDuty = rowsOf<{ ok: number }>(
-      await tx.execute(sql`select 1 as ok from shifts s where s.company_id = ${auth.companyId} and s.agent_id = ${agent.id}
-        and s.status = 'En cours' and s.clock_in_at is not null and s.clock_out_at is null limit 1`),
-    );
-    if (!near && onDuty.length === 0) throw radioErrors.agentUnavailable();
+    if (!near && !(await repo.isOnDuty(tx, auth.companyId, agent.id))) throw radioErrors.agentUnavailable();
     const now = new Date();
     await repo.updateAlert(tx, auth.companyId, id, {
       dispatchedAgentId: agent.id,

@@ -1,21 +1,26 @@
 // Radios: 4G push-to-talk handsets known by their IMEI, assigned to an agent. Their battery, signal,
 // channel and position come from the handset (device.service.ts).
+import type { AuditAction } from '@vigie/contract/audit-labels';
 import type { createRadioBody, listRadiosQuery, updateRadioBody } from '@vigie/contract/radio.contract';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import type { AuthContext } from '../../plugins/auth';
-import { decodeCursor } from '../../plugins/pagination';
-import { recordAudit } from '../audit/audit.service';
-import { publishEvent } from '../events/events.service';
-import { findAgent } from '../planning/agents.repository';
-import { findChannelRow } from './channels.repository';
-import { radioErrors } from './radio.errors';
-import { toRadioDto } from './radio.models';
+import type { Database, Tx } from '../../../db/client';
+import { isUniqueViolation } from '../../../db/errors';
+import type { AuthContext } from '../../../plugins/auth';
+import { decodeCursor } from '../../../plugins/pagination';
+import { recordAndPublish } from '../../audit/audit.service';
+import { findAgent } from '../../planning/agents.service';
+import { findChannelRow } from '../channels/channels.repository';
+import { radioErrors } from '../radio.errors';
+import { toRadioDto } from '../radio.models';
 import * as repo from './radios.repository';
 
 export const requireRadioManager = (auth: AuthContext) => {
   if (auth.role === 'agent') throw radioErrors.readOnly();
+};
+
+/** Gateway keys and the recordings' retention are the administrators'. */
+export const requireRadioAdmin = (auth: AuthContext) => {
+  if (auth.role !== 'admin') throw radioErrors.adminOnly();
 };
 
 function uniqueConflict(err: unknown): never {
@@ -27,18 +32,15 @@ async function changed(
   tx: Tx,
   auth: AuthContext,
   id: string,
-  action: string,
+  action: AuditAction,
   details: Record<string, unknown>,
 ) {
-  await recordAudit(tx, {
-    companyId: auth.companyId,
-    actorUserId: auth.userId,
-    action,
-    entity: 'radio',
-    entityId: id,
-    details,
-  });
-  await publishEvent(tx, auth.companyId, 'radio.changed', { kind: 'radio', id, change: action });
+  await recordAndPublish(
+    tx,
+    auth,
+    { action, entity: 'radio', entityId: id, details },
+    { type: 'radio.changed', payload: { kind: 'radio', id, change: action } },
+  );
 }
 
 export async function loadRadio(tx: Tx, companyId: string, id: string) {

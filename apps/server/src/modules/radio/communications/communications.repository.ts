@@ -1,8 +1,9 @@
 import { communicationCountCap } from '@vigie/contract/radio-traffic.contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { radioCommunications } from '../../db/schema';
+import { purgedRowsOf } from '../../../db/batched-purge';
+import type { Database, Tx } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
+import { companies, radioCommunications } from '../../../db/schema';
 
 export type CommunicationRow = typeof radioCommunications.$inferSelect;
 export type NewCommunication = typeof radioCommunications.$inferInsert;
@@ -123,11 +124,46 @@ export async function pendingTranscriptions(db: Database, limit: number) {
   ).map((r) => ({ companyId: r.company_id, id: r.id }));
 }
 
+/**
+ * Claims a pending recording for one more attempt: the attempt counter moves only if it still reads
+ * `attempts`, so two instances never send the same recording. False when another instance took it.
+ */
+export async function claimTranscription(tx: Tx, companyId: string, id: string, attempts: number) {
+  const claimed = await tx
+    .update(radioCommunications)
+    .set({ transcribeAttempts: sql`${radioCommunications.transcribeAttempts} + 1` })
+    .where(
+      and(
+        eq(radioCommunications.companyId, companyId),
+        eq(radioCommunications.id, id),
+        eq(radioCommunications.transcribeAttempts, attempts),
+      ),
+    )
+    .returning({ id: radioCommunications.id });
+  return claimed.length > 0;
+}
+
 /** Removes up to `batch` communications past their company's retention, with their audio. */
 export async function purgeExpired(db: Database, now: Date, batch: number) {
-  return rowsOf<{ company_id: string; removed: string | number }>(
+  return purgedRowsOf(
     await db.direct.execute(
       sql`select company_id, removed from radio_communications_purge(${now.toISOString()}::timestamptz, ${batch})`,
     ),
-  ).map((r) => ({ companyId: r.company_id, removed: Number(r.removed) }));
+  );
+}
+
+/** The company's retention of recordings, in days (undefined: no such company). */
+export async function recordingRetentionDays(tx: Tx, companyId: string) {
+  const [row] = await tx
+    .select({ days: companies.recordingRetentionDays })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.days;
+}
+
+export async function setRecordingRetentionDays(tx: Tx, companyId: string, days: number) {
+  await tx
+    .update(companies)
+    .set({ recordingRetentionDays: days, updatedAt: new Date() })
+    .where(eq(companies.id, companyId));
 }

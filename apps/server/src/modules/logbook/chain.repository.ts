@@ -1,24 +1,19 @@
-// The main courante's chain: numbering and sealing an entry as it is written (the per-site counter
-// row, updated in the insert's statement: no gap, no duplicate, and the chain's order), and the check
-// that recomputes a site's chain from its first entry. Used by the service (entries people write),
-// the system entries' copier and the reports module (the chain check stated in a main courante PDF).
+// The main courante's chain in SQL: numbering and sealing an entry as it is written (the per-site
+// counter row, updated in the insert's statement: no gap, no duplicate, and the chain's order), and
+// the reads of a site's register that the chain check walks (chain.service.ts).
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { logbookCounters, logbookEntries } from '../../db/schema';
 import { eventRowsOf, notifyEventsOf } from '../events/events.sql';
-import { canonicalFrame, entryHash, GENESIS_HASH, type SealedEntry } from './logbook.models';
-
-type Row = typeof logbookEntries.$inferSelect;
-
-export type NewEntry = Omit<SealedEntry, 'id' | 'number' | 'companyId'> & {
-  /** Not sealed by the hash: a transport detail of the phone's replay, not the entry's content. */
-  clientRef?: string | null;
-};
-
-/** What an entry's statement is given; the site's name and the shift come from its `from` relation. */
-export type EntryValues = Omit<NewEntry, 'siteName' | 'shiftId'> & { id: string };
+import {
+  canonicalFrame,
+  type EntryValues,
+  GENESIS_HASH,
+  type NewEntry,
+  type StoredEntry,
+} from './logbook.models';
 
 /**
  * The CTEs that number, seal, insert and push one entry (`counter`, `ins`, `pub`, `n`), for a
@@ -66,7 +61,7 @@ export function appendCtes(companyId: string, e: EntryValues, from: SQL) {
 }
 
 /** Appends one entry in the caller's transaction (system entries): one statement (appendCtes). */
-export async function appendEntry(tx: Tx, companyId: string, e: NewEntry): Promise<Row> {
+export async function appendEntry(tx: Tx, companyId: string, e: NewEntry): Promise<StoredEntry> {
   const { clientRef = null, siteName, shiftId, ...content } = e;
   const id = randomUUID();
   const res = await tx.execute(sql`
@@ -87,70 +82,33 @@ export async function appendEntry(tx: Tx, companyId: string, e: NewEntry): Promi
   };
 }
 
-export interface ChainCheck {
-  ok: boolean;
-  checked: number;
-  firstBrokenNumber?: number;
-}
-
-/** Entries read per statement by the chain check (a register of 100,000 never sits whole in memory). */
-const VERIFY_PAGE = 5_000;
-
-/**
- * Recomputes a site's chain from its first entry (numbers, links, hashes) in the caller's
- * transaction; the reports module states it at the end of a main courante document.
- */
-export async function verifyChain(tx: Tx, companyId: string, siteId: string): Promise<ChainCheck> {
+/** The site's counter row: its last number and hash (undefined before its first entry). */
+export async function findCounter(tx: Tx, companyId: string, siteId: string) {
   const [counter] = await tx
     .select({ last: logbookCounters.last, lastHash: logbookCounters.lastHash })
     .from(logbookCounters)
     .where(and(eq(logbookCounters.companyId, companyId), eq(logbookCounters.siteId, siteId)));
-  let prev = GENESIS_HASH;
-  let checked = 0;
-  for (;;) {
-    const rows = await tx
-      .select()
-      .from(logbookEntries)
-      .where(
-        and(
-          eq(logbookEntries.companyId, companyId),
-          eq(logbookEntries.siteId, siteId),
-          gt(logbookEntries.number, checked),
-        ),
-      )
-      .orderBy(asc(logbookEntries.number))
-      .limit(VERIFY_PAGE);
-    for (const r of rows) {
-      const expected = entryHash(
-        {
-          id: r.id,
-          companyId: r.companyId,
-          siteId: r.siteId,
-          siteName: r.siteName,
-          number: r.number,
-          occurredAt: r.occurredAt,
-          category: r.category,
-          text: r.text,
-          photoIds: r.photoIds,
-          authorUserId: r.authorUserId,
-          authorName: r.authorName,
-          shiftId: r.shiftId,
-          correctsId: r.correctsId,
-          source: r.source,
-          sourceEventId: r.sourceEventId,
-        },
-        prev,
-      );
-      if (r.number !== checked + 1) return { ok: false, checked, firstBrokenNumber: checked + 1 };
-      if (r.prevHash !== prev || r.hash !== expected)
-        return { ok: false, checked, firstBrokenNumber: r.number };
-      prev = r.hash;
-      checked++;
-    }
-    if (rows.length < VERIFY_PAGE) break;
-  }
-  // An entry removed at the end of the chain: the counter remembers it.
-  if (counter && (counter.last !== checked || counter.lastHash !== prev))
-    return { ok: false, checked, firstBrokenNumber: checked + 1 };
-  return { ok: true, checked };
+  return counter;
+}
+
+/** Up to `limit` entries of the site numbered after `afterNumber`, in number order. */
+export async function entriesAfter(
+  tx: Tx,
+  companyId: string,
+  siteId: string,
+  afterNumber: number,
+  limit: number,
+) {
+  return tx
+    .select()
+    .from(logbookEntries)
+    .where(
+      and(
+        eq(logbookEntries.companyId, companyId),
+        eq(logbookEntries.siteId, siteId),
+        gt(logbookEntries.number, afterNumber),
+      ),
+    )
+    .orderBy(asc(logbookEntries.number))
+    .limit(limit);
 }

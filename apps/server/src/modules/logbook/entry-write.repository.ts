@@ -9,9 +9,10 @@ import { randomUUID } from 'node:crypto';
 import type { LogbookCategory } from '@vigie/contract/logbook.contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { logbookEntries } from '../../db/schema';
 import { insertFilesSql } from '../files/files.sql';
-import { appendCtes } from './chain';
+import { siteNamesOf } from '../sites/sites.sql';
+import { appendCtes } from './chain.repository';
+import type { StoredEntry } from './logbook.models';
 
 /** How long after clocking out an entry written during the shift may still arrive (offline phone). */
 const LATE_ARRIVAL = '24 hours';
@@ -32,9 +33,6 @@ export interface UserEntry {
   correctsId: string | null;
   clientRef: string | null;
 }
-
-/** The entry as stored. */
-export type StoredEntry = typeof logbookEntries.$inferSelect;
 
 export type WriteOutcome =
   | { kind: 'written'; entry: StoredEntry }
@@ -64,13 +62,13 @@ interface OutcomeRow {
 const dutyOf = (companyId: string, userId: string, siteId: string, at: Date) => sql`
   select st.name as site_name,
          (select s.id from shifts s join agents a on a.company_id = s.company_id and a.id = s.agent_id
-           where s.company_id = st.company_id and s.site_id = st.id and a.user_id = ${userId}
+           where s.company_id = ${companyId} and s.site_id = st.id and a.user_id = ${userId}
              and (s.status = 'En cours'
                   or (s.status = 'Terminé' and s.clock_in_at <= ${at.toISOString()}::timestamptz
                       and s.clock_out_at >= ${at.toISOString()}::timestamptz
                       and s.clock_out_at > now() - ${LATE_ARRIVAL}::interval))
            order by (s.status = 'En cours') desc, s.starts_at desc limit 1) as shift_id
-    from sites st where st.company_id = ${companyId} and st.id = ${siteId}`;
+    from ${siteNamesOf(companyId)} st where st.id = ${siteId}`;
 
 export async function writeUserEntry(db: Database, companyId: string, e: UserEntry): Promise<WriteOutcome> {
   const id = randomUUID();
