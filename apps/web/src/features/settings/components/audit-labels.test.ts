@@ -21,7 +21,8 @@ function sources(dir: string): string[] {
  */
 function auditCodes(): string[] {
   const codes = new Set<string>();
-  const call = /(?:action: |(?:udit|audited|changed)\([^;]*?)'([a-z_]+\.[a-z_]+)'/g;
+  // `[^;{]`: a helper's own definition (`changed(tx, …) {`) is not a call; its body may name an event type.
+  const call = /(?:action: |(?:udit|audited|changed)\([^;{]*?)'([a-z_]+\.[a-z_]+)'/g;
   for (const file of sources(serverSources)) {
     for (const match of readFileSync(file, 'utf8').matchAll(call)) codes.add(match[1] as string);
   }
