@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
-import { recordAudit } from '../audit/audit.service';
+import { recordAndPublish } from '../audit/audit.service';
 import { publishEvent } from '../events/events.service';
 import { tourErrors as errors } from './guard-tours.errors';
 import { drawOrder, iso } from './guard-tours.models';
@@ -139,15 +139,17 @@ export async function createRound(
       startedAt: start ? now : null,
       checkpointOrder: start ? await startOrder(tx, auth.companyId, tour) : [],
     });
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'round.created',
-      entity: 'tour_round',
-      entityId: row.id,
-      details: { tour: tour.name, agent: agent.name, started: start },
-    });
-    await publishEvent(tx, auth.companyId, 'tour.changed', { roundId: row.id, status: row.status });
+    await recordAndPublish(
+      tx,
+      auth,
+      {
+        action: 'round.created',
+        entity: 'tour_round',
+        entityId: row.id,
+        details: { tour: tour.name, agent: agent.name, started: start },
+      },
+      { type: 'tour.changed', payload: { roundId: row.id, status: row.status } },
+    );
     return oneRound(tx, auth.companyId, row.id);
   });
 }

@@ -14,8 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import type { SecretBox } from '../../plugins/secrets';
-import { recordAudit } from '../audit/audit.service';
-import { publishEvent } from '../events/events.service';
+import { recordAndPublish, recordAudit } from '../audit/audit.service';
 import { tourErrors as errors } from './guard-tours.errors';
 import { iso, labelCode } from './guard-tours.models';
 import { isManager, requireManager } from './tour-roles';
@@ -155,15 +154,17 @@ export async function createTour(
       await writeCheckpoints(tx, auth.companyId, created.id, body.checkpoints);
       return created;
     });
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'tour.created',
-      entity: 'tour',
-      entityId: row.id,
-      details: { name: row.name, checkpoints: body.checkpoints.length },
-    });
-    await publishEvent(tx, auth.companyId, 'tour.changed', { id: row.id });
+    await recordAndPublish(
+      tx,
+      auth,
+      {
+        action: 'tour.created',
+        entity: 'tour',
+        entityId: row.id,
+        details: { name: row.name, checkpoints: body.checkpoints.length },
+      },
+      { type: 'tour.changed', payload: { id: row.id } },
+    );
     return loadTourDto(tx, secrets, auth, row.id);
   });
 }
@@ -186,16 +187,18 @@ export async function updateTour(
       await repo.updateTour(tx, auth.companyId, id, fields);
       if (checkpoints) await writeCheckpoints(tx, auth.companyId, id, checkpoints);
     });
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'tour.updated',
-      entity: 'tour',
-      entityId: id,
-      // The name (as it is now) names the tour in the journal's « Objet » and finds the entry by it.
-      details: { name: body.name ?? current.name, fields: Object.keys(body) },
-    });
-    await publishEvent(tx, auth.companyId, 'tour.changed', { id });
+    await recordAndPublish(
+      tx,
+      auth,
+      {
+        action: 'tour.updated',
+        entity: 'tour',
+        entityId: id,
+        // The name (as it is now) names the tour in the journal's « Objet » and finds the entry by it.
+        details: { name: body.name ?? current.name, fields: Object.keys(body) },
+      },
+      { type: 'tour.changed', payload: { id } },
+    );
     return loadTourDto(tx, secrets, auth, id);
   });
 }
@@ -205,15 +208,17 @@ export async function deleteTour(db: Database, auth: AuthContext, id: string) {
   await db.withTenant(auth.companyId, async (tx) => {
     const gone = await repo.deleteTour(tx, auth.companyId, id);
     if (!gone) throw errors.notFound();
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'tour.deleted',
-      entity: 'tour',
-      entityId: id,
-      details: { name: gone.name },
-    });
-    await publishEvent(tx, auth.companyId, 'tour.changed', { id });
+    await recordAndPublish(
+      tx,
+      auth,
+      {
+        action: 'tour.deleted',
+        entity: 'tour',
+        entityId: id,
+        details: { name: gone.name },
+      },
+      { type: 'tour.changed', payload: { id } },
+    );
   });
 }
 
@@ -232,15 +237,17 @@ export async function regenerateLabel(
     if (!cp) throw errors.checkpointNotFound();
     if (cp.kind !== 'qr') throw errors.notQr();
     await repo.setLabelVersion(tx, auth.companyId, checkpointId, cp.labelVersion + 1);
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'tour.label_regenerated',
-      entity: 'tour_checkpoint',
-      entityId: checkpointId,
-      details: { name: cp.name, version: cp.labelVersion + 1 },
-    });
-    await publishEvent(tx, auth.companyId, 'tour.changed', { id });
+    await recordAndPublish(
+      tx,
+      auth,
+      {
+        action: 'tour.label_regenerated',
+        entity: 'tour_checkpoint',
+        entityId: checkpointId,
+        details: { name: cp.name, version: cp.labelVersion + 1 },
+      },
+      { type: 'tour.changed', payload: { id } },
+    );
     return loadTourDto(tx, secrets, auth, id);
   });
 }

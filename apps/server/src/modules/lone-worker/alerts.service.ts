@@ -11,8 +11,7 @@ import type { Database } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import { actorOf } from '../alarms/alarms.service';
-import { recordAudit } from '../audit/audit.service';
-import { publishEvent } from '../events/events.service';
+import { recordAndPublish } from '../audit/audit.service';
 import { raiseAlert, SOS_RECOMMENDATION } from '../radio/alerts/alerts.service';
 import * as repo from './alerts.repository';
 import { loneWorkerErrors as errors } from './lone-worker.errors';
@@ -48,22 +47,27 @@ export async function acknowledgeAlert(db: Database, auth: AuthContext, id: stri
     if (alert.status !== 'active') throw errors.alreadyAcknowledged();
     if (!(await repo.acknowledge(tx, auth.companyId, id, auth.userId, new Date())))
       throw errors.alreadyAcknowledged();
-    await recordAudit(tx, {
-      companyId: auth.companyId,
-      actorUserId: auth.userId,
-      action: 'lone_worker_alert.acknowledged',
-      entity: 'lone_worker_alert',
-      entityId: id,
-      details: { name: alert.agentName, agentId: alert.agentId, dueAt: alert.dueAt.toISOString() },
-    });
-    await publishEvent(tx, auth.companyId, 'lone_worker.alert', {
-      id,
-      change: 'acknowledged',
-      status: 'acknowledged',
-      siteId: alert.siteId,
-      agentName: alert.agentName,
-      dueAt: alert.dueAt.toISOString(),
-    });
+    await recordAndPublish(
+      tx,
+      auth,
+      {
+        action: 'lone_worker_alert.acknowledged',
+        entity: 'lone_worker_alert',
+        entityId: id,
+        details: { name: alert.agentName, agentId: alert.agentId, dueAt: alert.dueAt.toISOString() },
+      },
+      {
+        type: 'lone_worker.alert',
+        payload: {
+          id,
+          change: 'acknowledged',
+          status: 'acknowledged',
+          siteId: alert.siteId,
+          agentName: alert.agentName,
+          dueAt: alert.dueAt.toISOString(),
+        },
+      },
+    );
     const after = await repo.findAlert(tx, auth.companyId, id);
     if (!after) throw errors.alertNotFound();
     return toAlertDto(after);
