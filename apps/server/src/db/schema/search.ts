@@ -5,12 +5,12 @@
 // a prefix range on `token` (the (company_id, token, …) key), and a row is checked for a word by
 // the (company_id, row, token) index.
 import { bigint, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { companies } from './accounts';
 
-const companyId = () =>
-  uuid('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
+// No foreign key to companies: a token is derived data, deleted by its row's delete trigger (a
+// company's deletion cascades to its rows, whose triggers then delete their tokens), and the key's
+// check on every token row was a third of an alarm's creation in the database (migration 0042,
+// docs/decisions/0026).
+const companyId = () => uuid('company_id').notNull();
 
 /** Title, description, location, site name and camera name of each alarm. */
 export const alarmSearchTokens = pgTable(
