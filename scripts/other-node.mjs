@@ -3,7 +3,10 @@
 // the official build). CI runs it for Node 24 after `npm test` ran everything on the machine's
 // Node. `--pglite-only` leaves TEST_DATABASE_URL out: the PostgreSQL side of the API tier already
 // ran on the machine's Node, and the engine does not depend on the Node version.
-// When the binary cannot be fetched (no registry), says so and exits 0: the machine's Node ran all.
+// When the binary cannot be fetched (no registry), says so and exits 0: the machine's Node ran all;
+// with `--or-here`, runs the same tiers on the machine's Node instead (scripts/test.mjs
+// --split-engines leaves the PGlite side of the API tier to this step). `--json=<file>` writes
+// Vitest's JSON report there (the summary line's counts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { arch, platform, tmpdir } from 'node:os';
@@ -17,6 +20,8 @@ if (!/^\d+$/.test(major ?? '')) {
   process.exit(2);
 }
 const pgliteOnly = process.argv.includes('--pglite-only');
+const orHere = process.argv.includes('--or-here');
+const json = process.argv.find((a) => a.startsWith('--json='))?.slice('--json='.length);
 
 function nodeBinary() {
   if (platform() !== 'linux' || arch() !== 'x64') return undefined;
@@ -34,18 +39,32 @@ function nodeBinary() {
   return untar.status === 0 && existsSync(bin) ? bin : undefined;
 }
 
-const bin = nodeBinary();
-if (!bin) {
+const fetched = nodeBinary();
+if (!fetched && !orHere) {
   console.log(`\n▶ Node ${major} : binaire introuvable dans le registre npm, étape sautée`);
   process.exit(0);
 }
+const bin = fetched ?? process.execPath;
 const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+if (!fetched)
+  console.log(`\n▶ Node ${major} : binaire introuvable dans le registre npm, Node ${version} à la place`);
 console.log(`\n▶ tests unitaires et API sous Node ${version}${pgliteOnly ? ' (PGlite)' : ''}`);
 const env = { ...process.env, PATH: `${dirname(bin)}:${process.env.PATH}` };
-if (pgliteOnly) delete env.TEST_DATABASE_URL;
+if (pgliteOnly) {
+  delete env.TEST_DATABASE_URL;
+  delete env.VIGIE_TEST_ENGINES;
+}
 const r = spawnSync(
   bin,
-  [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'unit', '--project', 'api'],
+  [
+    join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--project',
+    'unit',
+    '--project',
+    'api',
+    ...(json ? ['--reporter=default', '--reporter=json', `--outputFile.json=${json}`] : []),
+  ],
   {
     cwd: root,
     stdio: 'inherit',

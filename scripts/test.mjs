@@ -2,6 +2,9 @@
 // drift (side by side: `npm run check`), build, size budgets, the unit, API and slow tiers
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium.
 // Ends with one summary line of test counts.
+// `--split-engines` (CI, with TEST_DATABASE_URL): the API tier runs on PostgreSQL under the machine's
+// Node, and on PGlite under Node 24 (scripts/other-node.mjs, or the machine's Node when the registry
+// has no Node 24), instead of both engines under the machine's Node and PGlite again under 24.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,6 +16,7 @@ const tmp = join(root, 'e2e/.tmp');
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 const skipE2e = process.argv.includes('--skip-e2e');
+const splitEngines = process.argv.includes('--split-engines') && Boolean(process.env.TEST_DATABASE_URL);
 
 const run = (label, cmd, args, env = {}) => {
   console.log(`\n▶ ${label}`);
@@ -67,7 +71,7 @@ const addCounts = (file) => {
   counts.failed += r.numFailedTests;
   counts.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
 };
-const vitest = (label, config, out) => {
+const vitest = (label, config, out, { projects = [], env = {} } = {}) => {
   console.log(`\n▶ ${label}`);
   const r = spawnSync(
     'npx',
@@ -75,21 +79,48 @@ const vitest = (label, config, out) => {
       'vitest',
       'run',
       ...(config ? ['--config', config] : []),
+      ...projects.flatMap((p) => ['--project', p]),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${out}`,
     ],
-    { cwd: root, stdio: 'inherit' },
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
   );
   addCounts(out);
   return r.status === 0;
 };
 
-let ok = vitest(
-  `tests unitaires, API et lents (PGlite${process.env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`,
-  undefined,
-  join(tmp, 'unit.json'),
-);
+let ok;
+if (splitEngines) {
+  ok = vitest('tests unitaires et lents (PGlite + PostgreSQL)', undefined, join(tmp, 'unit.json'), {
+    projects: ['unit', 'slow'],
+  });
+  ok =
+    vitest('tests API (PostgreSQL)', undefined, join(tmp, 'api.json'), {
+      projects: ['api'],
+      env: { VIGIE_TEST_ENGINES: 'postgres' },
+    }) && ok;
+  console.log('\n▶ tests unitaires et API sous Node 24 (PGlite)');
+  const node24 = spawnSync(
+    process.execPath,
+    [
+      join(root, 'scripts/other-node.mjs'),
+      '24',
+      '--pglite-only',
+      '--or-here',
+      `--json=${join(tmp, 'node24.json')}`,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  addCounts(join(tmp, 'node24.json'));
+  ok = node24.status === 0 && ok;
+} else {
+  ok = vitest(
+    `tests unitaires, API et lents (PGlite${process.env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`,
+    undefined,
+    join(tmp, 'unit.json'),
+  );
+}
 if (!skipE2e)
   ok = vitest('tests de bout en bout (Chromium)', 'e2e/vitest.config.ts', join(tmp, 'e2e.json')) && ok;
 

@@ -5,6 +5,14 @@ import { z } from 'zod';
 import { parseAllowedNetworks } from './lib/outbound-address';
 
 // Configuration comes from environment variables only (listed in .env.example and the README).
+/** A TCP/UDP port (0 = any free one, for tests) or "off". */
+const portOrOff = z
+  .string()
+  .trim()
+  .regex(/^(off|\d{1,5})$/, { error: 'port number or "off"' })
+  .transform((v) => (v === 'off' ? ('off' as const) : Number(v)))
+  .refine((v) => v === 'off' || v <= 65535, { error: 'port number or "off"' });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -21,6 +29,23 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().max(1000).default(20),
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   DATABASE_POOL_MAX_WAITING: z.coerce.number().int().min(0).default(500),
+  // The alarm receiver (SIA DC-09 over TCP and UDP, docs/alarm-receiving.md): its port, or "off".
+  // An instance that cannot bind it says so in its log and in system health and serves the rest.
+  ALARM_RECEIVER_PORT: portOrOff.default(12000),
+  // The Sur-Gard automation input of existing hardware receivers (TCP): off unless set.
+  SURGARD_PORT: portOrOff.default('off' as const),
+  // The receiver's address as installers type it in a panel (the screen's guide); unset: the host
+  // name the administrator's browser used.
+  ALARM_RECEIVER_PUBLIC_HOST: z.string().max(253).optional(),
+  // The line prefix (DC-09 `L`, hexadecimal) of the one company whose panels the Sur-Gard input's
+  // accounts belong to, as its panels screen shows it; unset: Sur-Gard events match no panel.
+  SURGARD_LINE_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Fa-f]{1,6}$/, { error: 'hexadecimal line prefix (1 to 6 characters)' })
+    .optional(),
+  // The panels' line supervision pass (a silent panel raises « Perte de liaison »); 0 disables it.
+  PANEL_SUPERVISION_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   // Directory of the built web app; empty to serve the API only.
   WEB_DIST: z.string().optional(),
   // Camera health monitor: interval between rounds (0 disables it) and sockets open at once.
@@ -99,6 +124,12 @@ const envSchema = z.object({
 
 export type Config = {
   port: number;
+  alarmReceiverPort: number | 'off';
+  surgardPort: number | 'off';
+  alarmReceiverPublicHost: string | undefined;
+  /** Upper case, leading zeros removed ('0' stays '0'); undefined when unset. */
+  surgardLinePrefix: string | undefined;
+  panelSupervisionIntervalMs: number;
   host: string;
   databaseUrl: string | undefined;
   /** The application's own login (vigie_app); unset: DATABASE_URL with the user vigie_app. */
@@ -158,6 +189,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port: e.PORT,
+    alarmReceiverPort: e.ALARM_RECEIVER_PORT,
+    surgardPort: e.SURGARD_PORT,
+    alarmReceiverPublicHost: e.ALARM_RECEIVER_PUBLIC_HOST || undefined,
+    surgardLinePrefix: e.SURGARD_LINE_PREFIX
+      ? e.SURGARD_LINE_PREFIX.toUpperCase().replace(/^0+/, '') || '0'
+      : undefined,
+    panelSupervisionIntervalMs: e.PANEL_SUPERVISION_INTERVAL_MS,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
     appDatabaseUrl: e.DATABASE_APP_URL || undefined,

@@ -13,8 +13,26 @@ import { type Database, openDatabase } from '../db/client';
 
 export type Engine = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. `VIGIE_TEST_ENGINES=postgres` (or
+ * `pglite`) runs one of them only: CI runs the API tier on PostgreSQL under the machine's Node and
+ * on PGlite under Node 24 (scripts/test.mjs --split-engines), rather than both engines twice.
+ */
+export const engines: Engine[] = enginesOf(process.env);
+
+function enginesOf(env: NodeJS.ProcessEnv): Engine[] {
+  const all: Engine[] = env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const only = env.VIGIE_TEST_ENGINES?.split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (!only?.length) return all;
+  for (const e of only)
+    if (!all.includes(e as Engine))
+      throw new Error(
+        `VIGIE_TEST_ENGINES=${env.VIGIE_TEST_ENGINES}: ${e} is not available (TEST_DATABASE_URL for postgres)`,
+      );
+  return all.filter((e) => only.includes(e));
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -74,6 +92,10 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     // not move between two reads; tests fold on demand (foldKeptCounts).
     KEPT_COUNTS_FOLD_INTERVAL_MS: '0',
     ATTENDANCE_CHECK_INTERVAL_MS: '0',
+    // Test files run side by side: the alarm receiver's tests open it on a free port (0) themselves.
+    ALARM_RECEIVER_PORT: 'off',
+    // Likewise the panels' supervision pass: tests call runSupervisionPass with their own clock.
+    PANEL_SUPERVISION_INTERVAL_MS: '0',
     DAILY_JOBS_INTERVAL_MS: '0',
     // Test files register many companies from one address; the registration limit's own test sets it.
     REGISTER_LIMIT_PER_HOUR: '100000',

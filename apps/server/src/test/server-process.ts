@@ -63,6 +63,8 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     SECRETS_KEY: 'vigie-test-secrets-key-not-for-production-use',
     // Tests and benches register many companies from 127.0.0.1.
     REGISTER_LIMIT_PER_HOUR: '100000',
+    // Processes run side by side: each alarm receiver on a free port of its own.
+    ALARM_RECEIVER_PORT: '0',
     ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),
     ...(opts.env ?? {}),
   };
