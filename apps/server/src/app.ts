@@ -22,6 +22,8 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { logbookRoutes } from './modules/logbook/logbook.routes';
 import { loneWorkerRoutes } from './modules/lone-worker/lone-worker.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { panelReceiverRuntime } from './modules/panels/ingest/receiver-runtime';
+import { panelsRoutes } from './modules/panels/panels.routes';
 import { planningRoutes } from './modules/planning/planning.routes';
 import { radioRoutes } from './modules/radio/radio.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -61,6 +63,7 @@ const modules = [
   camerasRoutes,
   dashboardRoutes,
   alarmsRoutes,
+  panelReceiverRuntime,
   integrationsRoutes,
   planningRoutes,
   accessRoutes,
@@ -74,6 +77,7 @@ const modules = [
   guardToursRoutes,
   logbookRoutes,
   loneWorkerRoutes,
+  panelsRoutes,
 ];
 
 export async function buildApp(opts: {

@@ -46,6 +46,9 @@ const envSchema = z.object({
     .optional(),
   // The panels' line supervision pass (a silent panel raises « Perte de liaison »); 0 disables it.
   PANEL_SUPERVISION_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  // Panels' TCP connections from one address (a mobile operator's NAT, a test bench): more are
+  // closed at once (docs/alarm-receiving.md, Limits).
+  ALARM_RECEIVER_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   // Directory of the built web app; empty to serve the API only.
   WEB_DIST: z.string().optional(),
   // Camera health monitor: interval between rounds (0 disables it) and sockets open at once.
@@ -130,6 +133,7 @@ export type Config = {
   /** Upper case, leading zeros removed ('0' stays '0'); undefined when unset. */
   surgardLinePrefix: string | undefined;
   panelSupervisionIntervalMs: number;
+  alarmReceiverConnectionsPerAddress: number;
   host: string;
   databaseUrl: string | undefined;
   /** The application's own login (vigie_app); unset: DATABASE_URL with the user vigie_app. */
@@ -196,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? e.SURGARD_LINE_PREFIX.toUpperCase().replace(/^0+/, '') || '0'
       : undefined,
     panelSupervisionIntervalMs: e.PANEL_SUPERVISION_INTERVAL_MS,
+    alarmReceiverConnectionsPerAddress: e.ALARM_RECEIVER_CONNECTIONS_PER_ADDRESS,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
     appDatabaseUrl: e.DATABASE_APP_URL || undefined,

@@ -104,6 +104,10 @@ export const actionLabels = {
   'lone_worker_alert.raised': 'Alerte travailleur isolé',
   'lone_worker_alert.acknowledged': 'Alerte travailleur isolé acquittée',
   'demo.step_seeded': 'Données de démonstration créées',
+  'panel.created': 'Centrale ajoutée',
+  'panel.updated': 'Centrale modifiée',
+  'panel.deleted': 'Centrale supprimée',
+  'retention.panel_signals_purged': "Purge du journal des centrales d'alarme",
 } as const satisfies Record<string, string>;
 
 /** An audit action's code: the server writes only codes that have a French name here. */
@@ -133,6 +137,8 @@ export const entityLabels: Readonly<Record<string, string>> = {
   integration_key: "Clé d'intégration",
   lone_worker_alert: 'Alerte travailleur isolé',
   lone_worker_session: 'Protection travailleur isolé',
+  panel: "Centrale d'alarme",
+  panel_signal: "Journal des centrales d'alarme",
   planning: 'Planning',
   push_subscription: 'Abonnement aux notifications push',
   radio: 'Radio',

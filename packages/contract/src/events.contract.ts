@@ -20,6 +20,7 @@ export const realtimeEventTypes = [
   'tour.alert',
   'logbook.created',
   'lone_worker.alert',
+  'panel.changed',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

@@ -11,6 +11,7 @@ export * from './schema/guard-tours';
 export * from './schema/jobs';
 export * from './schema/logbook';
 export * from './schema/lone-worker';
+export * from './schema/panels';
 export * from './schema/planning';
 export * from './schema/radio';
 export * from './schema/reports';

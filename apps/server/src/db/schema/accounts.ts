@@ -44,6 +44,8 @@ export const companies = pgTable(
     accessLogRetentionReason: text('access_log_retention_reason'),
     // Radio recordings (personal data): 6 months at most.
     recordingRetentionDays: integer('recording_retention_days').notNull().default(183),
+    // Alarm panels' signal journal (the installer's record of every frame): 90 days by default.
+    panelSignalRetentionDays: integer('panel_signal_retention_days').notNull().default(90),
     // Settings · Sécurité (administrators): enforced by the auth plugin and the login.
     sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(30),
     autoLogout: boolean('auto_logout').notNull().default(true),

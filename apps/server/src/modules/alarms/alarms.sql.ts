@@ -10,6 +10,10 @@ export const alarmsCountOfSite = (companyId: SQLWrapper, siteId: SQLWrapper) =>
 export const alarmsHistoryOfSite = (companyId: SQLWrapper, siteId: SQLWrapper) =>
   sql<number>`(select count(*)::int from alarms al where al.company_id = ${companyId} and al.site_id = ${siteId})`;
 
+/** Whether one alarm is still open (not resolved); `companyId` and `alarmId` are of the outer query. */
+export const alarmIsOpen = (companyId: SQLWrapper, alarmId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from alarms al where al.company_id = ${companyId} and al.id = ${alarmId} and al.status <> 'resolved')`;
+
 /**
  * The counts kept by triggers (migration 0011) with the deltas not yet folded into them (migration
  * 0038, docs/decisions/0020): a reader adds both in one statement, so its figures are exact.

@@ -1,4 +1,5 @@
 import type { DashboardAlert, DashboardOverview, SystemComponent } from '@vigie/contract/dashboard.contract';
+import type { ReceiverInfo } from '../panels/receiver-state';
 import type { OverviewRow } from './dashboard.repository';
 
 /** Alarm severities (creation codes) as the dashboard names them. */
@@ -30,7 +31,27 @@ export function healthOf(
  * The alarm panels' line: uptime over 24 h from their heartbeats; the status also reflects the last
  * 10 minutes, so that panels gone silent now never read « Actif » on the strength of the past day.
  */
-export function panelsHealth(p: OverviewRow['panels']): SystemComponent {
+export function panelsHealth(
+  p: OverviewRow['panels'],
+  receiver: OverviewRow['receiverPanels'] = { total: 0, lost: 0 },
+): SystemComponent {
+  const health = apiPanelsHealth(p);
+  // The DC-09 panels of the alarm receiver (issue 32): their count and how many lost their link.
+  const total = Number(receiver.total);
+  const lost = Number(receiver.lost);
+  if (total === 0) return health;
+  const dc09 = `${total} ${total > 1 ? 'centrales DC-09' : 'centrale DC-09'}, dont ${lost} en perte de liaison`;
+  if (health.status === 'Aucune donnée') {
+    // No heartbeat panel: the share of DC-09 panels in link (not a 24-hour uptime: none shown).
+    return { ...healthOf('Alarmes', ((total - lost) / total) * 100, dc09, ''), uptime: null };
+  }
+  let status = health.status;
+  if (lost > 0) status = lost === total && status === 'Hors service' ? 'Hors service' : 'Dégradé';
+  return { ...health, status, description: `${health.description} ; ${dc09}` };
+}
+
+/** The panels posting JSON to the API: uptime over 24 h from their heartbeats. */
+function apiPanelsHealth(p: OverviewRow['panels']): SystemComponent {
   const panels = Number(p.panels);
   const live = Number(p.live);
   const availability = panels > 0 && p.availability !== null ? Number(p.availability) : null;
@@ -46,7 +67,13 @@ export function panelsHealth(p: OverviewRow['panels']): SystemComponent {
   return health;
 }
 
-export function toOverview(r: OverviewRow): DashboardOverview {
+/** System health's « Réception des alarmes »: the DC-09 receiver of this instance (and Sur-Gard input). */
+export function receiverHealth(r: ReceiverInfo): SystemComponent {
+  const status = r.state === 'up' ? 'Actif' : r.state === 'down' ? 'Hors service' : 'Aucune donnée';
+  return { name: 'Réception des alarmes', status, uptime: null, description: r.detail };
+}
+
+export function toOverview(r: OverviewRow, receiver: ReceiverInfo): DashboardOverview {
   const cameraAvailability = ratio(Number(r.cameras.okProbes), Number(r.cameras.probes));
   return {
     stats: {
@@ -90,7 +117,8 @@ export function toOverview(r: OverviewRow): DashboardOverview {
         `${r.cameras.online}/${r.cameras.total} caméras en ligne, disponibilité sur 24 h`,
         Number(r.cameras.total) > 0 ? 'Aucune mesure de disponibilité sur 24 h' : 'Aucune caméra installée',
       ),
-      panelsHealth(r.panels),
+      panelsHealth(r.panels, r.receiverPanels),
+      receiverHealth(receiver),
       healthOf(
         'Accès',
         r.access.availability === null ? null : Number(r.access.availability),

@@ -9,6 +9,7 @@ import {
   agentsOverviewSql,
   alarmsOverviewSql,
   panelsOverviewSql,
+  receiverPanelsOverviewSql,
 } from './dashboard.sources';
 
 export interface OverviewRow {
@@ -41,6 +42,7 @@ export interface OverviewRow {
   };
   access: { points: number; responding: number; availability: number | null };
   panels: { panels: number; live: number; availability: number | null };
+  receiverPanels: { total: number; lost: number };
 }
 
 /** What the sites overview counts per site: fragments of the cameras and access modules. */
@@ -56,7 +58,8 @@ export async function readOverview(db: Database, companyId: string, timezone: st
       ${agentsOverviewSql(companyId)} as agents,
       ${alarmsOverviewSql(companyId, timezone)} as alarms,
       ${accessOverviewSql(companyId)} as access,
-      ${panelsOverviewSql(companyId)} as panels`,
+      ${panelsOverviewSql(companyId)} as panels,
+      ${receiverPanelsOverviewSql(companyId)} as "receiverPanels"`,
   );
   if (!row) throw new Error('overview query returned nothing');
   return row;

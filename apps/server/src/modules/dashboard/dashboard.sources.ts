@@ -8,5 +8,7 @@ export { accessOverviewSql } from '../access/access.sql';
 export { alarmsOverviewSql } from '../alarms/alarms.sql';
 /** The integrations module's alarm panels: `{ panels, live, availability }` (their heartbeats). */
 export { panelsOverviewSql } from '../integrations/integrations.sql';
+/** The DC-09 panels of the alarm receiver: `{ total, lost }` (their link state). */
+export { receiverPanelsOverviewSql } from '../panels/ingest/panel-health.sql';
 /** The planning module's figures: `{ online, total, expected, present }`. */
 export { agentsOverviewSql } from '../planning/planning.sql';

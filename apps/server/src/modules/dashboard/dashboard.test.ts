@@ -70,6 +70,12 @@ describe.each(engines)('dashboard overview on %s', (engine) => {
           uptime: null,
           description: "Aucune centrale d'alarme raccordée",
         },
+        {
+          name: 'Réception des alarmes',
+          status: 'Aucune donnée',
+          uptime: null,
+          description: 'Réception des alarmes désactivée (ALARM_RECEIVER_PORT=off)',
+        },
         { name: 'Accès', status: 'Aucune donnée', uptime: null, description: "Aucun point d'accès raccordé" },
         { name: 'Agents', status: 'Aucune donnée', uptime: null, description: 'Aucune garde en cours' },
       ],

@@ -5,6 +5,7 @@
 // sites of their shifts; administrators and operators read and write every site of the company.
 import type {
   createLogbookEntryBody,
+  LogbookCategory,
   LogbookEntry,
   listLogbookQuery,
 } from '@vigie/contract/logbook.contract';
@@ -15,6 +16,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import { normaliseImage, readFile } from '../files/files.service';
+import { appendEntry } from './chain.repository';
 import { verifyChain } from './chain.service';
 import { type WriteOutcome, writeUserEntry } from './entry-write.repository';
 import { logbookErrors as errors } from './logbook.errors';
@@ -154,6 +156,41 @@ export async function createEntry(
       throw errors.correctedNotFound();
   }
   return toDto(out.entry, []);
+}
+
+/**
+ * A system entry on a site's main courante in the caller's transaction, for another module's record
+ * (an alarm panel's arming, a link restored). Numbered and chained like every entry (appendEntry);
+ * undefined when the site is not the company's.
+ */
+export async function appendSystemEntry(
+  tx: Tx,
+  e: {
+    companyId: string;
+    siteId: string;
+    category: LogbookCategory;
+    text: string;
+    /** Shown as the entry's author: « Centrale « Entrepôt » ». */
+    author: string;
+    occurredAt?: Date;
+  },
+) {
+  const site = await repo.findSite(tx, e.companyId, e.siteId);
+  if (!site) return undefined;
+  return appendEntry(tx, e.companyId, {
+    siteId: site.id,
+    siteName: site.name,
+    occurredAt: e.occurredAt ?? new Date(),
+    category: e.category,
+    text: e.text.slice(0, 4000),
+    photoIds: [],
+    authorUserId: null,
+    authorName: e.author.slice(0, 200),
+    shiftId: null,
+    correctsId: null,
+    source: 'system',
+    sourceEventId: null,
+  });
 }
 
 const parseCorrections = (v: CorrectionJson[] | string | null): CorrectionOf[] =>

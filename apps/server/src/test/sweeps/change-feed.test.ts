@@ -56,6 +56,10 @@ const unwatched: Record<string, string> = {
   report_schedules: 'read by no cached endpoint (the schedules list is read as it stands)',
   recovery_codes: 'two-factor recovery codes, read only at sign-in (no cache)',
   push_subscriptions: "each browser's Web Push subscription, read only when a notification is delivered",
+  panels:
+    "written by the alarm receiver at signal rates (last signal, link state): the panels' lists are not cached and follow panel.changed events",
+  panel_signals: "each panel's signal journal, written at signal rates, read by no cached endpoint",
+  panel_line_prefixes: "each company's DC-09 line prefix, read by no cached endpoint",
 };
 
 describe.each(engines)('change feed coverage (%s)', (engine) => {

@@ -1,4 +1,6 @@
-// Resources of the sweeps: users, sites, cameras, alarms and alarm panels' integration keys.
+// Resources of the sweeps: users, sites, cameras, alarms, alarm panels' integration keys and the
+// alarm panels themselves (DC-09).
+import { createHash } from 'node:crypto';
 import type { Kind } from './kind';
 
 export const siteKind: Kind = {
@@ -23,4 +25,19 @@ export const coreKinds: Kind[] = [
   { name: 'camera', prefix: '/api/cameras', refFields: ['cameraId'] },
   { name: 'alarm', prefix: '/api/alarms', refFields: ['alarmId'] },
   { name: 'integration key', prefix: '/api/integrations/keys', refFields: [] },
+  {
+    // An alarm panel of the company's site (its journal is `/api/panels/:id/signals`), with a key,
+    // supervision and a zone; its account is unique per company, so made of the unique suffix.
+    name: 'alarm panel',
+    prefix: '/api/panels',
+    refFields: ['panelId'],
+    body: (u, ref) => ({
+      siteId: ref('siteId'),
+      name: `Centrale ${u}`,
+      account: createHash('sha256').update(u).digest('hex').slice(0, 12).toUpperCase(),
+      aesKey: createHash('sha256').update(`key ${u}`).digest('hex').slice(0, 32),
+      supervisionMinutes: 60,
+      zones: [{ number: 1, name: "Porte d'entrée" }],
+    }),
+  },
 ];

@@ -1,0 +1,526 @@
+// What a panel's frame does in Vigie (issue 32): from the bytes the receiver's sockets cut out to the
+// answer they send back. The steps are the protocol's (protocol/README.md): parse, find the panel by
+// (line prefix, account), decrypt, check the timestamp, recognise a resend, then raise alarms, note
+// restores, write the main courante, all in ONE transaction with the signal journal, and answer ACK
+// only once it is committed: an ACK means the centre took responsibility. A failure leaves the
+// panel without answer, and it sends the frame again.
+import { createHash } from 'node:crypto';
+import type { Database, Tx } from '../../../db/client';
+import { retryOnConflict } from '../../../db/retry';
+import type { SecretBox } from '../../../plugins/secrets';
+import { type Actor, insertAlarm, noteOnAlarm } from '../../alarms/alarms.service';
+import { appendSystemEntry } from '../../logbook/logbook.service';
+import { openPanelKey } from '../panels.service';
+import { buildAck, buildDuh, buildNak } from '../protocol/answer';
+import { type DecodedEvent, decodeFrameEvents } from '../protocol/decode-frame';
+import { classifyEvent, describeEvent } from '../protocol/describe-event';
+import { decryptFrame } from '../protocol/encryption';
+import { type Dc09Frame, type FrameHeader, panelLookupKey, parseFrame } from '../protocol/frame';
+import { frameContentHash, SequenceWindow } from '../protocol/sequence-window';
+import { DC4, parseSurgardLine } from '../protocol/surgard';
+import { checkTimestamp } from '../protocol/timestamp-window';
+import {
+  findPanel,
+  type IngestPanel,
+  insertSignals,
+  type NewSignal,
+  openAlarmRaisedBy,
+  type PanelTarget,
+  resolvePanel,
+  touchPanel,
+  wasTaken,
+} from './ingest.repository';
+import {
+  cleanText,
+  duplicateText,
+  panelAuthor,
+  panelLabel,
+  rawLine,
+  rawOf,
+  rawWithClear,
+  refusedText,
+  zoneColumn,
+  zoneNameIn,
+  zoneOf,
+} from './signal-text';
+
+/** A DC-09 resend (same panel, sequence and content) is recognised for this long. */
+export const RESEND_WINDOW_MS = 10 * 60_000;
+/**
+ * A Sur-Gard line has no sequence: the same line again within this delay is the hardware receiver
+ * sending it again after a lost ACK (it retries after 4 s), not a new event.
+ */
+export const SURGARD_RESEND_WINDOW_MS = 15_000;
+/**
+ * How long (prefix, account) → panel is remembered. Short: a deleted panel or a changed account must
+ * stop working within seconds (the panel itself is read again, under RLS, for every frame).
+ */
+const RESOLVE_TTL_MS = 2_000;
+const RESOLVE_CACHE_MAX = 50_000;
+
+export type IngestLog = {
+  debug(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+};
+
+export type IngestDeps = {
+  db: Database;
+  secrets: SecretBox;
+  log?: IngestLog;
+  /** The company's line prefix the Sur-Gard input's accounts are looked up with (SURGARD_LINE_PREFIX). */
+  surgardLinePrefix?: string;
+  /** The receiver's clock (tests). */
+  now?: () => Date;
+};
+
+export type IngestMeta = { transport: 'tcp' | 'udp'; remoteAddress: string };
+
+export type IngestStats = {
+  frames: number;
+  /** Bad CRC or length: no answer. */
+  silent: number;
+  /** Well-formed, but no panel has this (prefix, account). */
+  unknownPanel: number;
+  /** DUH or NAK (syntax, key, timestamp, data). */
+  refused: number;
+  /** Answered ACK: new frames and resends. */
+  accepted: number;
+  duplicates: number;
+  surgardLines: number;
+};
+
+export type PanelIngest = {
+  /** The answer to send (ACK, NAK, DUH), or null for none. Throws when storage fails: no answer. */
+  handleFrame(bytes: Buffer, meta: IngestMeta): Promise<Buffer | null>;
+  /** True once the line is stored (or can never be: journaled / ignored) → ACK 0x06. */
+  handleSurgardLine(line: string, meta: IngestMeta): Promise<boolean>;
+  stats(): IngestStats;
+};
+
+const noLog: IngestLog = { debug() {}, warn() {} };
+
+type Outcome = { answer: Buffer | null } | { gone: true };
+
+/** What one frame or line brings, once authenticated and decoded. */
+type Arrival = {
+  transport: NewSignal['transport'];
+  raw: string;
+  sequence: string | null;
+  contentHash: string;
+  events: DecodedEvent[];
+};
+
+export function createPanelIngest(deps: IngestDeps): PanelIngest {
+  const { db, secrets } = deps;
+  const log = deps.log ?? noLog;
+  const clock = deps.now ?? (() => new Date());
+  const window = new SequenceWindow({ ttlMs: RESEND_WINDOW_MS });
+  const resolved = new Map<string, { target: PanelTarget | undefined; until: number }>();
+  const counters: IngestStats = {
+    frames: 0,
+    silent: 0,
+    unknownPanel: 0,
+    refused: 0,
+    accepted: 0,
+    duplicates: 0,
+    surgardLines: 0,
+  };
+
+  async function resolve(prefix: string, account: string): Promise<PanelTarget | undefined> {
+    const key = panelLookupKey(prefix, account);
+    const now = Date.now();
+    const hit = resolved.get(key);
+    if (hit && hit.until > now) return hit.target;
+    const [p, a] = key.split('#') as [string, string];
+    // Prefix 0 (a panel's factory setting) is no company's: never looked up.
+    const target = p === '0' ? undefined : await resolvePanel(db, p, a);
+    if (resolved.size >= RESOLVE_CACHE_MAX) resolved.clear();
+    resolved.set(key, { target, until: now + RESOLVE_TTL_MS });
+    return target;
+  }
+
+  /**
+   * One transaction for the panel, serialised with the panel's other frames on every instance (an
+   * advisory lock on the panel): a resend that races its original then sees it in the journal.
+   * Deadlocks and serialisation failures run it again: nothing was answered yet.
+   */
+  function inPanel<T>(target: PanelTarget, fn: (tx: Tx) => Promise<T>, onFailure?: () => void) {
+    return retryOnConflict(
+      () =>
+        db.withTenant(target.companyId, fn, { lockKey: `panel:${target.panelId}` }).catch((err: unknown) => {
+          onFailure?.();
+          throw err;
+        }),
+      { label: 'panel signal' },
+    );
+  }
+
+  /** Everything an accepted frame or line creates, then the panel's timer; in the caller's `tx`. */
+  async function take(tx: Tx, target: PanelTarget, panel: IngestPanel, arrival: Arrival, now: Date) {
+    const inTest = panel.testUntil !== null && panel.testUntil.getTime() > now.getTime();
+    const actor: Actor = {
+      companyId: target.companyId,
+      userId: null,
+      name: panelAuthor(panel.name),
+      role: null,
+      source: 'device',
+      timezone: 'Europe/Paris',
+    };
+    const zoneName = zoneNameIn(panel.zones);
+    const rows: NewSignal[] = [];
+    for (const event of arrival.events) {
+      const { outcome, param } = classifyEvent(event);
+      const zone = zoneOf(event, param);
+      const meaning = cleanText(describeEvent(event, { zoneName }), 1000);
+      const row: NewSignal = {
+        panelId: panel.id,
+        receivedAt: now,
+        transport: arrival.transport,
+        raw: arrival.raw,
+        sequence: arrival.sequence,
+        contentHash: arrival.contentHash,
+        meaning,
+        answer: 'ACK',
+        outcome: outcome.kind,
+        alarmId: null,
+        zone: zoneColumn(zone),
+        alarmType: outcome.kind === 'alarm' || outcome.kind === 'restore' ? outcome.type : null,
+      };
+      rows.push(row);
+      if (inTest && outcome.kind !== 'supervision') {
+        // Acknowledged and journaled, nothing else: no alarm, no notification, no main courante.
+        row.outcome = 'test';
+        row.meaning = cleanText(`${meaning} (mode test : rien n’est déclenché)`, 1000);
+        continue;
+      }
+      switch (outcome.kind) {
+        case 'alarm': {
+          const zoneLabel = zone === undefined ? undefined : (zoneName(zone) ?? `Zone ${zone}`);
+          const alarm = await insertAlarm(tx, actor, {
+            siteId: panel.siteId,
+            type: outcome.type,
+            severity: outcome.severity,
+            title: cleanText(outcome.label, 200),
+            description: cleanText(`${meaning}. ${panelLabel(panel.name)}, compte ${panel.account}.`, 2000),
+            location: cleanText(zoneLabel ?? panel.name, 200),
+            triggeredBy: cleanText(`${panelLabel(panel.name)} (compte ${panel.account})`, 200),
+            cameraId: null,
+          });
+          row.alarmId = alarm?.id ?? null;
+          break;
+        }
+        case 'restore': {
+          const open = await openAlarmRaisedBy(tx, target.companyId, panel.id, outcome.type, row.zone);
+          if (open) {
+            const note = meaning.startsWith('Rétablissement') ? meaning : `Rétablissement : ${meaning}`;
+            await noteOnAlarm(tx, actor, open, note);
+            row.alarmId = open;
+          }
+          break;
+        }
+        case 'logbook':
+          await appendSystemEntry(tx, {
+            companyId: target.companyId,
+            siteId: panel.siteId,
+            category: 'autre',
+            text: `${meaning} (centrale « ${panel.name} »)`,
+            author: actor.name,
+            occurredAt: now,
+          });
+          break;
+        case 'unknown':
+          // Never dropped: journaled, and shown to the control room in the site's main courante.
+          await appendSystemEntry(tx, {
+            companyId: target.companyId,
+            siteId: panel.siteId,
+            category: 'autre',
+            text: `${meaning} reçu de la centrale « ${panel.name} » (compte ${panel.account}) : voir son journal des signaux`,
+            author: actor.name,
+            occurredAt: now,
+          });
+          break;
+        case 'supervision':
+          break;
+      }
+    }
+    await insertSignals(tx, target.companyId, rows);
+    await restart(tx, target, panel, now, inTest, actor.name);
+  }
+
+  /** Restarts the panel's supervision; a lost link comes back with a « Liaison rétablie » entry. */
+  async function restart(
+    tx: Tx,
+    target: PanelTarget,
+    panel: IngestPanel,
+    now: Date,
+    inTest: boolean,
+    author: string,
+  ) {
+    const previous = await touchPanel(tx, target.companyId, panel.id, now);
+    if (previous === 'lost' && !inTest) {
+      await appendSystemEntry(tx, {
+        companyId: target.companyId,
+        siteId: panel.siteId,
+        category: 'autre',
+        text: `Liaison rétablie avec la centrale « ${panel.name} » (compte ${panel.account})`,
+        author,
+        occurredAt: now,
+      });
+    }
+  }
+
+  function refusal(
+    panelId: string,
+    now: Date,
+    transport: NewSignal['transport'],
+    raw: string,
+    sequence: string | null,
+  ) {
+    return (meaning: string, answer: 'DUH' | 'NAK'): NewSignal => ({
+      panelId,
+      receivedAt: now,
+      transport,
+      raw,
+      sequence,
+      contentHash: null,
+      meaning: cleanText(meaning, 1000),
+      answer,
+      outcome: 'refused',
+      alarmId: null,
+      zone: null,
+      alarmType: null,
+    });
+  }
+
+  /** A well-formed frame of a known panel: steps 2 to 8, in the panel's transaction. */
+  async function processFrame(
+    target: PanelTarget,
+    frame: Dc09Frame,
+    bytes: Buffer,
+    meta: IngestMeta,
+    now: Date,
+  ) {
+    const lookup = panelLookupKey(frame.prefix, frame.account);
+    let recorded = false;
+    const outcome = await inPanel<Outcome>(
+      target,
+      async (tx) => {
+        recorded = false;
+        const panel = await findPanelOf(tx, target);
+        // Deleted, or its account changed since the look-up: this frame is no longer its.
+        if (!panel || panel.account !== frame.account.toUpperCase()) return { gone: true };
+        const refuse = refusal(panel.id, now, meta.transport, rawOf(bytes), frame.sequence);
+        const refused = async (meaning: string, answer: 'DUH' | 'NAK', bytesOut: Buffer) => {
+          await insertSignals(tx, target.companyId, [refuse(meaning, answer)]);
+          counters.refused++;
+          return { answer: bytesOut };
+        };
+        const key = openPanelKey(secrets, panel.aesKey);
+        if (key === null) return refused(refusedText.keyUnreadable, 'DUH', buildDuh(frame));
+        // A panel with a key must encrypt: otherwise anyone could send its alarms in clear.
+        if (frame.encrypted && !key) return refused(refusedText.noKey, 'DUH', buildDuh(frame));
+        if (!frame.encrypted && key) return refused(refusedText.mustEncrypt, 'DUH', buildDuh(frame));
+        let clear = frame;
+        if (frame.encrypted && key) {
+          const opened = decryptFrame(frame, key);
+          if (!opened.ok) return refused(refusedText.decrypt(opened.detail), 'DUH', buildDuh(frame));
+          clear = opened.frame;
+        }
+        const raw = frame.encrypted ? rawWithClear(bytes, clear) : rawOf(bytes);
+        const lateness = checkTimestamp(clear.timestamp, now, {
+          lateSeconds: panel.windowLateSeconds,
+          earlySeconds: panel.windowEarlySeconds,
+        });
+        if (lateness === 'late' || lateness === 'early') {
+          const seconds = Math.round(Math.abs(now.getTime() - (clear.timestamp as Date).getTime()) / 1000);
+          const row = { ...refuse(refusedText.timestamp(lateness, seconds), 'NAK'), raw };
+          await insertSignals(tx, target.companyId, [row]);
+          counters.refused++;
+          return { answer: buildNak(now) };
+        }
+        const decoded = decodeFrameEvents(clear);
+        if (!decoded.ok) {
+          const row = { ...refuse(refusedText.data(decoded.detail), 'DUH'), raw };
+          await insertSignals(tx, target.companyId, [row]);
+          counters.refused++;
+          return { answer: buildDuh(frame) };
+        }
+        const contentHash = frameContentHash(clear);
+        // In memory first (recorded for this transaction: forgotten if it fails), then the journal,
+        // which a second instance or a restart also sees.
+        recorded = true;
+        // By panel id: a panel deleted and created again with the same account starts afresh.
+        const seen = window.check(panel.id, clear.sequence, contentHash, now.getTime());
+        const ack = buildAck(clear, { key: key ?? undefined, now });
+        if (
+          seen === 'duplicate' ||
+          (await wasTaken(
+            tx,
+            target.companyId,
+            panel.id,
+            clear.sequence,
+            contentHash,
+            new Date(now.getTime() - RESEND_WINDOW_MS),
+          ))
+        ) {
+          await insertSignals(tx, target.companyId, [
+            {
+              ...refuse(duplicateText(clear.sequence), 'DUH'),
+              raw,
+              contentHash,
+              answer: 'ACK',
+              outcome: 'duplicate',
+            },
+          ]);
+          const inTest = panel.testUntil !== null && panel.testUntil.getTime() > now.getTime();
+          await restart(tx, target, panel, now, inTest, panelAuthor(panel.name));
+          counters.duplicates++;
+          counters.accepted++;
+          return { answer: ack };
+        }
+        await take(
+          tx,
+          target,
+          panel,
+          { transport: meta.transport, raw, sequence: clear.sequence, contentHash, events: decoded.events },
+          now,
+        );
+        counters.accepted++;
+        return { answer: ack };
+      },
+      () => {
+        if (recorded) window.forget(target.panelId);
+      },
+    );
+    if ('gone' in outcome) {
+      resolved.delete(lookup);
+      counters.unknownPanel++;
+      return buildDuh(frame);
+    }
+    return outcome.answer;
+  }
+
+  /** A frame that is intact but unreadable: journaled for the installer when its header names a panel. */
+  async function journalSyntax(
+    header: FrameHeader,
+    bytes: Buffer,
+    meta: IngestMeta,
+    detail: string,
+    now: Date,
+  ) {
+    try {
+      const target = await resolve(header.prefix, header.account);
+      if (!target) return;
+      await db.withTenant(target.companyId, async (tx) => {
+        const panel = await findPanelOf(tx, target);
+        if (!panel) return;
+        const row = refusal(
+          panel.id,
+          now,
+          meta.transport,
+          rawOf(bytes),
+          header.sequence,
+        )(refusedText.syntax(detail), 'DUH');
+        await insertSignals(tx, target.companyId, [row]);
+      });
+    } catch (err) {
+      // The DUH goes out all the same: the journal of a refused frame is a help, not a duty.
+      log.warn({ err }, 'alarm receiver: could not journal a refused frame');
+    }
+  }
+
+  async function handleFrame(bytes: Buffer, meta: IngestMeta): Promise<Buffer | null> {
+    counters.frames++;
+    const now = clock();
+    const parsed = parseFrame(bytes);
+    if (!parsed.ok) {
+      if (parsed.silent) {
+        counters.silent++;
+        return null;
+      }
+      counters.refused++;
+      if (parsed.header) await journalSyntax(parsed.header, bytes, meta, parsed.detail, now);
+      return buildDuh(parsed.header);
+    }
+    const frame = parsed.frame;
+    const target = await resolve(frame.prefix, frame.account);
+    if (!target) {
+      // No company to journal it for: counted and logged only.
+      counters.unknownPanel++;
+      log.debug(
+        { prefix: frame.prefix, account: frame.account, remoteAddress: meta.remoteAddress },
+        'alarm receiver: frame of an unknown panel, DUH',
+      );
+      return buildDuh(frame);
+    }
+    return processFrame(target, frame, bytes, meta, now);
+  }
+
+  async function handleSurgardLine(line: string, meta: IngestMeta): Promise<boolean> {
+    counters.surgardLines++;
+    const parsed = parseSurgardLine(line);
+    // An unreadable line can never be matched: acknowledged, or the receiver repeats it forever.
+    if (!parsed.ok) {
+      counters.refused++;
+      log.debug(
+        { detail: parsed.detail, remoteAddress: meta.remoteAddress },
+        'Sur-Gard input: line not understood',
+      );
+      return true;
+    }
+    const message = parsed.message;
+    if (message.kind === 'heartbeat') return true;
+    const prefix = deps.surgardLinePrefix;
+    if (!prefix) {
+      counters.unknownPanel++;
+      log.warn(
+        { account: message.account },
+        'Sur-Gard input: SURGARD_LINE_PREFIX unset, event matched to no panel',
+      );
+      return true;
+    }
+    const target = await resolve(prefix, message.account);
+    if (!target) {
+      counters.unknownPanel++;
+      log.debug({ account: message.account }, 'Sur-Gard input: event of an unknown account');
+      return true;
+    }
+    const now = clock();
+    // The line without its DC4 terminator and line ends: a resend hashes the same.
+    const normalized = line.split(String.fromCharCode(DC4)).join('').trim();
+    const contentHash = createHash('sha256').update(`surgard\n${normalized}`, 'latin1').digest('hex');
+    const raw = rawLine(normalized);
+    const outcome = await inPanel<Outcome>(target, async (tx) => {
+      const panel = await findPanelOf(tx, target);
+      if (!panel || panel.account !== message.account.toUpperCase()) return { gone: true };
+      const since = new Date(now.getTime() - SURGARD_RESEND_WINDOW_MS);
+      if (await wasTaken(tx, target.companyId, panel.id, null, contentHash, since)) {
+        const row = refusal(panel.id, now, 'surgard', raw, null)(duplicateText(undefined), 'DUH');
+        await insertSignals(tx, target.companyId, [
+          { ...row, contentHash, answer: 'ACK', outcome: 'duplicate' },
+        ]);
+        counters.duplicates++;
+        return { answer: null };
+      }
+      const event: DecodedEvent = { protocol: 'contact-id', ...message.event };
+      await take(
+        tx,
+        target,
+        panel,
+        { transport: 'surgard', raw, sequence: null, contentHash, events: [event] },
+        now,
+      );
+      counters.accepted++;
+      return { answer: null };
+    });
+    if ('gone' in outcome) {
+      resolved.delete(panelLookupKey(prefix, message.account));
+      counters.unknownPanel++;
+    }
+    return true;
+  }
+
+  return { handleFrame, handleSurgardLine, stats: () => ({ ...counters }) };
+}
+
+const findPanelOf = (tx: Tx, target: PanelTarget) => findPanel(tx, target.companyId, target.panelId);
