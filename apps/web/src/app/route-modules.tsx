@@ -35,6 +35,8 @@ export const dashboardPages = {
   '/dashboard/sites': lazyPage(() => import('./routes/sites'), inLayout),
   '/dashboard/cameras': lazyPage(() => import('./routes/cameras'), inLayout),
   '/dashboard/alarms': lazyPage(() => import('./routes/alarms'), inLayout),
+  // Not a menu entry: reached from the alarms page's « Centrales d'alarme » button.
+  '/dashboard/alarms/panels': lazyPage(() => import('./routes/panels'), inLayout),
   '/dashboard/logbook': lazyPage(() => import('./routes/logbook'), inLayout),
   '/dashboard/tours': lazyPage(() => import('./routes/guard-tours'), inLayout),
   '/dashboard/access': lazyPage(() => import('./routes/access'), inLayout),

@@ -23,6 +23,7 @@ const Overview = pages['/dashboard'];
 const Sites = pages['/dashboard/sites'];
 const Cameras = pages['/dashboard/cameras'];
 const Alarms = pages['/dashboard/alarms'];
+const Panels = pages['/dashboard/alarms/panels'];
 const Logbook = pages['/dashboard/logbook'];
 const GuardTours = pages['/dashboard/tours'];
 const Access = pages['/dashboard/access'];
@@ -58,6 +59,7 @@ export function AppRoutes() {
             <Route path="sites" element={<Sites />} />
             <Route path="cameras" element={<Cameras />} />
             <Route path="alarms" element={<Alarms />} />
+            <Route path="alarms/panels" element={<Panels />} />
             <Route path="logbook" element={<Logbook />} />
             <Route path="tours" element={<GuardTours />} />
             <Route path="access" element={<Access />} />

@@ -44,3 +44,11 @@ export const guardToursKey = ['guard-tours'] as const;
  * The agent space's handover and entries sit under it too: its outbox writes entries.
  */
 export const logbookKey = ['logbook'] as const;
+
+/**
+ * Root of every alarm panel query (the panels' list, a panel's signal journal, the receiver's
+ * address): a `panel.changed` event (a panel added, edited or deleted, its link lost or back)
+ * refreshes them. Kept here because the panels' screen may sit in the alarms area or in settings ›
+ * integrations, and the refresh table needs it either way.
+ */
+export const panelsKey = ['panels'] as const;

@@ -14,7 +14,7 @@ import { radioKeys } from '../../features/radio/api/keys';
 import { reportsKey } from '../../features/reports/api/keys';
 import { sitesKey } from '../../features/sites/api/keys';
 import { reportUnauthorized } from '../../lib/api-client';
-import { guardToursKey, logbookKey, planningKey } from '../../lib/query-keys';
+import { guardToursKey, logbookKey, panelsKey, planningKey } from '../../lib/query-keys';
 import { type StreamEvent, startRealtime } from '../../lib/realtime';
 import { getSession, getToken } from '../../lib/session';
 
@@ -32,7 +32,8 @@ const towerKeys = [radioKeys.communications, radioKeys.alerts, radioKeys.summary
  * refreshes here (the compiler asks).
  */
 const refreshedBy: Record<RealtimeEventType, readonly QueryKey[]> = {
-  'alarm.created': alarmKeys,
+  // A panel's signal may have raised it: the panels' last signal and journal move with it.
+  'alarm.created': [...alarmKeys, panelsKey],
   'alarm.updated': alarmKeys,
   'alarm.escalated': alarmKeys,
   'camera.status': [camerasKey, dashboardKey],
@@ -55,6 +56,8 @@ const refreshedBy: Record<RealtimeEventType, readonly QueryKey[]> = {
   // A tour, round or scan changed, or a round alert (late, overdue, checkpoints missed).
   'tour.changed': [guardToursKey, notificationsKey],
   'tour.alert': [guardToursKey, notificationsKey],
+  // An alarm panel added, edited or deleted, or its link lost or back.
+  'panel.changed': [panelsKey],
   // Notifications are per user, but the stream is the company's: only ours refresh the bell (below).
   'notification.created': [notificationsKey],
 };

@@ -1,7 +1,7 @@
 import type { Alarm, AlarmSeverity, AlarmStatus } from '@vigie/contract/alarms.contract';
-import { BellOff, Plus } from 'lucide-react';
+import { BellOff, Plus, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
@@ -81,10 +81,20 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
             Alarmes de vos sites en temps réel : acquittez, commentez, résolvez.
           </p>
         </div>
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Nouvelle alarme
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {canManage ? (
+            <Button asChild variant="outline">
+              <Link to="/dashboard/alarms/panels">
+                <ShieldAlert aria-hidden="true" />
+                Centrales d'alarme
+              </Link>
+            </Button>
+          ) : null}
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            Nouvelle alarme
+          </Button>
+        </div>
       </div>
 
       <AlarmCounters />

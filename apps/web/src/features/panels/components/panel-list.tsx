@@ -1,0 +1,116 @@
+import type { PanelDto } from '@vigie/contract/panels.contract';
+import { LockKeyhole, LockKeyholeOpen, ScrollText, Settings } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { type DataColumn, DataList } from '../../../components/ui/data-list';
+import { deName } from '../../../lib/french';
+import { PanelLinkBadge, PanelTestBadge } from './panel-badges';
+import { lastSignalText, supervisionText } from './panel-format';
+
+type PanelListProps = {
+  panels: readonly PanelDto[];
+  onJournal: (panel: PanelDto) => void;
+  onEdit: (panel: PanelDto) => void;
+  timezone?: string;
+};
+
+function LastSignal({ at, timezone }: { at: string | null; timezone?: string }) {
+  const { relative, absolute } = lastSignalText(at, timezone);
+  return (
+    <span className="flex flex-col">
+      <span className="text-slate-200">{relative}</span>
+      {absolute ? <span className="text-xs whitespace-nowrap text-fg-muted">{absolute}</span> : null}
+    </span>
+  );
+}
+
+/**
+ * One row per panel: its site, account, key, supervision, last signal and link state (and the test
+ * mode while it lasts); « Journal » opens its signals, the settings button edits it. On a phone, one
+ * card per panel.
+ */
+export function PanelList({ panels, onJournal, onEdit, timezone }: PanelListProps) {
+  const columns: DataColumn<PanelDto>[] = [
+    { id: 'name', header: 'Centrale', primary: true, cell: (panel) => panel.name },
+    { id: 'site', header: 'Site', cell: (panel) => panel.siteName },
+    {
+      id: 'account',
+      header: 'Compte',
+      cell: (panel) => (
+        <span className="flex flex-col gap-0.5">
+          <span className="font-mono text-xs break-all">{panel.account}</span>
+          {panel.hasAesKey ? (
+            <span className="inline-flex items-center gap-1 text-xs whitespace-nowrap text-emerald-200">
+              <LockKeyhole aria-hidden="true" className="size-3.5" />
+              Chiffrée (AES)
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1 text-xs whitespace-nowrap text-fg-muted">
+              <LockKeyholeOpen aria-hidden="true" className="size-3.5" />
+              Non chiffrée
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      id: 'supervision',
+      header: 'Supervision',
+      className: 'text-fg-muted',
+      cell: (panel) => supervisionText(panel.supervisionMinutes),
+    },
+    {
+      id: 'last',
+      header: 'Dernier signal',
+      cell: (panel) => <LastSignal at={panel.lastSignalAt} timezone={timezone} />,
+    },
+    {
+      id: 'state',
+      header: 'Liaison',
+      // On a phone's card, a row of its own: the test mode's badge is long.
+      wide: true,
+      cell: (panel) => (
+        <span className="flex flex-wrap items-center gap-1.5">
+          <PanelLinkBadge state={panel.linkState} />
+          <PanelTestBadge panel={panel} timezone={timezone} />
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      srOnlyHeader: true,
+      actions: true,
+      cell: (panel) => (
+        <div className="flex justify-end gap-1 @max-3xl:gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            className="@max-3xl:flex-1"
+            onClick={() => onJournal(panel)}
+            aria-label={`Journal des signaux ${deName(panel.name)}`}
+          >
+            <ScrollText aria-hidden="true" />
+            Journal
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onEdit(panel)}
+            aria-label={`Paramètres ${deName(panel.name)}`}
+          >
+            <Settings aria-hidden="true" />
+          </Button>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <DataList
+      caption="Centrales d'alarme"
+      columns={columns}
+      rows={panels}
+      rowKey={(panel) => panel.id}
+      rowProps={(panel) => ({ 'data-testid': 'panel-row', 'data-link-state': panel.linkState })}
+    />
+  );
+}
