@@ -1,11 +1,15 @@
-// One act of each simulated device, through the device API with the device's own key: an alarm
-// panel's heartbeat or alarm, a reader's badge check, a handset's status or transmission.
+// One act of each simulated device: an alarm panel's heartbeat, alarm or arming (DC-09 to the
+// receiver, panels.ts), and through the device API with the device's own key, a reader's badge
+// check, a handset's status or transmission.
 import type { DeviceHttp } from './http';
+import type { PanelFleet } from './panels';
 import type { SimulatorSetup } from './setup';
 
 export interface Act {
   http: DeviceHttp;
   setup: SimulatorSetup;
+  /** The alarm panels and their connections to the receiver. */
+  panels: PanelFleet;
   random: () => number;
   now: () => Date;
   /** The next handset to report (they take turns, so each one stays online). */
@@ -17,87 +21,19 @@ export interface Act {
 const pick = <T>(random: () => number, list: readonly T[]): T | undefined =>
   list[Math.floor(random() * list.length)];
 
-type Severity = 'low' | 'medium' | 'high' | 'critical';
-/** What a panel reports, mostly minor: [type, severity, title, description, weight]. */
-const PANEL_EVENTS: [string, Severity, string, string, number][] = [
-  ['technical', 'low', 'Batterie faible détecteur', 'Niveau de batterie bas sur un détecteur sans fil.', 8],
-  [
-    'technical',
-    'low',
-    'Coupure secteur brève',
-    'Bascule de la centrale sur batterie pendant quelques secondes.',
-    6,
-  ],
-  ['access_denied', 'low', 'Badge refusé à répétition', 'Trois refus consécutifs sur le même lecteur.', 6],
-  [
-    'intrusion',
-    'medium',
-    'Porte maintenue ouverte',
-    'Contact de porte ouvert depuis plus de deux minutes.',
-    8,
-  ],
-  ['intrusion', 'medium', 'Détection volumétrique', 'Mouvement détecté dans une zone en surveillance.', 7],
-  [
-    'technical',
-    'medium',
-    'Perte de liaison transmetteur',
-    'Le transmetteur n’a pas répondu au test cyclique.',
-    4,
-  ],
-  ['intrusion', 'high', 'Ouverture issue de secours', 'Issue de secours ouverte hors horaires.', 4],
-  ['fire', 'high', 'Défaut SSI', 'Défaut signalé par le système de sécurité incendie.', 2],
-  [
-    'intrusion',
-    'critical',
-    'Intrusion périmétrique',
-    'Franchissement de clôture détecté, levée de doute requise.',
-    1,
-  ],
-  ['panic', 'critical', 'Bouton d’alerte actionné', 'Alerte déclenchée par le personnel d’accueil.', 1],
-];
-const ZONES = ['Zone 1 — hall', 'Zone 2 — bureaux', 'Zone 3 — réserve', 'Zone 4 — parking', 'Zone 5 — quai'];
-
-function weighted<T extends { 4: number }>(random: () => number, list: readonly T[]): T {
-  const total = list.reduce((n, e) => n + e[4], 0);
-  let r = random() * total;
-  for (const e of list) {
-    r -= e[4];
-    if (r < 0) return e;
-  }
-  return list[list.length - 1] as T;
-}
-
-/** Every panel's heartbeat, with its clock. */
+/** Every panel's heartbeat: a DC-09 link test each (or, as a fallback, the JSON heartbeat). */
 export async function beat(a: Act) {
-  await Promise.all(
-    a.setup.panels.map((p) =>
-      a.http.expect(200, 'POST', '/api/integrations/heartbeat', {
-        headers: { 'x-api-key': p.key },
-        body: { sentAt: a.now().toISOString() },
-      }),
-    ),
-  );
+  await a.panels.beat();
 }
 
-/** One panel raises one alarm. */
+/** One panel raises one alarm; answers its restore, to send a little later, or null. */
 export async function raiseAlarm(a: Act) {
-  const panel = pick(a.random, a.setup.panels);
-  if (!panel) return;
-  const [type, severity, title, description] = weighted(a.random, PANEL_EVENTS);
-  const camera = type === 'intrusion' && a.random() < 0.5 ? pick(a.random, panel.cameraIds) : undefined;
-  await a.http.expect(201, 'POST', '/api/integrations/alarms', {
-    headers: { 'x-api-key': panel.key },
-    body: {
-      siteId: panel.siteId,
-      type,
-      severity,
-      title,
-      description,
-      location: pick(a.random, ZONES) ?? 'Zone 1',
-      triggeredBy: `Centrale ${panel.siteName}`.slice(0, 200),
-      ...(camera ? { cameraId: camera } : {}),
-    },
-  });
+  return a.panels.raiseAlarm();
+}
+
+/** A user arms or disarms a panel (DC-09 only): an entry of the site's main courante. */
+export async function armOrDisarm(a: Act) {
+  await a.panels.arming();
 }
 
 /**

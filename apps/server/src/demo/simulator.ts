@@ -1,19 +1,31 @@
 // The device simulator of `npm run demo`: while the demo runs, the demo company's own devices talk
-// to the real device API over HTTP on this machine — alarm panels beat and now and then raise an
-// alarm (one soon after start, then a few an hour, as many as the seeded history has in a day or
-// so), readers check badges (all day long, less at night), radios report their status and
+// to the app on this machine — alarm panels speak SIA DC-09 to its receiver (panels.ts: link tests
+// as heartbeats, now and then an alarm — one soon after start, then a few an hour, as many as the
+// seeded history has in a day or so — sometimes followed by its restore, and openings and closings
+// by a user; the JSON integrations API when the receiver is off), readers check badges (all day long, less at night), radios report their status and
 // transmit, cameras streaming on 127.0.0.1 answer the health probe (one drops now and then), and
 // the agents clock in and out of their services with their own accounts (attendance.ts).
 // At start, the camera listeners open as soon as the camera list is read, and every panel beats
 // and every reader checks a badge at once: the dashboard's health is right from the first minute.
-// It uses only the public API (setup.ts signs in as the demo's owner for its keys and the lists);
-// stop() clears every timer, waits for the requests under way and closes every socket it opened.
+// It uses only the public API and the receiver's port (setup.ts signs in as the demo's owner for its
+// keys and the lists); stop() clears every timer, closes the panels' connections, waits for the
+// requests under way and closes every socket it opened.
 import { DEMO_AGENT_PASSWORD } from '../db/seeds/demo/agents';
 import { localHour } from '../db/seeds/demo/context';
 import { AttendanceDesk } from './attendance';
 import { CameraFarm } from './cameras';
-import { type Act, beat, checkBadge, radioStatus, radioTalk, raiseAlarm, readerRound } from './devices';
+import {
+  type Act,
+  armOrDisarm,
+  beat,
+  checkBadge,
+  radioStatus,
+  radioTalk,
+  raiseAlarm,
+  readerRound,
+} from './devices';
 import { DeviceHttp } from './http';
+import { PanelFleet } from './panels';
 import { prepare, type SimulatorSetup, signIn } from './setup';
 
 type Range = [number, number];
@@ -22,6 +34,9 @@ export interface SimulatorIntervals {
   /** Before the first alarm, then between two alarms (of all the panels together). */
   firstAlarmMs: Range;
   alarmMs: Range;
+  /** Between an alarm and its restore (when one follows), and between two openings or closings. */
+  restoreMs: Range;
+  armingMs: Range;
   /** Between two badge checks, in working hours (7 h to 20 h, Monday to Saturday) and outside. */
   badgeDayMs: Range;
   badgeNightMs: Range;
@@ -40,6 +55,8 @@ export const DEFAULT_INTERVALS: SimulatorIntervals = {
   // 3 to 6 an hour: the seeded history has 3 to 13 a day, and today's bar of the alarm chart
   // must not dwarf thirty days of it after an hour of demo.
   alarmMs: [10 * 60_000, 20 * 60_000],
+  restoreMs: [60_000, 5 * 60_000],
+  armingMs: [8 * 60_000, 20 * 60_000],
   badgeDayMs: [4_000, 12_000],
   badgeNightMs: [20_000, 45_000],
   radioStatusMs: 4_000,
@@ -96,9 +113,14 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
     try {
       // The cameras answer the health probe from the first round on: their listeners open as soon
       // as the camera list is read, before the keys are made.
-      setup = await prepare(http, await signIn(http, opts.login), async (ports) => {
-        if (opts.cameras !== false) await farm.open(ports);
-      });
+      setup = await prepare(
+        http,
+        await signIn(http, opts.login),
+        async (ports) => {
+          if (opts.cameras !== false) await farm.open(ports);
+        },
+        log,
+      );
     } catch (err) {
       if (attempt < (opts.setupAttempts ?? 3)) {
         log(`simulateur : préparation interrompue (${(err as Error).message}), nouvel essai`);
@@ -110,7 +132,8 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
       throw err;
     }
   }
-  const act: Act = { http, setup, random, now, radioTurn: 0, readerTurn: 0 };
+  const panels = new PanelFleet(setup.panels, setup.receiver, http, random, now);
+  const act: Act = { http, setup, panels, random, now, radioTurn: 0, readerTurn: 0 };
   const between = ([min, max]: Range) => min + Math.floor(random() * (max - min + 1));
   const timers = new Set<NodeJS.Timeout>();
   const inflight = new Set<Promise<void>>();
@@ -118,31 +141,37 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
   const failures: Record<string, number> = {};
   let stopped = false;
 
+  /** Runs `work` once after `ms`, counted under `name`; then `next` (if any). */
+  const once = (name: string, ms: number, work: () => Promise<unknown>, next?: () => void) => {
+    // A restore planned by an alarm that ended after stop() is not planned.
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (stopped) return;
+      const run = work()
+        .then(() => {
+          counts[name] = (counts[name] ?? 0) + 1;
+        })
+        .catch((err: unknown) => {
+          // At stop, the panels' connections close under the frames in flight: not a failure.
+          if (stopped) return;
+          const n = (failures[name] ?? 0) + 1;
+          failures[name] = n;
+          // The first failure, then one in twenty: a stopped server must not flood the console.
+          if (n === 1 || n % 20 === 0)
+            log(`simulateur : ${name} a échoué (${n} fois) : ${(err as Error).message}`);
+        })
+        .finally(() => {
+          inflight.delete(run);
+          if (!stopped) next?.();
+        });
+      inflight.add(run);
+    }, ms);
+    timers.add(timer);
+  };
   /** Runs `work` after `first` ms, then again `delay()` ms after each run ends, until stop(). */
   const every = (name: string, delay: () => number, work: () => Promise<unknown>, first = delay()) => {
-    const schedule = (ms: number) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (stopped) return;
-        const run = work()
-          .then(() => {
-            counts[name] = (counts[name] ?? 0) + 1;
-          })
-          .catch((err: unknown) => {
-            const n = (failures[name] ?? 0) + 1;
-            failures[name] = n;
-            // The first failure, then one in twenty: a stopped server must not flood the console.
-            if (n === 1 || n % 20 === 0)
-              log(`simulateur : ${name} a échoué (${n} fois) : ${(err as Error).message}`);
-          })
-          .finally(() => {
-            inflight.delete(run);
-            if (!stopped) schedule(delay());
-          });
-        inflight.add(run);
-      }, ms);
-      timers.add(timer);
-    };
+    const schedule = (ms: number) => once(name, ms, work, () => schedule(delay()));
     schedule(first);
   };
 
@@ -155,9 +184,20 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
   every(
     'alarme',
     () => between(iv.alarmMs),
-    () => raiseAlarm(act),
+    async () => {
+      const restore = await raiseAlarm(act);
+      // Now and then the detector goes back to normal a little later: « Rétablissement ».
+      if (restore) once('rétablissement', between(iv.restoreMs), restore);
+    },
     between(iv.firstAlarmMs),
   );
+  // Openings and closings go to the sites' main courante; the JSON API has nothing for them.
+  if (setup.receiver)
+    every(
+      'mise en service',
+      () => between(iv.armingMs),
+      () => armOrDisarm(act),
+    );
   // Every reader at once first, then one badge at a time, the readers in turn.
   let readersStarted = false;
   every(
@@ -216,6 +256,8 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
       stopped = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      // The frames waiting for an ACK end at once rather than at their timeout.
+      await panels.close();
       await Promise.allSettled([...inflight]);
       await farm.close();
       http.close();

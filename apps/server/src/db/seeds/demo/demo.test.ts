@@ -39,7 +39,12 @@ const COUNTS = sql`select
   (select count(*) from tour_rounds where status = 'done')::int as rounds_done,
   (select count(*) from security_reports where status = 'draft')::int as report_drafts,
   (select count(*) from security_reports where status <> 'draft')::int as report_finals,
-  (select count(*) from reports)::int as generated_reports`;
+  (select count(*) from reports)::int as generated_reports,
+  (select count(*) from panels)::int as panels,
+  (select count(distinct site_id) from panels)::int as panel_sites,
+  (select count(*) from panels where aes_key is null and supervision_minutes = 10
+     and jsonb_array_length(zones) >= 5 and name like 'Centrale %')::int as plain_supervised_panels,
+  (select count(*) from panel_line_prefixes)::int as line_prefixes`;
 
 /** The requested report is rendered by a job of the app: let it finish before the app closes. */
 async function reportSettled(app: TestApp) {
@@ -111,6 +116,12 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(first.report_drafts).toBe(1);
     expect(first.report_finals).toBe(1);
     expect(first.generated_reports).toBe(1);
+    // The alarm panels the simulator drives over DC-09: one a site, named zones, supervised, no key
+    // (the simulator sets some at each start), and the company's line prefix.
+    expect(first.panels).toBe(6);
+    expect(first.panel_sites).toBe(6);
+    expect(first.plain_supervised_panels).toBe(6);
+    expect(first.line_prefixes).toBe(1);
     console.log(`demo seed on ${engine}: ${elapsed} ms`, first);
 
     expect(await seedDemo(t.db, t.app.secrets)).toBe(false);
@@ -132,6 +143,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
       const partial = await countsOf();
       expect(partial.sites).toBe(20);
       expect(partial.alarms).toBe(0);
+      expect(partial.panels).toBe(0);
       expect(await seedDemo(other.db, other.app.secrets)).toBe(true);
       const full = await countsOf();
       expect(full.sites).toBe(20);
@@ -139,6 +151,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
       expect(full.shifts).toBe(partial.shifts);
       expect(full.alarms).toBeGreaterThanOrEqual(100);
       expect(full.generated_reports).toBe(1);
+      expect(full.panels).toBe(6);
       expect(await seedDemo(other.db, other.app.secrets)).toBe(false);
     } finally {
       await reportSettled(other);

@@ -13,6 +13,7 @@ import { seedShifts } from './agents-shifts';
 import { seedAlarms } from './alarms';
 import type { DemoContext } from './context';
 import { seedLogbookAndTours } from './logbook-tours';
+import { seedPanels } from './panels';
 import { seedRadio } from './radio';
 import { seedReports } from './reports';
 import { seedSitesAndCameras } from './sites-cameras';
@@ -26,6 +27,7 @@ const STEPS: [string, (ctx: DemoContext) => Promise<void>][] = [
   ['radio', seedRadio],
   ['logbook-tours', seedLogbookAndTours],
   ['reports', seedReports],
+  ['panels', seedPanels],
 ];
 
 export const DEMO_MARKER = 'demo.step_seeded';
