@@ -30,6 +30,7 @@ const data = {
   agent: 'Maximilien Fontaine-Delacroix',
   holder: 'Visiteur Aurélien Castelnau',
   key: 'Centrale Ajax — Entrepôt de Rungis',
+  panel: 'Centrale intrusion Ajax — quai de chargement nord',
 };
 
 async function created<T>(path: string, body: unknown): Promise<T> {
@@ -81,6 +82,14 @@ beforeAll(async () => {
     assignedSiteId: site.id,
   });
   await created('/api/integrations/keys', { name: data.key });
+  await created('/api/panels', {
+    siteId: site.id,
+    name: data.panel,
+    account: 'FFFF00001111',
+    aesKey: '00112233445566778899AABBCCDDEEFF',
+    supervisionMinutes: 30,
+    zones: [{ number: 1, name: "Porte d'entrée du quai de chargement nord" }],
+  });
   // A door, its reader and a badge; one passage writes a line of the access journal.
   const reader = await readerOnSite(company, `${data.site} — accès`, data.holder);
   expect((await presentBadge(reader.readerKey, reader.payload)).decision).toBe('Autorisé');
@@ -95,6 +104,7 @@ const screens: Screen[] = [
   { name: 'sites', path: '/dashboard/sites', shows: data.site },
   { name: 'cameras', path: '/dashboard/cameras', shows: data.camera, dataRows: 'camera-row' },
   { name: 'alarms', path: '/dashboard/alarms', shows: data.alarm },
+  { name: 'alarm-panels', path: '/dashboard/alarms/panels', shows: data.panel },
   { name: 'logbook', path: '/dashboard/logbook' },
   { name: 'tours', path: '/dashboard/tours' },
   { name: 'access-logs', path: '/dashboard/access', shows: data.holder, dataRows: 'access-log-row' },

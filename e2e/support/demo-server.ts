@@ -42,6 +42,8 @@ export async function startDemoServer(root: string, extraArgs: string[] = []): P
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
+        // Its own alarm receiver on a free port (the run's other server may hold another).
+        ALARM_RECEIVER_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

@@ -29,6 +29,8 @@ export async function setup(project: TestProject) {
       LONE_WORKER_GRACE_MS: '5000',
       // The specs register a company each from 127.0.0.1 (10 per hour and address in production).
       REGISTER_LIMIT_PER_HOUR: '100000',
+      // The alarm receiver on a free port: a developer's `npm start` may hold 12000.
+      ALARM_RECEIVER_PORT: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
