@@ -77,7 +77,9 @@ try {
   const streamLatency: number[] = [];
   stream.onEvent = (e) => {
     if (e.event !== 'alarm.created') return;
-    const zone = Number(/(\d+)\s*$/.exec(String((e.data as { data?: { location?: string } }).data?.location ?? ''))?.[1]);
+    const zone = Number(
+      /(\d+)\s*$/.exec(String((e.data as { data?: { location?: string } }).data?.location ?? ''))?.[1],
+    );
     const t0 = sentAlarm.get(zone);
     if (t0 !== undefined) {
       streamLatency.push(e.receivedAt - t0);
@@ -155,7 +157,6 @@ try {
   await Promise.all(list.map((p, i) => runPanel(p, i)));
   clearInterval(sampler);
   await new Promise((ok) => setTimeout(ok, 2_000));
-  if (process.env.BENCH_DEBUG) console.log('stream events', stream.count, JSON.stringify(stream.events.slice(0, 3).map((e) => [e.event, e.data])));
   stream.close();
   const seconds = durationMs / 1000;
   const alarmsSent = alarmCounter;
