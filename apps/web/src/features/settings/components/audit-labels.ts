@@ -30,6 +30,7 @@ import { formatDateTime } from '../../../lib/format';
  */
 const detailLabels: Record<string, string> = {
   accessPointId: "Point d'accès",
+  account: 'Numéro de compte',
   accuracyM: 'Précision (m)',
   address: 'Adresse',
   agent: 'Agent',
@@ -93,6 +94,7 @@ const detailLabels: Record<string, string> = {
   from: 'Du',
   geofenceRadiusM: 'Rayon de pointage (m)',
   geolocation: 'Géolocalisation',
+  hasAesKey: 'Clé AES',
   hireDate: "Date d'embauche",
   holder: 'Titulaire',
   holderName: 'Titulaire',
