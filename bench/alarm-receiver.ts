@@ -88,6 +88,9 @@ try {
   };
 
   const ackRtt: number[] = [];
+  /** The same round trips, for the link tests and the alarms apart. */
+  const ackRttLink: number[] = [];
+  const ackRttAlarm: number[] = [];
   let sent = 0;
   let answered = 0;
   let unanswered = 0;
@@ -147,6 +150,7 @@ try {
       else {
         answered++;
         ackRtt.push(Date.now() - t0);
+        (isAlarm ? ackRttAlarm : ackRttLink).push(Date.now() - t0);
         if (!a.includes('ACK')) nonAck++;
       }
       const rest = due - Date.now();
@@ -169,6 +173,10 @@ try {
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     `| ${sent} | ${answered} | ${unanswered} | ${nonAck} | ${(sent / seconds).toFixed(0)}/s | ${pct(ackRtt, 50)} ms | ${pct(ackRtt, 99)} ms | ${alarmsSent} | ${streamLatency.length} | ${pct(streamLatency, 50).toFixed(0)} ms | ${pct(streamLatency, 99).toFixed(0)} ms | ${rss.length ? `${rss[0]?.toFixed(0)} → ${rss[rss.length - 1]?.toFixed(0)} MB (max ${Math.max(...rss).toFixed(0)})` : '—'} |`,
   ];
+  lines.push(
+    '',
+    `ACK p50/p99 by kind: link tests ${pct(ackRttLink, 50)}/${pct(ackRttLink, 99)} ms, alarms ${pct(ackRttAlarm, 50)}/${pct(ackRttAlarm, 99)} ms.`,
+  );
   console.log(lines.join('\n'));
   if (f.readme !== 'false') appendToReadme(lines.join('\n'));
 } finally {

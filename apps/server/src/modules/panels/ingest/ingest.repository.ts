@@ -1,7 +1,7 @@
 // All the SQL of the alarm receiver's ingest and of the panels' supervision pass. A frame arrives
 // without a company: the owner-run `panel_resolve` (migration 0043) turns (line prefix, account)
 // into the panel's company and id, and everything else runs under that company's RLS.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
 import { panelSignals, panels } from '../../../db/schema';
@@ -18,27 +18,116 @@ export async function resolvePanel(db: Database, prefix: string, account: string
   return row ? { companyId: row.company_id, panelId: row.panel_id } : undefined;
 }
 
+const ingestColumns = {
+  id: panels.id,
+  siteId: panels.siteId,
+  name: panels.name,
+  account: panels.account,
+  aesKey: panels.aesKey,
+  supervisionMinutes: panels.supervisionMinutes,
+  zones: panels.zones,
+  testUntil: panels.testUntil,
+  windowLateSeconds: panels.windowLateSeconds,
+  windowEarlySeconds: panels.windowEarlySeconds,
+  linkState: panels.linkState,
+};
+
 /** What the ingest reads of a panel, under its company's RLS. */
 export async function findPanel(tx: Tx, companyId: string, panelId: string) {
   const [row] = await tx
-    .select({
-      id: panels.id,
-      siteId: panels.siteId,
-      name: panels.name,
-      account: panels.account,
-      aesKey: panels.aesKey,
-      supervisionMinutes: panels.supervisionMinutes,
-      zones: panels.zones,
-      testUntil: panels.testUntil,
-      windowLateSeconds: panels.windowLateSeconds,
-      windowEarlySeconds: panels.windowEarlySeconds,
-      linkState: panels.linkState,
-    })
+    .select(ingestColumns)
     .from(panels)
     .where(and(eq(panels.companyId, companyId), eq(panels.id, panelId)));
   return row;
 }
 export type IngestPanel = NonNullable<Awaited<ReturnType<typeof findPanel>>>;
+
+/** Several panels of one company at once (the link tests' panel cache), under its RLS. */
+export async function findPanels(tx: Tx, companyId: string, panelIds: string[]): Promise<IngestPanel[]> {
+  if (panelIds.length === 0) return [];
+  return tx
+    .select(ingestColumns)
+    .from(panels)
+    .where(and(eq(panels.companyId, companyId), inArray(panels.id, panelIds)));
+}
+
+/** A link test's journal row: the fast path writes nothing else. */
+export type LinkTestRow = Pick<
+  NewSignal,
+  'panelId' | 'receivedAt' | 'transport' | 'raw' | 'sequence' | 'contentHash' | 'meaning' | 'zone'
+>;
+
+export type TouchedPanel = {
+  id: string;
+  previous: 'unknown' | 'ok' | 'lost';
+  siteId: string;
+  name: string;
+  account: string;
+  testUntil: Date | null;
+};
+
+/**
+ * The link tests of several frames of one company in ONE statement: each panel's timer restarted
+ * (rows locked in id order: two groups never wait on each other in a circle), and the journal rows
+ * written for the panels that still exist. The rows travel as one bound JSON value. Answers the
+ * panels touched with their link's state before, so that a lost link is restored once.
+ */
+export async function recordLinkTests(
+  tx: Tx,
+  companyId: string,
+  rows: LinkTestRow[],
+): Promise<TouchedPanel[]> {
+  if (rows.length === 0) return [];
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      panel_id: r.panelId,
+      received_at: r.receivedAt.toISOString(),
+      transport: r.transport,
+      raw: r.raw,
+      sequence: r.sequence,
+      content_hash: r.contentHash,
+      meaning: r.meaning,
+      zone: r.zone,
+    })),
+  );
+  const res = await tx.execute(sql`
+    with r as (
+      select * from jsonb_to_recordset(${json}::jsonb) as r(panel_id uuid, received_at timestamptz,
+        transport text, raw text, sequence text, content_hash text, meaning text, zone integer)
+    ), l as (
+      select panel_id as id, max(received_at) as at from r group by panel_id
+    ), o as (
+      select x.id, x.link_state as previous, l.at from panels x join l on l.id = x.id
+       where x.company_id = ${companyId} order by x.id for update of x
+    ), upd as (
+      update panels p set last_signal_at = greatest(coalesce(p.last_signal_at, o.at), o.at), link_state = 'ok'
+        from o where p.company_id = ${companyId} and p.id = o.id
+      returning p.id, o.previous, p.site_id, p.name, p.account, p.test_until
+    ), ins as (
+      insert into panel_signals (company_id, panel_id, received_at, transport, raw, sequence, content_hash,
+                                 meaning, answer, outcome, zone)
+      select ${companyId}, r.panel_id, r.received_at, r.transport, r.raw, r.sequence, r.content_hash,
+             r.meaning, 'ACK', 'supervision', r.zone
+        from r join upd on upd.id = r.panel_id
+      returning 1
+    )
+    select id, previous, site_id, name, account, test_until from upd`);
+  return rowsOf<{
+    id: string;
+    previous: TouchedPanel['previous'];
+    site_id: string;
+    name: string;
+    account: string;
+    test_until: Date | string | null;
+  }>(res).map((row) => ({
+    id: row.id,
+    previous: row.previous,
+    siteId: row.site_id,
+    name: row.name,
+    account: row.account,
+    testUntil: row.test_until === null ? null : new Date(row.test_until),
+  }));
+}
 
 export type NewSignal = {
   panelId: string;

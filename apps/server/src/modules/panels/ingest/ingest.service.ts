@@ -10,19 +10,18 @@ import { retryOnConflict } from '../../../db/retry';
 import type { SecretBox } from '../../../plugins/secrets';
 import { type Actor, insertAlarm, noteOnAlarm } from '../../alarms/alarms.service';
 import { appendSystemEntry } from '../../logbook/logbook.service';
-import { openPanelKey } from '../panels.service';
-import { buildAck, buildDuh, buildNak } from '../protocol/answer';
-import { type DecodedEvent, decodeFrameEvents } from '../protocol/decode-frame';
+import { buildAck, buildDuh } from '../protocol/answer';
+import type { DecodedEvent } from '../protocol/decode-frame';
 import { classifyEvent, describeEvent } from '../protocol/describe-event';
-import { decryptFrame } from '../protocol/encryption';
 import { type Dc09Frame, type FrameHeader, panelLookupKey, parseFrame } from '../protocol/frame';
 import { frameContentHash, SequenceWindow } from '../protocol/sequence-window';
 import { DC4, parseSurgardLine } from '../protocol/surgard';
-import { checkTimestamp } from '../protocol/timestamp-window';
+import { checkFrame } from './check-frame';
 import {
   findPanel,
   type IngestPanel,
   insertSignals,
+  type LinkTestRow,
   type NewSignal,
   openAlarmRaisedBy,
   type PanelTarget,
@@ -30,14 +29,15 @@ import {
   touchPanel,
   wasTaken,
 } from './ingest.repository';
+import { createLinkTestPath } from './link-tests';
 import {
   cleanText,
   duplicateText,
+  linkRestoredText,
   panelAuthor,
   panelLabel,
   rawLine,
   rawOf,
-  rawWithClear,
   refusedText,
   zoneColumn,
   zoneNameIn,
@@ -87,6 +87,8 @@ export type IngestStats = {
   accepted: number;
   duplicates: number;
   surgardLines: number;
+  /** Frames of link tests only, written in groups by the fast path (link-tests.ts). */
+  groupedLinkTests: number;
 };
 
 export type PanelIngest = {
@@ -115,6 +117,7 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
   const log = deps.log ?? noLog;
   const clock = deps.now ?? (() => new Date());
   const window = new SequenceWindow({ ttlMs: RESEND_WINDOW_MS });
+  const linkTests = createLinkTestPath(db, clock);
   const resolved = new Map<string, { target: PanelTarget | undefined; until: number }>();
   const counters: IngestStats = {
     frames: 0,
@@ -124,6 +127,7 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
     accepted: 0,
     duplicates: 0,
     surgardLines: 0,
+    groupedLinkTests: 0,
   };
 
   async function resolve(prefix: string, account: string): Promise<PanelTarget | undefined> {
@@ -262,7 +266,7 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
         companyId: target.companyId,
         siteId: panel.siteId,
         category: 'autre',
-        text: `Liaison rétablie avec la centrale « ${panel.name} » (compte ${panel.account})`,
+        text: linkRestoredText(panel.name, panel.account),
         author,
         occurredAt: now,
       });
@@ -292,6 +296,56 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
     });
   }
 
+  /**
+   * A frame made only of link tests, from a panel whose cached row accepts it: written with the
+   * other link tests of its company in one statement (link-tests.ts). Answers null when the frame
+   * must take the panel's transaction instead (not only link tests, a refusal, a resend).
+   */
+  async function fastLinkTest(
+    target: PanelTarget,
+    frame: Dc09Frame,
+    bytes: Buffer,
+    meta: IngestMeta,
+    now: Date,
+  ) {
+    const panel = await linkTests.panel(target);
+    if (!panel || panel.account !== frame.account.toUpperCase()) return null;
+    const checked = checkFrame(secrets, panel, frame, bytes, now);
+    if (!checked.ok || !checked.events.every((e) => classifyEvent(e).outcome.kind === 'supervision'))
+      return null;
+    const contentHash = frameContentHash(checked.clear);
+    if (window.check(panel.id, checked.clear.sequence, contentHash, now.getTime()) === 'duplicate')
+      return null;
+    const zoneName = zoneNameIn(panel.zones);
+    const rows: LinkTestRow[] = checked.events.map((event) => ({
+      panelId: panel.id,
+      receivedAt: now,
+      transport: meta.transport,
+      raw: checked.raw,
+      sequence: checked.clear.sequence,
+      contentHash,
+      meaning: cleanText(describeEvent(event, { zoneName }), 1000),
+      zone: zoneColumn(zoneOf(event, classifyEvent(event).param)),
+    }));
+    let written: boolean;
+    try {
+      written = await linkTests.record(target.companyId, rows);
+    } catch (err) {
+      window.forget(panel.id);
+      throw err;
+    }
+    if (!written) {
+      window.forget(panel.id);
+      linkTests.forget(panel.id);
+      resolved.delete(panelLookupKey(frame.prefix, frame.account));
+      counters.unknownPanel++;
+      return buildDuh(frame);
+    }
+    counters.accepted++;
+    counters.groupedLinkTests++;
+    return buildAck(checked.clear, { key: checked.key, now });
+  }
+
   /** A well-formed frame of a known panel: steps 2 to 8, in the panel's transaction. */
   async function processFrame(
     target: PanelTarget,
@@ -300,6 +354,8 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
     meta: IngestMeta,
     now: Date,
   ) {
+    const fast = await fastLinkTest(target, frame, bytes, meta, now);
+    if (fast) return fast;
     const lookup = panelLookupKey(frame.prefix, frame.account);
     let recorded = false;
     const outcome = await inPanel<Outcome>(
@@ -309,49 +365,27 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
         const panel = await findPanelOf(tx, target);
         // Deleted, or its account changed since the look-up: this frame is no longer its.
         if (!panel || panel.account !== frame.account.toUpperCase()) return { gone: true };
-        const refuse = refusal(panel.id, now, meta.transport, rawOf(bytes), frame.sequence);
-        const refused = async (meaning: string, answer: 'DUH' | 'NAK', bytesOut: Buffer) => {
-          await insertSignals(tx, target.companyId, [refuse(meaning, answer)]);
-          counters.refused++;
-          return { answer: bytesOut };
-        };
-        const key = openPanelKey(secrets, panel.aesKey);
-        if (key === null) return refused(refusedText.keyUnreadable, 'DUH', buildDuh(frame));
-        // A panel with a key must encrypt: otherwise anyone could send its alarms in clear.
-        if (frame.encrypted && !key) return refused(refusedText.noKey, 'DUH', buildDuh(frame));
-        if (!frame.encrypted && key) return refused(refusedText.mustEncrypt, 'DUH', buildDuh(frame));
-        let clear = frame;
-        if (frame.encrypted && key) {
-          const opened = decryptFrame(frame, key);
-          if (!opened.ok) return refused(refusedText.decrypt(opened.detail), 'DUH', buildDuh(frame));
-          clear = opened.frame;
-        }
-        const raw = frame.encrypted ? rawWithClear(bytes, clear) : rawOf(bytes);
-        const lateness = checkTimestamp(clear.timestamp, now, {
-          lateSeconds: panel.windowLateSeconds,
-          earlySeconds: panel.windowEarlySeconds,
-        });
-        if (lateness === 'late' || lateness === 'early') {
-          const seconds = Math.round(Math.abs(now.getTime() - (clear.timestamp as Date).getTime()) / 1000);
-          const row = { ...refuse(refusedText.timestamp(lateness, seconds), 'NAK'), raw };
+        const checked = checkFrame(secrets, panel, frame, bytes, now);
+        if (!checked.ok) {
+          const row = refusal(
+            panel.id,
+            now,
+            meta.transport,
+            checked.raw,
+            frame.sequence,
+          )(checked.meaning, checked.answer);
           await insertSignals(tx, target.companyId, [row]);
           counters.refused++;
-          return { answer: buildNak(now) };
+          return { answer: checked.bytes };
         }
-        const decoded = decodeFrameEvents(clear);
-        if (!decoded.ok) {
-          const row = { ...refuse(refusedText.data(decoded.detail), 'DUH'), raw };
-          await insertSignals(tx, target.companyId, [row]);
-          counters.refused++;
-          return { answer: buildDuh(frame) };
-        }
+        const { clear, raw } = checked;
         const contentHash = frameContentHash(clear);
         // In memory first (recorded for this transaction: forgotten if it fails), then the journal,
         // which a second instance or a restart also sees.
         recorded = true;
         // By panel id: a panel deleted and created again with the same account starts afresh.
         const seen = window.check(panel.id, clear.sequence, contentHash, now.getTime());
-        const ack = buildAck(clear, { key: key ?? undefined, now });
+        const ack = buildAck(clear, { key: checked.key, now });
         if (
           seen === 'duplicate' ||
           (await wasTaken(
@@ -363,10 +397,10 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
             new Date(now.getTime() - RESEND_WINDOW_MS),
           ))
         ) {
+          const refuse = refusal(panel.id, now, meta.transport, raw, frame.sequence);
           await insertSignals(tx, target.companyId, [
             {
               ...refuse(duplicateText(clear.sequence), 'DUH'),
-              raw,
               contentHash,
               answer: 'ACK',
               outcome: 'duplicate',
@@ -382,7 +416,7 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
           tx,
           target,
           panel,
-          { transport: meta.transport, raw, sequence: clear.sequence, contentHash, events: decoded.events },
+          { transport: meta.transport, raw, sequence: clear.sequence, contentHash, events: checked.events },
           now,
         );
         counters.accepted++;

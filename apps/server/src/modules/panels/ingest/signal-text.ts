@@ -81,3 +81,7 @@ export const duplicateText = (sequence: string | undefined) =>
   sequence === undefined
     ? 'Répétition d’une ligne déjà reçue : acquittée à nouveau, rien de créé'
     : `Répétition de la trame ${sequence} (accusé de réception perdu) : acquittée à nouveau, rien de créé`;
+
+/** The main courante's entry when a lost link comes back. */
+export const linkRestoredText = (panelName: string, account: string) =>
+  `Liaison rétablie avec la centrale « ${panelName} » (compte ${account})`;
