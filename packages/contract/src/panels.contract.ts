@@ -168,6 +168,31 @@ export const deletePanel = defineEndpoint({
   response: noContent,
 });
 
+/** A whole site in test (a technician at work there): `testUntil: null` ends it. */
+export const sitePanelsTestBody = z.object({
+  testUntil: z.iso.datetime({ offset: true, error: 'Date de fin de test invalide (ISO 8601)' }).nullable(),
+});
+export type SitePanelsTestBody = z.input<typeof sitePanelsTestBody>;
+
+export const sitePanelsTestSchema = z.object({
+  siteId: z.string(),
+  testUntil: timestampSchema.nullable(),
+  /** The site's panels now in test (or out of it). */
+  panels: z.number().int(),
+});
+export type SitePanelsTestDto = z.infer<typeof sitePanelsTestSchema>;
+
+export const setSitePanelsTest = defineEndpoint({
+  method: 'PUT',
+  path: '/api/panels/sites/:id/test',
+  summary: "Mettre en test toutes les centrales d'un site jusqu'à une heure donnée, ou les sortir du test",
+  tags: ['panels'],
+  auth: true,
+  params: idParams,
+  body: sitePanelsTestBody,
+  response: sitePanelsTestSchema,
+});
+
 /** Where installers point the panels: the company's line prefix and the receiver's address. */
 export const panelReceiverSchema = z.object({
   prefix: z.string(),

@@ -113,6 +113,15 @@ export async function updatePanel(tx: Tx, companyId: string, id: string, values:
   return rows.length > 0;
 }
 
+/** Every panel of the site in test until `testUntil` (null: out of test); answers those changed. */
+export async function setSiteTest(tx: Tx, companyId: string, siteId: string, testUntil: Date | null) {
+  return tx
+    .update(panels)
+    .set({ testUntil, updatedAt: sql`now()` })
+    .where(and(eq(panels.companyId, companyId), eq(panels.siteId, siteId)))
+    .returning({ id: panels.id, name: panels.name });
+}
+
 /** Deletes the panel; its journal goes with it (foreign key, on delete cascade). */
 export async function deletePanel(tx: Tx, companyId: string, id: string) {
   const rows = await tx

@@ -5,6 +5,7 @@ import {
   getPanelReceiver,
   listPanelSignals,
   listPanels,
+  setSitePanelsTest,
   updatePanel,
 } from '@vigie/contract/panels.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -41,6 +42,9 @@ export async function panelsRoutes(app: FastifyInstance) {
     await service.deletePanel(app.db, auth, params.id);
     return undefined;
   });
+  route(app, setSitePanelsTest, async ({ auth, params, body }) =>
+    service.setSiteTest(app.db, auth, params.id, body),
+  );
   route(app, listPanelSignals, async ({ auth, params, query, request, reply }) => {
     const { rows, total } = await service.listSignals(app.db, auth, params.id, query);
     const page = paginate(request, reply, rows, query.limit, total, (s) => [s.receivedAtKey, s.id]);

@@ -8,6 +8,8 @@ import type {
   createPanelBody,
   listPanelsQuery,
   PanelReceiverDto,
+  SitePanelsTestDto,
+  sitePanelsTestBody,
   updatePanelBody,
 } from '@vigie/contract/panels.contract';
 import type { z } from 'zod';
@@ -223,6 +225,39 @@ export async function deletePanel(db: Database, auth: AuthContext, id: string) {
       },
       { type: 'panel.changed', payload: { id, change: 'deleted' } },
     );
+  });
+}
+
+/**
+ * A whole site in test (a technician at work on its panels) until a time, or out of test: every
+ * panel of the site takes that test end, each change audited as the panel form's would be. A panel
+ * added to the site afterwards has its own test mode.
+ */
+export async function setSiteTest(
+  db: Database,
+  auth: AuthContext,
+  siteId: string,
+  input: z.output<typeof sitePanelsTestBody>,
+): Promise<SitePanelsTestDto> {
+  requireManager(auth);
+  const testUntil = testUntilOf(input.testUntil, new Date()) ?? null;
+  return db.withTenant(auth.companyId, async (tx) => {
+    await requireSite(tx, auth.companyId, siteId);
+    const changed = await repo.setSiteTest(tx, auth.companyId, siteId, testUntil);
+    for (const panel of changed) {
+      await recordAndPublish(
+        tx,
+        auth,
+        {
+          action: 'panel.updated',
+          entity: 'panel',
+          entityId: panel.id,
+          details: { name: panel.name, fields: ['testUntil'], siteId },
+        },
+        { type: 'panel.changed', payload: { id: panel.id, change: 'updated' } },
+      );
+    }
+    return { siteId, testUntil: testUntil?.toISOString() ?? null, panels: changed.length };
   });
 }
 

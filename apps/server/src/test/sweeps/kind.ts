@@ -12,9 +12,10 @@ export interface Kind {
   /** Custom creation when `POST prefix` is not how this kind comes to exist; returns the id. */
   create?: (f: Fixture) => Promise<string>;
   /**
-   * Route patterns whose parameter this kind fills, for a resource that is no row of a list of the
-   * company (a backup file of the server: `/api/settings/backups/:name`). Its `prefix` then names no
-   * list route, so that no sweep looks for it in one.
+   * Route patterns whose parameter this kind fills beyond `prefix/:id`: a resource that is no row of
+   * a list of the company (a backup file of the server: `/api/settings/backups/:name`; its `prefix`
+   * then names no list route, so that no sweep looks for it in one), or one addressed under another
+   * module's path (a site's panels in test: `/api/panels/sites/:id/test`).
    */
   paths?: string[];
 }

@@ -7,6 +7,8 @@ export const siteKind: Kind = {
   name: 'site',
   prefix: '/api/sites',
   refFields: ['siteId', 'assignedSiteId', 'allowedSiteIds'],
+  // A site addressed under another module's path: a whole site's panels in test.
+  paths: ['/api/panels/sites/:id/test'],
 };
 
 export const coreKinds: Kind[] = [

@@ -23,6 +23,10 @@ export const samples: Record<string, (unique: string) => { body?: unknown; query
     // A scan names a QR label or an NFC tag, one of the two (an unknown tag: refused, nothing written).
     'POST /api/rounds/:id/scans': () => ({ body: { nfcUid: '01020304' } }),
     'POST /api/me/2fa/disable': () => ({ body: { code: '123456' } }),
+    // A whole site in test: its end must be in the future.
+    'PUT /api/panels/sites/:id/test': () => ({
+      body: { testUntil: new Date(Date.now() + 3_600_000).toISOString() },
+    }),
     'POST /api/notifications/push/subscriptions': (u) => {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();

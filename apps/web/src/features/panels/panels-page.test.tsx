@@ -235,4 +235,47 @@ describe('the panels screen', () => {
     expect(screen.queryByRole('button', { name: 'Ajouter une centrale' })).toBeNull();
     expect(screen.queryByTestId('receiver-box')).toBeNull();
   });
+
+  it('puts the chosen site in test for 4 h, and offers to take it out of test', async () => {
+    signIn();
+    let inTest = false;
+    const api = stubFetch({
+      'GET /api/panels/receiver': () => ({ body: receiver() }),
+      'GET /api/panels': () => ({
+        body: [panel({ inTest, testUntil: inTest ? hoursFromNow(4) : null })],
+      }),
+      [`PUT /api/panels/sites/${siteId}/test`]: ({ body }) => {
+        inTest = (body as { testUntil: string | null }).testUntil !== null;
+        return { body: { siteId, testUntil: (body as { testUntil: string | null }).testUntil, panels: 1 } };
+      },
+    });
+    renderWithApp(<PanelsPage sites={sites} />);
+    await screen.findByTestId('panels-summary');
+    // Only for one site: « Tous les sites » offers no site test.
+    expect(screen.queryByRole('button', { name: 'Mettre le site en test' })).toBeNull();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filtrer par site' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Entrepôt Nord' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mettre le site en test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mode test du site « Entrepôt Nord »' });
+    expect(within(dialog).queryByRole('button', { name: 'Sortir du mode test' })).toBeNull();
+    const before = Date.now();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mettre le site en test' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const sent = api.calls.find((c) => c.method === 'PUT')?.body as { testUntil: string };
+    const hours = (new Date(sent.testUntil).getTime() - before) / 3_600_000;
+    expect(hours).toBeGreaterThan(3.99);
+    expect(hours).toBeLessThan(4.01);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The list now shows the site in test: the dialog offers to end it.
+    await userEvent.click(await screen.findByRole('button', { name: 'Mode test du site' }));
+    const again = await screen.findByRole('dialog');
+    await userEvent.click(within(again).getByRole('button', { name: 'Sortir du mode test' }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+        sent,
+        { testUntil: null },
+      ]),
+    );
+  });
 });

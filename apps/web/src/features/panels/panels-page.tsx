@@ -1,5 +1,5 @@
 import type { PanelDto } from '@vigie/contract/panels.contract';
-import { ArrowLeft, Plus, ShieldAlert } from 'lucide-react';
+import { ArrowLeft, FlaskConical, Plus, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadMore } from '../../components/load-more';
@@ -14,6 +14,7 @@ import { PanelFormDialog } from './components/panel-form-dialog';
 import { PanelList } from './components/panel-list';
 import { PanelSignalsDialog } from './components/panel-signals-dialog';
 import { ReceiverBox } from './components/receiver-box';
+import { SiteTestDialog } from './components/site-test-dialog';
 
 const ALL_SITES = 'all';
 
@@ -35,6 +36,7 @@ export default function PanelsPage({ sites }: PanelsPageProps) {
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [journalId, setJournalId] = useState<string | null>(null);
+  const [siteTestOpen, setSiteTestOpen] = useState(false);
 
   const list = usePanels({ siteId: siteId === ALL_SITES ? undefined : siteId });
   const panels = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -46,6 +48,8 @@ export default function PanelsPage({ sites }: PanelsPageProps) {
   const find = (id: string | null): PanelDto | null =>
     id === null ? null : (panels.find((panel) => panel.id === id) ?? null);
   const editing = find(editingId);
+  const selectedSite = siteId === ALL_SITES ? null : (sites.find((site) => site.value === siteId) ?? null);
+  const siteInTest = panels.some((panel) => panel.inTest);
   const journal = find(journalId);
 
   return (
@@ -83,13 +87,21 @@ export default function PanelsPage({ sites }: PanelsPageProps) {
       {forbidden ? null : <ReceiverBox />}
 
       {forbidden ? null : (
-        <Select
-          aria-label="Filtrer par site"
-          options={[{ value: ALL_SITES, label: 'Tous les sites' }, ...sites]}
-          value={siteId}
-          onValueChange={setSiteId}
-          className="w-full sm:w-64"
-        />
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <Select
+            aria-label="Filtrer par site"
+            options={[{ value: ALL_SITES, label: 'Tous les sites' }, ...sites]}
+            value={siteId}
+            onValueChange={setSiteId}
+            className="w-full sm:w-64"
+          />
+          {selectedSite && panels.length > 0 ? (
+            <Button variant="outline" onClick={() => setSiteTestOpen(true)}>
+              <FlaskConical aria-hidden="true" />
+              {siteInTest ? 'Mode test du site' : 'Mettre le site en test'}
+            </Button>
+          ) : null}
+        </div>
       )}
 
       <QueryState
@@ -131,6 +143,9 @@ export default function PanelsPage({ sites }: PanelsPageProps) {
           panel={editing}
           timezone={timezone}
         />
+      ) : null}
+      {siteTestOpen && selectedSite ? (
+        <SiteTestDialog site={selectedSite} inTest={siteInTest} onOpenChange={setSiteTestOpen} />
       ) : null}
       <PanelSignalsDialog
         panel={journal}

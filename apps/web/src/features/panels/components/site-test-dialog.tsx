@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { errorMessage } from '../../../lib/api-errors';
+import { cn } from '../../../lib/utils';
+import { useSetSiteTest } from '../api/set-site-test';
+import { testDurations } from './panel-form-schema';
+
+type SiteTestDialogProps = {
+  site: { value: string; label: string } | null;
+  /** Whether a panel of the site is in test now (« Sortir du test » is offered). */
+  inTest: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+const plural = (n: number) => `${n} centrale${n > 1 ? 's' : ''}`;
+
+/**
+ * « Mettre le site en test »: every panel of the site acknowledges and journals its signals without
+ * raising an alarm until the chosen end (a technician at work on the site), or out of test at once.
+ */
+export function SiteTestDialog({ site, inTest, onOpenChange }: SiteTestDialogProps) {
+  const [hours, setHours] = useState<(typeof testDurations)[number]>('4');
+  const mutation = useSetSiteTest();
+  if (!site) return null;
+
+  const submit = async (testUntil: string | null) => {
+    try {
+      const result = await mutation.mutateAsync({ siteId: site.value, body: { testUntil } });
+      if (testUntil === null) {
+        toast.success('Site sorti du mode test', {
+          description: `${plural(result.panels)} de « ${site.label} » déclenchent de nouveau des alarmes.`,
+        });
+      } else {
+        toast.success('Site en test', {
+          description: `${plural(result.panels)} de « ${site.label} » en test pendant ${hours} h.`,
+        });
+      }
+      onOpenChange(false);
+    } catch (error) {
+      toast.error('Erreur', {
+        description: errorMessage(error, 'Impossible de changer le mode test du site'),
+      });
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent
+        title={`Mode test du site « ${site.label} »`}
+        description="Pendant une intervention sur le site, les signaux de toutes ses centrales sont acquittés et journalisés sans créer d’alarme ni prévenir personne. Le mode test prend fin tout seul."
+      >
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1.5 text-xs text-fg-muted">Mettre en test pendant</legend>
+          <div className="flex flex-wrap gap-2">
+            {testDurations.map((value) => (
+              <label
+                key={value}
+                className={cn(
+                  'flex min-h-9 cursor-pointer items-center gap-2 rounded-lg border px-3 py-1.5 text-sm transition-colors',
+                  hours === value
+                    ? 'border-blue-500/60 bg-blue-500/15 text-white'
+                    : 'border-ink-600 text-slate-200 hover:bg-ink-800',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="site-test-hours"
+                  value={value}
+                  checked={hours === value}
+                  onChange={() => setHours(value)}
+                  className="accent-blue-600"
+                />
+                {value} h
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {inTest ? (
+            <Button
+              variant="outline"
+              className="sm:mr-auto"
+              disabled={mutation.isPending}
+              onClick={() => void submit(null)}
+            >
+              Sortir du mode test
+            </Button>
+          ) : null}
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Annuler
+          </Button>
+          <Button
+            disabled={mutation.isPending}
+            onClick={() => void submit(new Date(Date.now() + Number(hours) * 3_600_000).toISOString())}
+          >
+            {mutation.isPending ? 'Enregistrement…' : 'Mettre le site en test'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
