@@ -52,10 +52,13 @@ export const RESEND_WINDOW_MS = 10 * 60_000;
  */
 export const SURGARD_RESEND_WINDOW_MS = 15_000;
 /**
- * How long (prefix, account) → panel is remembered. Short: a deleted panel or a changed account must
- * stop working within seconds (the panel itself is read again, under RLS, for every frame).
+ * How long (prefix, account) → panel is remembered. A panel found is checked again with every frame
+ * (its row, read under its company's RLS, must still exist with this account; otherwise the frame
+ * gets DUH and the entry is dropped), so it may be remembered long: a look-up less per frame. An
+ * account not found is asked again soon: a panel just created must be heard within seconds.
  */
-const RESOLVE_TTL_MS = 2_000;
+const RESOLVE_FOUND_TTL_MS = 30_000;
+const RESOLVE_MISSING_TTL_MS = 2_000;
 const RESOLVE_CACHE_MAX = 50_000;
 
 export type IngestLog = {
@@ -139,7 +142,7 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
     // Prefix 0 (a panel's factory setting) is no company's: never looked up.
     const target = p === '0' ? undefined : await resolvePanel(db, p, a);
     if (resolved.size >= RESOLVE_CACHE_MAX) resolved.clear();
-    resolved.set(key, { target, until: now + RESOLVE_TTL_MS });
+    resolved.set(key, { target, until: now + (target ? RESOLVE_FOUND_TTL_MS : RESOLVE_MISSING_TTL_MS) });
     return target;
   }
 
