@@ -8,8 +8,6 @@ import { createHash } from 'node:crypto';
 import type { Database, Tx } from '../../../db/client';
 import { retryOnConflict } from '../../../db/retry';
 import type { SecretBox } from '../../../plugins/secrets';
-import { type Actor, insertAlarm, noteOnAlarm } from '../../alarms/alarms.service';
-import { appendSystemEntry } from '../../logbook/logbook.service';
 import { buildAck, buildDuh } from '../protocol/answer';
 import type { DecodedEvent } from '../protocol/decode-frame';
 import { classifyEvent, describeEvent } from '../protocol/describe-event';
@@ -19,23 +17,17 @@ import { DC4, parseSurgardLine } from '../protocol/surgard';
 import { checkFrame } from './check-frame';
 import {
   findPanel,
-  type IngestPanel,
   insertSignals,
   type LinkTestRow,
-  type NewSignal,
-  openAlarmRaisedBy,
   type PanelTarget,
   resolvePanel,
-  touchPanel,
   wasTaken,
 } from './ingest.repository';
 import { createLinkTestPath } from './link-tests';
 import {
   cleanText,
   duplicateText,
-  linkRestoredText,
   panelAuthor,
-  panelLabel,
   rawLine,
   rawOf,
   refusedText,
@@ -43,6 +35,7 @@ import {
   zoneNameIn,
   zoneOf,
 } from './signal-text';
+import { refusal, restart, take } from './take-signal';
 
 /** A DC-09 resend (same panel, sequence and content) is recognised for this long. */
 export const RESEND_WINDOW_MS = 10 * 60_000;
@@ -106,15 +99,6 @@ const noLog: IngestLog = { debug() {}, warn() {} };
 
 type Outcome = { answer: Buffer | null } | { gone: true };
 
-/** What one frame or line brings, once authenticated and decoded. */
-type Arrival = {
-  transport: NewSignal['transport'];
-  raw: string;
-  sequence: string | null;
-  contentHash: string;
-  events: DecodedEvent[];
-};
-
 export function createPanelIngest(deps: IngestDeps): PanelIngest {
   const { db, secrets } = deps;
   const log = deps.log ?? noLog;
@@ -160,143 +144,6 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
         }),
       { label: 'panel signal' },
     );
-  }
-
-  /** Everything an accepted frame or line creates, then the panel's timer; in the caller's `tx`. */
-  async function take(tx: Tx, target: PanelTarget, panel: IngestPanel, arrival: Arrival, now: Date) {
-    const inTest = panel.testUntil !== null && panel.testUntil.getTime() > now.getTime();
-    const actor: Actor = {
-      companyId: target.companyId,
-      userId: null,
-      name: panelAuthor(panel.name),
-      role: null,
-      source: 'device',
-      timezone: 'Europe/Paris',
-    };
-    const zoneName = zoneNameIn(panel.zones);
-    const rows: NewSignal[] = [];
-    for (const event of arrival.events) {
-      const { outcome, param } = classifyEvent(event);
-      const zone = zoneOf(event, param);
-      const meaning = cleanText(describeEvent(event, { zoneName }), 1000);
-      const row: NewSignal = {
-        panelId: panel.id,
-        receivedAt: now,
-        transport: arrival.transport,
-        raw: arrival.raw,
-        sequence: arrival.sequence,
-        contentHash: arrival.contentHash,
-        meaning,
-        answer: 'ACK',
-        outcome: outcome.kind,
-        alarmId: null,
-        zone: zoneColumn(zone),
-        alarmType: outcome.kind === 'alarm' || outcome.kind === 'restore' ? outcome.type : null,
-      };
-      rows.push(row);
-      if (inTest && outcome.kind !== 'supervision') {
-        // Acknowledged and journaled, nothing else: no alarm, no notification, no main courante.
-        row.outcome = 'test';
-        row.meaning = cleanText(`${meaning} (mode test : rien n’est déclenché)`, 1000);
-        continue;
-      }
-      switch (outcome.kind) {
-        case 'alarm': {
-          const zoneLabel = zone === undefined ? undefined : (zoneName(zone) ?? `Zone ${zone}`);
-          const alarm = await insertAlarm(tx, actor, {
-            siteId: panel.siteId,
-            type: outcome.type,
-            severity: outcome.severity,
-            title: cleanText(outcome.label, 200),
-            description: cleanText(`${meaning}. ${panelLabel(panel.name)}, compte ${panel.account}.`, 2000),
-            location: cleanText(zoneLabel ?? panel.name, 200),
-            triggeredBy: cleanText(`${panelLabel(panel.name)} (compte ${panel.account})`, 200),
-            cameraId: null,
-          });
-          row.alarmId = alarm?.id ?? null;
-          break;
-        }
-        case 'restore': {
-          const open = await openAlarmRaisedBy(tx, target.companyId, panel.id, outcome.type, row.zone);
-          if (open) {
-            const note = meaning.startsWith('Rétablissement') ? meaning : `Rétablissement : ${meaning}`;
-            await noteOnAlarm(tx, actor, open, note);
-            row.alarmId = open;
-          }
-          break;
-        }
-        case 'logbook':
-          await appendSystemEntry(tx, {
-            companyId: target.companyId,
-            siteId: panel.siteId,
-            category: 'autre',
-            text: `${meaning} (centrale « ${panel.name} »)`,
-            author: actor.name,
-            occurredAt: now,
-          });
-          break;
-        case 'unknown':
-          // Never dropped: journaled, and shown to the control room in the site's main courante.
-          await appendSystemEntry(tx, {
-            companyId: target.companyId,
-            siteId: panel.siteId,
-            category: 'autre',
-            text: `${meaning} reçu de la centrale « ${panel.name} » (compte ${panel.account}) : voir son journal des signaux`,
-            author: actor.name,
-            occurredAt: now,
-          });
-          break;
-        case 'supervision':
-          break;
-      }
-    }
-    await insertSignals(tx, target.companyId, rows);
-    await restart(tx, target, panel, now, inTest, actor.name);
-  }
-
-  /** Restarts the panel's supervision; a lost link comes back with a « Liaison rétablie » entry. */
-  async function restart(
-    tx: Tx,
-    target: PanelTarget,
-    panel: IngestPanel,
-    now: Date,
-    inTest: boolean,
-    author: string,
-  ) {
-    const previous = await touchPanel(tx, target.companyId, panel.id, now);
-    if (previous === 'lost' && !inTest) {
-      await appendSystemEntry(tx, {
-        companyId: target.companyId,
-        siteId: panel.siteId,
-        category: 'autre',
-        text: linkRestoredText(panel.name, panel.account),
-        author,
-        occurredAt: now,
-      });
-    }
-  }
-
-  function refusal(
-    panelId: string,
-    now: Date,
-    transport: NewSignal['transport'],
-    raw: string,
-    sequence: string | null,
-  ) {
-    return (meaning: string, answer: 'DUH' | 'NAK'): NewSignal => ({
-      panelId,
-      receivedAt: now,
-      transport,
-      raw,
-      sequence,
-      contentHash: null,
-      meaning: cleanText(meaning, 1000),
-      answer,
-      outcome: 'refused',
-      alarmId: null,
-      zone: null,
-      alarmType: null,
-    });
   }
 
   /**
