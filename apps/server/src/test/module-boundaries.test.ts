@@ -169,6 +169,21 @@ describe('module boundaries', () => {
     expect(found).toEqual([]);
   });
 
+  it("names the alarms module's tables in SQL only in the alarms module (others use alarms.sql.ts)", () => {
+    const tables =
+      'alarms|alarm_events|alarm_search_tokens|alarm_counts|alarm_count_deltas|alarm_status_counts|alarm_status_count_deltas';
+    const naming = new RegExp(`\\b(from|join|into|update)\\s+(${tables})\\b(?![./-])`, 'i');
+    const found: string[] = [];
+    for (const file of files) {
+      if (file.module === 'alarms') continue;
+      file.text.split('\n').forEach((line, k) => {
+        if (naming.test(line) && !/^\s*(\/\/|\*)/.test(line))
+          found.push(`${shown(file.path)}:${k + 1}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
   it('keeps lib/ free of modules', () => {
     const found: string[] = [];
     for (const path of sourcesUnder(libDir))

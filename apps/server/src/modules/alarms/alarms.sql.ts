@@ -15,6 +15,19 @@ export const alarmIsOpen = (companyId: SQLWrapper, alarmId: SQLWrapper) =>
   sql<boolean>`exists (select 1 from alarms al where al.company_id = ${companyId} and al.id = ${alarmId} and al.status <> 'resolved')`;
 
 /**
+ * The company's alarms as a relation, for a module that reports on them (reports: statistics,
+ * exports): `from ${alarmsOfCompany(id)} a` reads as `from alarms a` with the company's filter (the
+ * planner pulls the subquery up: same plans, same indexes).
+ */
+export const alarmsOfCompany = (companyId: string) =>
+  sql`(select * from alarms al where al.company_id = ${companyId})`;
+
+/** One alarm's timeline as JSON (kind, at, by; oldest first); `companyId`, `alarmId` of the outer query. */
+export const alarmTimelineJson = (companyId: SQLWrapper, alarmId: SQLWrapper) =>
+  sql`(select json_agg(json_build_object('kind', e.kind, 'at', e.created_at, 'by', e.author_name) order by e.id)
+         from alarm_events e where e.company_id = ${companyId} and e.alarm_id = ${alarmId})`;
+
+/**
  * The counts kept by triggers (migration 0011) with the deltas not yet folded into them (migration
  * 0038, docs/decisions/0020): a reader adds both in one statement, so its figures are exact.
  * Conditions on the outer alias reach both branches (the planner pushes them into a UNION ALL).

@@ -3,6 +3,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { alarmsOfCompany } from '../alarms/alarms.sql';
 import { activeSitesCountOf, siteNameOf } from '../sites/sites.sql';
 import type { Period } from './period';
 
@@ -30,7 +31,7 @@ export async function totals(tx: Tx, companyId: string, p: Period, siteId: strin
   const [row] = rowsOf<Totals>(
     await tx.execute(sql`
       with a as (
-        select a.status, a.triggered_at, ${answeredAtSql} as answered_at from alarms a
+        select a.status, a.triggered_at, ${answeredAtSql} as answered_at from ${alarmsOfCompany(companyId)} a
          where a.company_id = ${companyId} and a.triggered_at >= ${from}::timestamptz
            and a.triggered_at < ${to}::timestamptz ${siteFilter(sql`a.site_id`, siteId)}
       ), probes as (
@@ -75,7 +76,7 @@ export async function alarmsPerDay(tx: Tx, companyId: string, p: Period, siteId:
       select to_char((a.triggered_at at time zone ${p.timezone})::date, 'YYYY-MM-DD') as day, a.severity,
              count(*)::int as n, count(${answeredAtSql})::int as answered,
              sum(extract(epoch from ${answeredAtSql} - a.triggered_at))::float8 as response_s
-        from alarms a
+        from ${alarmsOfCompany(companyId)} a
        where a.company_id = ${companyId} and a.triggered_at >= ${p.from.toISOString()}::timestamptz
          and a.triggered_at < ${p.to.toISOString()}::timestamptz ${siteFilter(sql`a.site_id`, siteId)}
        group by 1, 2`),

@@ -9,6 +9,7 @@ import type {
 } from '@vigie/contract/alarms.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/rows';
+import { alarmsOfCompany, alarmTimelineJson } from '../../alarms/alarms.sql';
 import { siteNamesOf } from '../../sites/sites.sql';
 import { PAGE_ROWS, type Scope } from './source';
 
@@ -42,9 +43,8 @@ export function alarmRows(s: Scope, after: unknown[] | null) {
     s,
     sql`select a.id, a.triggered_at, a.triggered_at::text as key_at, st.name as site_name, a.title, a.type, a.severity, a.status,
                coalesce(a.acknowledged_at, a.resolved_at) as acknowledged_at, a.resolved_at,
-               (select json_agg(json_build_object('kind', e.kind, 'at', e.created_at, 'by', e.author_name) order by e.id)
-                  from alarm_events e where e.company_id = a.company_id and e.alarm_id = a.id) as timeline
-          from alarms a left join ${siteNamesOf(s.companyId)} st on st.id = a.site_id
+               ${alarmTimelineJson(sql`a.company_id`, sql`a.id`)} as timeline
+          from ${alarmsOfCompany(s.companyId)} a left join ${siteNamesOf(s.companyId)} st on st.id = a.site_id
          where a.company_id = ${s.companyId} and a.triggered_at >= ${s.period.from.toISOString()}::timestamptz
            and a.triggered_at < ${s.period.to.toISOString()}::timestamptz ${siteFilter(sql`a.site_id`, s.siteId)}
            ${after ? sql`and (a.triggered_at, a.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
