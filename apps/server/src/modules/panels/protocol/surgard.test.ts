@@ -58,4 +58,20 @@ describe('Sur-Gard automation protocol', () => {
     ]);
     expect(SURGARD_ACK).toEqual(Buffer.from([0x06]));
   });
+
+  it('drops a line over the bound whether it comes in pieces or whole with its DC4, and says so once', () => {
+    let dropped = 0;
+    const splitter = new SurgardLineSplitter(16, () => dropped++);
+    const dc4 = String.fromCharCode(DC4);
+    // Whole, in one chunk with its DC4, between two good lines.
+    expect(splitter.push(Buffer.from(`1011  @${dc4}${'B'.repeat(40)}${dc4}1011  @${dc4}`))).toEqual([
+      '1011  @',
+      '1011  @',
+    ]);
+    expect(dropped).toBe(1);
+    // In pieces: dropped when it outgrows the bound, its end skipped up to the DC4.
+    expect(splitter.push(Buffer.alloc(20, 0x43))).toEqual([]);
+    expect(splitter.push(Buffer.from(`CCCC${dc4}1011  @${dc4}`))).toEqual(['1011  @']);
+    expect(dropped).toBe(2);
+  });
 });

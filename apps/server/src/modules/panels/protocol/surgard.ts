@@ -45,12 +45,18 @@ export function parseSurgardLine(input: string | Uint8Array): SurgardResult {
   return { ok: true, message: { kind: 'contact-id', receiver, line: lineNumber, account, event } };
 }
 
-/** Cuts a TCP stream into lines at DC4; a line longer than `maxLineBytes` is dropped. Never throws. */
+/**
+ * Cuts a TCP stream into lines at DC4; a line longer than `maxLineBytes` is dropped (and
+ * `onDropped` called once for it), whether it came in pieces or whole. Never throws.
+ */
 export class SurgardLineSplitter {
   private buffer: Buffer = Buffer.alloc(0);
   private overflow = false;
 
-  constructor(private readonly maxLineBytes = 256) {}
+  constructor(
+    private readonly maxLineBytes = 256,
+    private readonly onDropped: () => void = () => {},
+  ) {}
 
   push(chunk: Uint8Array): string[] {
     const lines: string[] = [];
@@ -61,12 +67,14 @@ export class SurgardLineSplitter {
       const line = this.buffer.subarray(0, end).toString('latin1');
       this.buffer = this.buffer.subarray(end + 1);
       if (this.overflow) this.overflow = false;
+      else if (end > this.maxLineBytes) this.onDropped();
       else if (line.trim() !== '') lines.push(line);
     }
     if (this.buffer.length > this.maxLineBytes) {
       // Too long to be a line: drop it, and the rest of it up to the next DC4.
       this.buffer = Buffer.alloc(0);
       this.overflow = true;
+      this.onDropped();
     }
     return lines;
   }

@@ -10,7 +10,7 @@
 // bounded to 256 bytes by default (a Sur-Gard line is about 30).
 import { SURGARD_ACK, SURGARD_NAK, SurgardLineSplitter } from '../protocol/surgard';
 import { bindFailureDetail, closeTcp, listenTcp } from './bind-socket';
-import { createBoundedTcpServer, type StreamSplitter } from './bounded-tcp-server';
+import { createBoundedTcpServer } from './bounded-tcp-server';
 import { throttledWarn } from './log-throttle';
 import {
   consoleLog,
@@ -48,23 +48,6 @@ const SERVICE = 'entrée Sur-Gard';
 const LABEL = 'Sur-Gard';
 export const SURGARD_MAX_LINE_BYTES = 256;
 
-/**
- * The protocol's splitter bounds what it buffers, but a long line that arrives whole with its DC4
- * in one chunk would pass: lines over the bound are dropped here too.
- */
-function boundedLines(maxLineBytes: number, onDropped: () => void): StreamSplitter<string> {
-  const splitter = new SurgardLineSplitter(maxLineBytes);
-  return {
-    push(chunk) {
-      return splitter.push(chunk).filter((line) => {
-        if (line.length <= maxLineBytes) return true;
-        onDropped();
-        return false;
-      });
-    },
-  };
-}
-
 export async function startSurgardListener(opts: SurgardListenerOptions): Promise<SurgardListener> {
   const limits = receiverLimits({
     ...opts.limits,
@@ -82,7 +65,7 @@ export async function startSurgardListener(opts: SurgardListenerOptions): Promis
     warn: throttledWarn(log),
     label: LABEL,
     createSplitter: () =>
-      boundedLines(limits.maxFrameBytes, () => {
+      new SurgardLineSplitter(limits.maxFrameBytes, () => {
         stats.dropped++;
       }),
     answer: async (line, meta) => {
