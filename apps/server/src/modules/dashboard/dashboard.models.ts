@@ -67,9 +67,22 @@ function apiPanelsHealth(p: OverviewRow['panels']): SystemComponent {
   return health;
 }
 
-/** System health's « Réception des alarmes »: the DC-09 receiver of this instance (and Sur-Gard input). */
+/**
+ * System health's « Réception des alarmes »: the DC-09 receiver of this instance and its Sur-Gard
+ * input. One of the two down while the other listens is « Dégradé »: a centre's hardware receivers
+ * (or its IP panels) are then not heard, and the detail says which.
+ */
 export function receiverHealth(r: ReceiverInfo): SystemComponent {
-  const status = r.state === 'up' ? 'Actif' : r.state === 'down' ? 'Hors service' : 'Aucune donnée';
+  const surgard = r.surgardState ?? 'off';
+  const states = [r.state, surgard].filter((s) => s !== 'off');
+  const status =
+    states.length === 0
+      ? 'Aucune donnée'
+      : states.every((s) => s === 'up')
+        ? 'Actif'
+        : states.every((s) => s === 'down')
+          ? 'Hors service'
+          : 'Dégradé';
   return { name: 'Réception des alarmes', status, uptime: null, description: r.detail };
 }
 

@@ -11,6 +11,8 @@ export interface ReceiverInfo {
   detail: string;
   /** The Sur-Gard input's port when it listens, else null. */
   surgardPort: number | null;
+  /** The Sur-Gard input's own state (SURGARD_PORT): system health is « Dégradé » when it alone is down. */
+  surgardState?: 'up' | 'down' | 'off';
 }
 
 export interface PanelReceiverHandle {

@@ -428,6 +428,28 @@ describe.each(engines)('alarm receiver ingest on %s', (engine) => {
     } finally {
       await second.close();
     }
+    // A second instance whose Sur-Gard input cannot bind (the first holds it) while its DC-09
+    // receiver listens: system health says « Dégradé » and why.
+    const third = await createTestApp(engine, {
+      ALARM_RECEIVER_PORT: '0',
+      SURGARD_PORT: String(surgardPort),
+    });
+    try {
+      expect(receiverInfoOf(third.app)).toMatchObject({ state: 'up', surgardState: 'down' });
+      const owner = await registerCompany(third.app);
+      const res = await third.app.inject({
+        method: 'GET',
+        url: '/api/dashboard/overview',
+        headers: owner.auth,
+      });
+      const row = (res.json().systemHealth as { name: string; status: string; description: string }[]).find(
+        (h) => h.name === 'Réception des alarmes',
+      );
+      expect(row?.status).toBe('Dégradé');
+      expect(row?.description).toContain(`${surgardPort}`);
+    } finally {
+      await third.close();
+    }
     // This one still answers.
     const { prefix, account } = await setup();
     expect(answerOf(await send(panelFrame({ id: 'NULL', prefix, account })))?.id).toBe('ACK');

@@ -28,11 +28,18 @@ export function receiverInfo(config: FastifyInstance['config'], l: Listeners): R
   const surgardPort = l.surgard?.port ?? null;
   const surgard = l.surgard?.state();
   const surgardNote = surgard ? ` ; ${surgard.detail}` : '';
+  const surgardState = surgard?.state ?? 'off';
   if (config.alarmReceiverPort === 'off') {
-    return { ...receiverOff, detail: `${receiverOff.detail}${surgardNote}`, surgardPort };
+    return { ...receiverOff, detail: `${receiverOff.detail}${surgardNote}`, surgardPort, surgardState };
   }
   if (!l.started || !l.dc09) {
-    return { port: null, state: 'down', detail: 'Réception des alarmes en cours de démarrage', surgardPort };
+    return {
+      port: null,
+      state: 'down',
+      detail: 'Réception des alarmes en cours de démarrage',
+      surgardPort,
+      surgardState,
+    };
   }
   const dc09 = l.dc09.state();
   return {
@@ -40,6 +47,7 @@ export function receiverInfo(config: FastifyInstance['config'], l: Listeners): R
     state: dc09.state,
     detail: `${dc09.detail}${surgardNote}`,
     surgardPort,
+    surgardState,
   };
 }
 
