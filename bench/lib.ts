@@ -45,6 +45,12 @@ export interface Seeded {
  * owner connection; PGlite: the data folder opened by this process while the server is stopped),
  * and starts the server again on the seeded data.
  */
+/**
+ * Node flags for the benched server, from BENCH_SERVER_NODE_ARGS (space-separated): a CPU profile of
+ * the server alone, e.g. `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`.
+ */
+const serverNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export async function startSeeded(
   engine: string,
   seeds: SqlSeed[] = [],
@@ -77,10 +83,10 @@ export async function startSeeded(
       await c.end();
     };
     dbUrl = url.toString();
-    server = await startServer({ databaseUrl: dbUrl, env });
+    server = await startServer({ databaseUrl: dbUrl, env, nodeArgs: serverNodeArgs() });
   } else {
     dir = mkdtempSync(join(tmpdir(), 'vigie-bench-'));
-    server = await startServer({ dataDir: dir, env });
+    server = await startServer({ dataDir: dir, env, nodeArgs: serverNodeArgs() });
   }
   const owner = await registerAndLogin(server.url, `bench${Date.now().toString(36)}`);
   const userIds = [owner.userId];
@@ -121,7 +127,7 @@ export async function startSeeded(
       await db.exec(script);
       await db.exec(vacuum);
       await db.close();
-      server = await startServer({ dataDir: dir, env });
+      server = await startServer({ dataDir: dir, env, nodeArgs: serverNodeArgs() });
     }
     console.log(`seeded ${seeds.map((s) => s.id).join(', ')} in ${Date.now() - started} ms`);
   }

@@ -186,8 +186,11 @@ export async function createAlarm(
   db: Database,
   actor: Actor,
   input: CreateAlarmInput,
-  /** A statement for the same transaction (a device key's last use). */
-  alongside?: SQL,
+  /**
+   * A statement for the same transaction (a device key's last use), or one made with the new
+   * alarm's id (an alarm panel's journal row naming the alarm it raised).
+   */
+  alongside?: SQL | ((alarmId: string) => SQL),
 ) {
   if (input.cameraId) {
     // A camera's alarm first checks the camera: its own transaction.
@@ -197,16 +200,17 @@ export async function createAlarm(
           const alarm = await insertAlarm(tx, actor, input);
           // A user's camera_offline alarm on a camera that already has one: show the open one.
           if (!alarm) throw alarmErrors.alreadyOpenForCamera();
-          if (alongside) await tx.execute(alongside);
+          if (alongside) await tx.execute(typeof alongside === 'function' ? alongside(alarm.id) : alongside);
           return alarm;
         }),
       { label: 'alarm creation' },
     );
   }
+  const row = newAlarmOf(actor, input);
   const alarm = await creationsOf(db).submit(actor.companyId, {
-    alarm: newAlarmOf(actor, input),
+    alarm: row,
     timezone: actor.timezone,
-    alongside,
+    alongside: typeof alongside === 'function' ? alongside(row.id) : alongside,
   });
   if (!alarm) throw alarmErrors.siteNotFound();
   return alarm;

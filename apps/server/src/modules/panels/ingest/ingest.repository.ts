@@ -155,6 +155,62 @@ export async function insertSignals(tx: Tx, companyId: string, rows: NewSignal[]
 }
 
 /**
+ * An alarm frame's panel read afresh, with whether this frame was already taken (a resend), in one
+ * round trip: what the grouped alarm path checks before it writes (alarm-frames.ts).
+ */
+export async function alarmFrameState(
+  db: Database,
+  companyId: string,
+  panelId: string,
+  sequence: string,
+  contentHash: string,
+  since: Date,
+) {
+  const [row] = await db.readTenant<{
+    account: string;
+    test_until: Date | null;
+    link_state: 'unknown' | 'ok' | 'lost';
+    taken: boolean;
+  }>(
+    companyId,
+    sql`select p.account, p.test_until, p.link_state,
+               exists (select 1 from panel_signals s
+                        where s.company_id = p.company_id and s.panel_id = p.id and s.sequence = ${sequence}
+                          and s.content_hash = ${contentHash} and s.received_at >= ${since.toISOString()}::timestamptz
+                          and s.outcome <> 'refused') as taken
+          from panels p where p.company_id = ${companyId} and p.id = ${panelId}`,
+  );
+  return (
+    row && {
+      account: row.account,
+      linkState: row.link_state,
+      taken: row.taken,
+      testUntil: row.test_until === null ? null : new Date(row.test_until),
+    }
+  );
+}
+
+/**
+ * An alarm frame's journal row (naming the alarm it raised) and its panel's timer, as one statement
+ * for the alarm's creation group (alarms.service createAlarm's `alongside`): the alarm, its journal
+ * row and the timer commit together. A lost link stays lost here: the panel's next link test
+ * restores it with its « Liaison rétablie » entry.
+ */
+export function alarmFrameJournalSql(companyId: string, row: NewSignal) {
+  const at = row.receivedAt.toISOString();
+  return sql`with j as (
+      insert into panel_signals (company_id, panel_id, received_at, transport, raw, sequence, content_hash,
+                                 meaning, answer, outcome, alarm_id, zone, alarm_type)
+      values (${companyId}, ${row.panelId}, ${at}::timestamptz, ${row.transport}, ${row.raw}, ${row.sequence},
+              ${row.contentHash}, ${row.meaning}, ${row.answer}, ${row.outcome}, ${row.alarmId}::uuid,
+              ${row.zone}::int, ${row.alarmType})
+    )
+    update panels p set last_signal_at = greatest(coalesce(p.last_signal_at, ${at}::timestamptz), ${at}::timestamptz),
+                        link_state = case when p.link_state = 'lost' then 'lost' else 'ok' end
+     where p.company_id = ${companyId} and p.id = ${row.panelId}`;
+}
+
+/**
  * Whether the panel's frame with this sequence (null: a Sur-Gard line) and content was already
  * taken (answered ACK) since `since`: a resend after a lost ACK, seen by every instance and after a
  * restart. Refused frames do not count: the panel's next try must be processed.

@@ -14,6 +14,7 @@ import { classifyEvent, describeEvent } from '../protocol/describe-event';
 import { type Dc09Frame, type FrameHeader, panelLookupKey, parseFrame } from '../protocol/frame';
 import { frameContentHash, SequenceWindow } from '../protocol/sequence-window';
 import { DC4, parseSurgardLine } from '../protocol/surgard';
+import { createAlarmFramePath } from './alarm-frames';
 import { checkFrame } from './check-frame';
 import {
   findPanel,
@@ -85,6 +86,8 @@ export type IngestStats = {
   surgardLines: number;
   /** Frames of link tests only, written in groups by the fast path (link-tests.ts). */
   groupedLinkTests: number;
+  /** Frames of one alarm event, written with their company's alarm-creation group (alarm-frames.ts). */
+  groupedAlarms: number;
 };
 
 export type PanelIngest = {
@@ -105,6 +108,13 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
   const clock = deps.now ?? (() => new Date());
   const window = new SequenceWindow({ ttlMs: RESEND_WINDOW_MS });
   const linkTests = createLinkTestPath(db, clock);
+  const alarmFrame = createAlarmFramePath({
+    db,
+    secrets,
+    window,
+    cachedPanel: linkTests.panel,
+    resendWindowMs: RESEND_WINDOW_MS,
+  });
   const resolved = new Map<string, { target: PanelTarget | undefined; until: number }>();
   const counters: IngestStats = {
     frames: 0,
@@ -115,6 +125,7 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
     duplicates: 0,
     surgardLines: 0,
     groupedLinkTests: 0,
+    groupedAlarms: 0,
   };
 
   async function resolve(prefix: string, account: string): Promise<PanelTarget | undefined> {
@@ -206,6 +217,12 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
   ) {
     const fast = await fastLinkTest(target, frame, bytes, meta, now);
     if (fast) return fast;
+    const grouped = await alarmFrame(target, frame, bytes, meta.transport, now);
+    if (grouped) {
+      counters.accepted++;
+      counters.groupedAlarms++;
+      return grouped;
+    }
     const lookup = panelLookupKey(frame.prefix, frame.account);
     let recorded = false;
     const outcome = await inPanel<Outcome>(

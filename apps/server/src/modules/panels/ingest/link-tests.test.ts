@@ -1,12 +1,12 @@
-// The link tests' fast path (link-tests.ts): link tests of many panels arriving together are written
-// in groups, each answered ACK only once its journal row and its panel's timer are committed; a
-// resend still counts once; a refusal, an alarm in the same frame or a lost link take the panel's
-// own transaction and say what they always said.
+// The grouped paths: link tests of many panels arriving together are written in groups
+// (link-tests.ts), and one-alarm frames join their company's alarm-creation group (alarm-frames.ts);
+// each frame is answered ACK only once its rows are committed; a resend still counts once; a
+// refusal, test mode or a lost link take the panel's own transaction and say what they always said.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, registerCompany, type TestApp } from '../../../test/harness';
 import { dialTcp, type TcpDialler } from '../receiver/test-dialler';
-import { addSite, answerOf, givePrefix, panelFrame, rowsIn, seedPanel } from './test-support';
+import { addSite, alarmsOf, answerOf, givePrefix, panelFrame, rowsIn, seedPanel } from './test-support';
 
 const hexKey = '000102030405060708090A0B0C0D0E0F';
 const keyBytes = Buffer.from(hexKey, 'hex');
@@ -99,5 +99,51 @@ describe.each(engines)('link tests in groups on %s', (engine) => {
       [clear.id, 'supervision', 'ACK'],
       [clear.id, 'duplicate', 'ACK'],
     ]);
+  });
+
+  it('raises the alarms of 12 panels at once with their alarm-creation group, each journaled with its alarm', async () => {
+    const { tenant, prefix, panels } = await company(12);
+    const before = t.app.panelIngest.stats().groupedAlarms;
+    const answers = await Promise.all(
+      panels.map(async (p, i) => {
+        const data = `#${p.account}|Nri1/BA0${(i % 9) + 1}`;
+        p.dialler.send(
+          panelFrame({ id: 'SIA-DCS', prefix, account: p.account, data, sequence: 300 + i, key: p.key }),
+        );
+        return answerOf(await p.dialler.nextAnswer(5000), p.key);
+      }),
+    );
+    expect(answers.map((a) => a?.id)).toEqual(panels.map(() => 'ACK'));
+    expect(t.app.panelIngest.stats().groupedAlarms - before).toBe(12);
+    const alarms = await alarmsOf(t, tenant.company.id);
+    expect(alarms).toHaveLength(12);
+    expect(new Set(alarms.map((a) => a.type))).toEqual(new Set(['intrusion']));
+    const rows = await rowsIn<{
+      panel_id: string;
+      outcome: string;
+      alarm_id: string;
+      alarm_type: string;
+      zone: number;
+    }>(
+      t,
+      tenant.company.id,
+      sql`select panel_id, outcome, alarm_id, alarm_type, zone from panel_signals where company_id = ${tenant.company.id}`,
+    );
+    expect(rows).toHaveLength(12);
+    expect(new Set(rows.map((r) => r.alarm_id))).toEqual(new Set(alarms.map((a) => a.id)));
+    for (const row of rows) expect(row).toMatchObject({ outcome: 'alarm', alarm_type: 'intrusion' });
+    // The same frame again (lost ACK): answered ACK, nothing created twice.
+    const first = panels[1] as (typeof panels)[0];
+    first.dialler.send(
+      panelFrame({
+        id: 'SIA-DCS',
+        prefix,
+        account: first.account,
+        data: `#${first.account}|Nri1/BA02`,
+        sequence: 301,
+      }),
+    );
+    expect(answerOf(await first.dialler.nextAnswer(5000))?.id).toBe('ACK');
+    expect(await alarmsOf(t, tenant.company.id)).toHaveLength(12);
   });
 });

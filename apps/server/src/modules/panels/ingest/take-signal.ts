@@ -2,10 +2,11 @@
 // it): alarms raised, restores noted on the alarm they restore, openings, closings and unknown codes
 // written to the site's main courante, the journal rows, then the panel's supervision restarted.
 import type { Tx } from '../../../db/client';
-import { type Actor, insertAlarm, noteOnAlarm } from '../../alarms/alarms.service';
+import { type Actor, type CreateAlarmInput, insertAlarm, noteOnAlarm } from '../../alarms/alarms.service';
 import { appendSystemEntry } from '../../logbook/logbook.service';
 import type { DecodedEvent } from '../protocol/decode-frame';
 import { classifyEvent, describeEvent } from '../protocol/describe-event';
+import type { EventOutcome } from '../protocol/event-outcome';
 import {
   type IngestPanel,
   insertSignals,
@@ -33,17 +34,41 @@ export type Arrival = {
   events: DecodedEvent[];
 };
 
+/** The panel as the author of what its signals create (alarms, timeline notes, main courante). */
+export const panelActor = (companyId: string, panelName: string): Actor => ({
+  companyId,
+  userId: null,
+  name: panelAuthor(panelName),
+  role: null,
+  source: 'device',
+  timezone: 'Europe/Paris',
+});
+
+/** The alarm an alarm event raises: its type and severity, the zone's name as its location. */
+export function alarmInput(
+  panel: Pick<IngestPanel, 'siteId' | 'name' | 'account'>,
+  outcome: Extract<EventOutcome, { kind: 'alarm' }>,
+  zone: string | undefined,
+  zoneName: (zone: string) => string | undefined,
+  meaning: string,
+): CreateAlarmInput {
+  const zoneLabel = zone === undefined ? undefined : (zoneName(zone) ?? `Zone ${zone}`);
+  return {
+    siteId: panel.siteId,
+    type: outcome.type,
+    severity: outcome.severity,
+    title: cleanText(outcome.label, 200),
+    description: cleanText(`${meaning}. ${panelLabel(panel.name)}, compte ${panel.account}.`, 2000),
+    location: cleanText(zoneLabel ?? panel.name, 200),
+    triggeredBy: cleanText(`${panelLabel(panel.name)} (compte ${panel.account})`, 200),
+    cameraId: null,
+  };
+}
+
 /** Everything an accepted frame or line creates, then the panel's timer; in the caller's `tx`. */
 export async function take(tx: Tx, target: PanelTarget, panel: IngestPanel, arrival: Arrival, now: Date) {
   const inTest = panel.testUntil !== null && panel.testUntil.getTime() > now.getTime();
-  const actor: Actor = {
-    companyId: target.companyId,
-    userId: null,
-    name: panelAuthor(panel.name),
-    role: null,
-    source: 'device',
-    timezone: 'Europe/Paris',
-  };
+  const actor = panelActor(target.companyId, panel.name);
   const zoneName = zoneNameIn(panel.zones);
   const rows: NewSignal[] = [];
   for (const event of arrival.events) {
@@ -73,17 +98,7 @@ export async function take(tx: Tx, target: PanelTarget, panel: IngestPanel, arri
     }
     switch (outcome.kind) {
       case 'alarm': {
-        const zoneLabel = zone === undefined ? undefined : (zoneName(zone) ?? `Zone ${zone}`);
-        const alarm = await insertAlarm(tx, actor, {
-          siteId: panel.siteId,
-          type: outcome.type,
-          severity: outcome.severity,
-          title: cleanText(outcome.label, 200),
-          description: cleanText(`${meaning}. ${panelLabel(panel.name)}, compte ${panel.account}.`, 2000),
-          location: cleanText(zoneLabel ?? panel.name, 200),
-          triggeredBy: cleanText(`${panelLabel(panel.name)} (compte ${panel.account})`, 200),
-          cameraId: null,
-        });
+        const alarm = await insertAlarm(tx, actor, alarmInput(panel, outcome, zone, zoneName, meaning));
         row.alarmId = alarm?.id ?? null;
         break;
       }
