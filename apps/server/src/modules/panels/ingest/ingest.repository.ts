@@ -67,13 +67,15 @@ export type TouchedPanel = {
 };
 
 /**
- * The link tests of several frames of one company in ONE statement: each panel's timer restarted
- * (rows locked in id order: two groups never wait on each other in a circle), and the journal rows
- * written for the panels that still exist. The rows travel as one bound JSON value. Answers the
- * panels touched with their link's state before, so that a lost link is restored once.
+ * The link tests of several frames of one company in ONE statement and one round trip (its own
+ * implicit transaction): each panel's timer restarted (rows locked in id order: two groups never
+ * wait on each other in a circle), and the journal rows written for the panels that still exist.
+ * The rows travel as one bound JSON value. A lost link stays 'lost' here: the caller restores it
+ * with its main courante entry (restoreLinks). Answers the panels touched with their link's state
+ * before.
  */
 export async function recordLinkTests(
-  tx: Tx,
+  db: Database,
   companyId: string,
   rows: LinkTestRow[],
 ): Promise<TouchedPanel[]> {
@@ -90,7 +92,9 @@ export async function recordLinkTests(
       zone: r.zone,
     })),
   );
-  const res = await tx.execute(sql`
+  const res = await db.writeTenant<Record<string, unknown>>(
+    companyId,
+    sql`
     with r as (
       select * from jsonb_to_recordset(${json}::jsonb) as r(panel_id uuid, received_at timestamptz,
         transport text, raw text, sequence text, content_hash text, meaning text, zone integer)
@@ -100,7 +104,8 @@ export async function recordLinkTests(
       select x.id, x.link_state as previous, l.at from panels x join l on l.id = x.id
        where x.company_id = ${companyId} order by x.id for update of x
     ), upd as (
-      update panels p set last_signal_at = greatest(coalesce(p.last_signal_at, o.at), o.at), link_state = 'ok'
+      update panels p set last_signal_at = greatest(coalesce(p.last_signal_at, o.at), o.at),
+                          link_state = case when o.previous = 'lost' then 'lost' else 'ok' end
         from o where p.company_id = ${companyId} and p.id = o.id
       returning p.id, o.previous, p.site_id, p.name, p.account, p.test_until
     ), ins as (
@@ -111,17 +116,46 @@ export async function recordLinkTests(
         from r join upd on upd.id = r.panel_id
       returning 1
     )
-    select id, previous, site_id, name, account, test_until from upd`);
+    select id, previous, site_id, name, account, test_until from upd`,
+  );
+  return (
+    res as {
+      id: string;
+      previous: TouchedPanel['previous'];
+      site_id: string;
+      name: string;
+      account: string;
+      test_until: Date | string | null;
+    }[]
+  ).map((row) => ({
+    id: row.id,
+    previous: row.previous,
+    siteId: row.site_id,
+    name: row.name,
+    account: row.account,
+    testUntil: row.test_until === null ? null : new Date(row.test_until),
+  }));
+}
+
+/**
+ * Lost links heard again: 'ok' once, in the caller's transaction with their « Liaison rétablie »
+ * entries. Answers the panels restored (another instance may have restored some already).
+ */
+export async function restoreLinks(tx: Tx, companyId: string, panelIds: string[]): Promise<TouchedPanel[]> {
+  if (panelIds.length === 0) return [];
+  const res = await tx.execute(sql`
+    update panels p set link_state = 'ok'
+     where p.company_id = ${companyId} and p.id = any(${`{${panelIds.join(',')}}`}::uuid[]) and p.link_state = 'lost'
+    returning p.id, p.site_id, p.name, p.account, p.test_until`);
   return rowsOf<{
     id: string;
-    previous: TouchedPanel['previous'];
     site_id: string;
     name: string;
     account: string;
     test_until: Date | string | null;
   }>(res).map((row) => ({
     id: row.id,
-    previous: row.previous,
+    previous: 'lost',
     siteId: row.site_id,
     name: row.name,
     account: row.account,

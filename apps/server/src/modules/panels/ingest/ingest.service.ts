@@ -107,7 +107,7 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
   const log = deps.log ?? noLog;
   const clock = deps.now ?? (() => new Date());
   const window = new SequenceWindow({ ttlMs: RESEND_WINDOW_MS });
-  const linkTests = createLinkTestPath(db, clock);
+  const linkTests = createLinkTestPath(db, clock, log);
   const alarmFrame = createAlarmFramePath({
     db,
     secrets,

@@ -3,9 +3,11 @@
 // Giving each its own transaction (panel lock, panel row, resend check, journal, timer: 6 round
 // trips) held the receiver to about 340 frames a second on 2 cores. Here the panel's row comes from
 // a 2-second cache (loaded for many panels at once), and the link tests of one company are written
-// together in ONE statement, one group at a time (those arriving during a write form the next
-// group), then answered ACK once committed. What it gives up: a link test resent after a restart is journaled twice (the resend
-// check in memory still holds within one process); it creates nothing either way.
+// together in ONE statement and one round trip, one group at a time (those arriving during a write
+// form the next group), then answered ACK once committed. A lost link heard again is restored in a
+// transaction of its own, with its « Liaison rétablie » entry. What it gives up: a link test resent
+// after a restart is journaled twice (the resend check in memory still holds within one process);
+// it creates nothing either way.
 import type { Database } from '../../../db/client';
 import { GroupCommit } from '../../../db/group-commit';
 import { retryOnConflict } from '../../../db/retry';
@@ -16,6 +18,7 @@ import {
   type LinkTestRow,
   type PanelTarget,
   recordLinkTests,
+  restoreLinks,
 } from './ingest.repository';
 import { linkRestoredText, panelAuthor } from './signal-text';
 
@@ -33,7 +36,11 @@ export type LinkTestPath = {
   forget(panelId: string): void;
 };
 
-export function createLinkTestPath(db: Database, clock: () => Date): LinkTestPath {
+export function createLinkTestPath(
+  db: Database,
+  clock: () => Date,
+  log: { warn(obj: object, msg: string): void },
+): LinkTestPath {
   const cache = new Map<string, { panel: IngestPanel | undefined; until: number }>();
 
   const loader = new GroupCommit<string, IngestPanel | undefined>(async (companyId, ids) => {
@@ -45,32 +52,41 @@ export function createLinkTestPath(db: Database, clock: () => Date): LinkTestPat
   const writer = new GroupCommit<LinkTestRow[], boolean>(
     async (companyId, frames) => {
       const now = clock();
-      const touched = await retryOnConflict(
-        () =>
-          db.withTenant(companyId, async (tx) => {
-            const panels = await recordLinkTests(tx, companyId, frames.flat());
-            for (const p of panels) {
-              const inTest = p.testUntil !== null && p.testUntil.getTime() > now.getTime();
-              if (p.previous !== 'lost' || inTest) continue;
-              await appendSystemEntry(tx, {
-                companyId,
-                siteId: p.siteId,
-                category: 'autre',
-                text: linkRestoredText(p.name, p.account),
-                author: panelAuthor(p.name),
-                occurredAt: now,
-              });
-            }
-            return panels;
-          }),
-        { label: 'panel link tests' },
-      );
+      const touched = await retryOnConflict(() => recordLinkTests(db, companyId, frames.flat()), {
+        label: 'panel link tests',
+      });
+      const lost = touched.filter((p) => p.previous === 'lost').map((p) => p.id);
+      // The rows above are committed: a failure here must not fail (and so repeat) them. The links
+      // stay 'lost' and the panels' next link tests restore them.
+      if (lost.length > 0) {
+        await restore(companyId, lost, now).catch((err: unknown) =>
+          log.warn({ err, companyId }, 'alarm receiver: lost links heard again, restoration postponed'),
+        );
+      }
       const found = new Set(touched.map((p) => p.id));
       return frames.map((rows) => rows.every((row) => found.has(row.panelId)));
     },
     GROUP_MAX,
     true,
   );
+
+  /** The lost links heard again: 'ok', with a « Liaison rétablie » entry unless in test. */
+  async function restore(companyId: string, panelIds: string[], now: Date) {
+    await db.withTenant(companyId, async (tx) => {
+      for (const p of await restoreLinks(tx, companyId, panelIds)) {
+        const inTest = p.testUntil !== null && p.testUntil.getTime() > now.getTime();
+        if (inTest) continue;
+        await appendSystemEntry(tx, {
+          companyId,
+          siteId: p.siteId,
+          category: 'autre',
+          text: linkRestoredText(p.name, p.account),
+          author: panelAuthor(p.name),
+          occurredAt: now,
+        });
+      }
+    });
+  }
 
   return {
     async panel(target) {
