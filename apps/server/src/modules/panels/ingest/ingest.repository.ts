@@ -1,7 +1,7 @@
 // All the SQL of the alarm receiver's ingest and of the panels' supervision pass. A frame arrives
 // without a company: the owner-run `panel_resolve` (migration 0043) turns (line prefix, account)
 // into the panel's company and id, and everything else runs under that company's RLS.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
 import { panelSignals, panels } from '../../../db/schema';
@@ -208,10 +208,7 @@ export async function alarmFrameState(
   }>(
     companyId,
     sql`select p.account, p.test_until, p.link_state,
-               exists (select 1 from panel_signals s
-                        where s.company_id = p.company_id and s.panel_id = p.id and s.sequence = ${sequence}
-                          and s.content_hash = ${contentHash} and s.received_at >= ${since.toISOString()}::timestamptz
-                          and s.outcome <> 'refused') as taken
+               exists (${takenRows(sql`p.company_id`, sql`p.id`, sequence, contentHash, since)}) as taken
           from panels p where p.company_id = ${companyId} and p.id = ${panelId}`,
   );
   return (
@@ -257,14 +254,19 @@ export async function wasTaken(
   contentHash: string,
   since: Date,
 ) {
-  const res = await tx.execute(sql`
-    select 1 from panel_signals s
+  const res = await tx.execute(
+    sql`${takenRows(sql`${companyId}`, sql`${panelId}`, sequence, contentHash, since)} limit 1`,
+  );
+  return rowsOf(res).length > 0;
+}
+
+/** The journal rows that took this frame (answered ACK) since `since`: what a resend is matched on. */
+function takenRows(companyId: SQL, panelId: SQL, sequence: string | null, contentHash: string, since: Date) {
+  return sql`select 1 from panel_signals s
      where s.company_id = ${companyId} and s.panel_id = ${panelId}
        and ${sequence === null ? sql`s.sequence is null` : sql`s.sequence = ${sequence}`}
        and s.content_hash = ${contentHash} and s.received_at >= ${since.toISOString()}::timestamptz
-       and s.outcome <> 'refused'
-     limit 1`);
-  return rowsOf(res).length > 0;
+       and s.outcome <> 'refused'`;
 }
 
 /**

@@ -10,32 +10,14 @@ import { retryOnConflict } from '../../../db/retry';
 import type { SecretBox } from '../../../plugins/secrets';
 import { buildAck, buildDuh } from '../protocol/answer';
 import type { DecodedEvent } from '../protocol/decode-frame';
-import { classifyEvent, describeEvent } from '../protocol/describe-event';
 import { type Dc09Frame, type FrameHeader, panelLookupKey, parseFrame } from '../protocol/frame';
 import { frameContentHash, SequenceWindow } from '../protocol/sequence-window';
 import { DC4, parseSurgardLine } from '../protocol/surgard';
 import { createAlarmFramePath } from './alarm-frames';
 import { checkFrame } from './check-frame';
-import {
-  findPanel,
-  insertSignals,
-  type LinkTestRow,
-  type PanelTarget,
-  resolvePanel,
-  wasTaken,
-} from './ingest.repository';
+import { findPanel, insertSignals, type PanelTarget, resolvePanel, wasTaken } from './ingest.repository';
 import { createLinkTestPath } from './link-tests';
-import {
-  cleanText,
-  duplicateText,
-  panelAuthor,
-  rawLine,
-  rawOf,
-  refusedText,
-  zoneColumn,
-  zoneNameIn,
-  zoneOf,
-} from './signal-text';
+import { duplicateText, rawLine, rawOf, refusedText } from './signal-text';
 import { refusal, restart, take } from './take-signal';
 
 /** A DC-09 resend (same panel, sequence and content) is recognised for this long. */
@@ -107,7 +89,7 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
   const log = deps.log ?? noLog;
   const clock = deps.now ?? (() => new Date());
   const window = new SequenceWindow({ ttlMs: RESEND_WINDOW_MS });
-  const linkTests = createLinkTestPath(db, clock, log);
+  const linkTests = createLinkTestPath({ db, secrets, window, clock, log });
   const alarmFrame = createAlarmFramePath({
     db,
     secrets,
@@ -157,56 +139,6 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
     );
   }
 
-  /**
-   * A frame made only of link tests, from a panel whose cached row accepts it: written with the
-   * other link tests of its company in one statement (link-tests.ts). Answers null when the frame
-   * must take the panel's transaction instead (not only link tests, a refusal, a resend).
-   */
-  async function fastLinkTest(
-    target: PanelTarget,
-    frame: Dc09Frame,
-    bytes: Buffer,
-    meta: IngestMeta,
-    now: Date,
-  ) {
-    const panel = await linkTests.panel(target);
-    if (!panel || panel.account !== frame.account.toUpperCase()) return null;
-    const checked = checkFrame(secrets, panel, frame, bytes, now);
-    if (!checked.ok || !checked.events.every((e) => classifyEvent(e).outcome.kind === 'supervision'))
-      return null;
-    const contentHash = frameContentHash(checked.clear);
-    if (window.check(panel.id, checked.clear.sequence, contentHash, now.getTime()) === 'duplicate')
-      return null;
-    const zoneName = zoneNameIn(panel.zones);
-    const rows: LinkTestRow[] = checked.events.map((event) => ({
-      panelId: panel.id,
-      receivedAt: now,
-      transport: meta.transport,
-      raw: checked.raw,
-      sequence: checked.clear.sequence,
-      contentHash,
-      meaning: cleanText(describeEvent(event, { zoneName }), 1000),
-      zone: zoneColumn(zoneOf(event, classifyEvent(event).param)),
-    }));
-    let written: boolean;
-    try {
-      written = await linkTests.record(target.companyId, rows);
-    } catch (err) {
-      window.forget(panel.id);
-      throw err;
-    }
-    if (!written) {
-      window.forget(panel.id);
-      linkTests.forget(panel.id);
-      resolved.delete(panelLookupKey(frame.prefix, frame.account));
-      counters.unknownPanel++;
-      return buildDuh(frame);
-    }
-    counters.accepted++;
-    counters.groupedLinkTests++;
-    return buildAck(checked.clear, { key: checked.key, now });
-  }
-
   /** A well-formed frame of a known panel: steps 2 to 8, in the panel's transaction. */
   async function processFrame(
     target: PanelTarget,
@@ -215,8 +147,17 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
     meta: IngestMeta,
     now: Date,
   ) {
-    const fast = await fastLinkTest(target, frame, bytes, meta, now);
-    if (fast) return fast;
+    const linkTest = await linkTests.frame(target, frame, bytes, meta.transport, now);
+    if (linkTest === 'gone') {
+      resolved.delete(panelLookupKey(frame.prefix, frame.account));
+      counters.unknownPanel++;
+      return buildDuh(frame);
+    }
+    if (linkTest) {
+      counters.accepted++;
+      counters.groupedLinkTests++;
+      return linkTest;
+    }
     const grouped = await alarmFrame(target, frame, bytes, meta.transport, now);
     if (grouped) {
       counters.accepted++;
@@ -274,7 +215,7 @@ export function createPanelIngest(deps: IngestDeps): PanelIngest {
             },
           ]);
           const inTest = panel.testUntil !== null && panel.testUntil.getTime() > now.getTime();
-          await restart(tx, target, panel, now, inTest, panelAuthor(panel.name));
+          await restart(tx, target, panel, now, inTest);
           counters.duplicates++;
           counters.accepted++;
           return { answer: ack };

@@ -11,7 +11,12 @@
 import type { Database } from '../../../db/client';
 import { GroupCommit } from '../../../db/group-commit';
 import { retryOnConflict } from '../../../db/retry';
-import { appendSystemEntry } from '../../logbook/logbook.service';
+import type { SecretBox } from '../../../plugins/secrets';
+import { buildAck } from '../protocol/answer';
+import { classifyEvent, describeEvent } from '../protocol/describe-event';
+import type { Dc09Frame } from '../protocol/frame';
+import { frameContentHash, type SequenceWindow } from '../protocol/sequence-window';
+import { checkFrame } from './check-frame';
 import {
   findPanels,
   type IngestPanel,
@@ -20,7 +25,8 @@ import {
   recordLinkTests,
   restoreLinks,
 } from './ingest.repository';
-import { linkRestoredText, panelAuthor } from './signal-text';
+import { cleanText, zoneColumn, zoneNameIn, zoneOf } from './signal-text';
+import { appendLinkRestored } from './take-signal';
 
 /** A cached panel row serves this long: a deleted panel or a new key takes effect within it. */
 const PANEL_TTL_MS = 2_000;
@@ -31,16 +37,29 @@ const GROUP_MAX = 500;
 export type LinkTestPath = {
   /** The panel's row, from the cache or read with the other panels missed in the same turn. */
   panel(target: PanelTarget): Promise<IngestPanel | undefined>;
-  /** Writes one frame's link-test rows; true once committed, false when the panel is gone. */
-  record(companyId: string, rows: LinkTestRow[]): Promise<boolean>;
-  forget(panelId: string): void;
+  /**
+   * A frame of link tests only, from a panel whose cached row accepts it: its ACK once its group is
+   * committed, 'gone' when the panel no longer exists, or null when the frame must take the panel's
+   * transaction (not only link tests, a refusal, a resend).
+   */
+  frame(
+    target: PanelTarget,
+    frame: Dc09Frame,
+    bytes: Buffer,
+    transport: 'tcp' | 'udp',
+    now: Date,
+  ): Promise<Buffer | 'gone' | null>;
 };
 
-export function createLinkTestPath(
-  db: Database,
-  clock: () => Date,
-  log: { warn(obj: object, msg: string): void },
-): LinkTestPath {
+export type LinkTestDeps = {
+  db: Database;
+  secrets: SecretBox;
+  window: SequenceWindow;
+  clock: () => Date;
+  log: { warn(obj: object, msg: string): void };
+};
+
+export function createLinkTestPath({ db, secrets, window, clock, log }: LinkTestDeps): LinkTestPath {
   const cache = new Map<string, { panel: IngestPanel | undefined; until: number }>();
 
   const loader = new GroupCommit<string, IngestPanel | undefined>(async (companyId, ids) => {
@@ -76,29 +95,61 @@ export function createLinkTestPath(
       for (const p of await restoreLinks(tx, companyId, panelIds)) {
         const inTest = p.testUntil !== null && p.testUntil.getTime() > now.getTime();
         if (inTest) continue;
-        await appendSystemEntry(tx, {
-          companyId,
-          siteId: p.siteId,
-          category: 'autre',
-          text: linkRestoredText(p.name, p.account),
-          author: panelAuthor(p.name),
-          occurredAt: now,
-        });
+        await appendLinkRestored(tx, companyId, p, now);
       }
     });
   }
 
-  return {
-    async panel(target) {
-      const now = Date.now();
-      const hit = cache.get(target.panelId);
-      if (hit && hit.until > now) return hit.panel;
-      const panel = await loader.submit(target.companyId, target.panelId);
-      if (cache.size >= PANEL_CACHE_MAX) cache.clear();
-      cache.set(target.panelId, { panel, until: now + PANEL_TTL_MS });
-      return panel;
-    },
-    record: (companyId, rows) => writer.submit(companyId, rows),
-    forget: (panelId) => void cache.delete(panelId),
-  };
+  async function panel(target: PanelTarget) {
+    const now = Date.now();
+    const hit = cache.get(target.panelId);
+    if (hit && hit.until > now) return hit.panel;
+    const row = await loader.submit(target.companyId, target.panelId);
+    if (cache.size >= PANEL_CACHE_MAX) cache.clear();
+    cache.set(target.panelId, { panel: row, until: now + PANEL_TTL_MS });
+    return row;
+  }
+
+  async function linkTestFrame(
+    target: PanelTarget,
+    frame: Dc09Frame,
+    bytes: Buffer,
+    transport: 'tcp' | 'udp',
+    now: Date,
+  ): Promise<Buffer | 'gone' | null> {
+    const cached = await panel(target);
+    if (!cached || cached.account !== frame.account.toUpperCase()) return null;
+    const checked = checkFrame(secrets, cached, frame, bytes, now);
+    if (!checked.ok || !checked.events.every((e) => classifyEvent(e).outcome.kind === 'supervision'))
+      return null;
+    const contentHash = frameContentHash(checked.clear);
+    if (window.check(cached.id, checked.clear.sequence, contentHash, now.getTime()) === 'duplicate')
+      return null;
+    const zoneName = zoneNameIn(cached.zones);
+    const rows: LinkTestRow[] = checked.events.map((event) => ({
+      panelId: cached.id,
+      receivedAt: now,
+      transport,
+      raw: checked.raw,
+      sequence: checked.clear.sequence,
+      contentHash,
+      meaning: cleanText(describeEvent(event, { zoneName }), 1000),
+      zone: zoneColumn(zoneOf(event, classifyEvent(event).param)),
+    }));
+    let written: boolean;
+    try {
+      written = await writer.submit(target.companyId, rows);
+    } catch (err) {
+      window.forget(cached.id);
+      throw err;
+    }
+    if (!written) {
+      window.forget(cached.id);
+      cache.delete(cached.id);
+      return 'gone';
+    }
+    return buildAck(checked.clear, { key: checked.key, now });
+  }
+
+  return { panel, frame: linkTestFrame };
 }

@@ -137,29 +137,30 @@ export async function take(tx: Tx, target: PanelTarget, panel: IngestPanel, arri
     }
   }
   await insertSignals(tx, target.companyId, rows);
-  await restart(tx, target, panel, now, inTest, actor.name);
+  await restart(tx, target, panel, now, inTest);
+}
+
+/** The main courante's « Liaison rétablie » entry of a lost link heard again. */
+export function appendLinkRestored(
+  tx: Tx,
+  companyId: string,
+  panel: { siteId: string; name: string; account: string },
+  now: Date,
+) {
+  return appendSystemEntry(tx, {
+    companyId,
+    siteId: panel.siteId,
+    category: 'autre',
+    text: linkRestoredText(panel.name, panel.account),
+    author: panelAuthor(panel.name),
+    occurredAt: now,
+  });
 }
 
 /** Restarts the panel's supervision; a lost link comes back with a « Liaison rétablie » entry. */
-export async function restart(
-  tx: Tx,
-  target: PanelTarget,
-  panel: IngestPanel,
-  now: Date,
-  inTest: boolean,
-  author: string,
-) {
+export async function restart(tx: Tx, target: PanelTarget, panel: IngestPanel, now: Date, inTest: boolean) {
   const previous = await touchPanel(tx, target.companyId, panel.id, now);
-  if (previous === 'lost' && !inTest) {
-    await appendSystemEntry(tx, {
-      companyId: target.companyId,
-      siteId: panel.siteId,
-      category: 'autre',
-      text: linkRestoredText(panel.name, panel.account),
-      author,
-      occurredAt: now,
-    });
-  }
+  if (previous === 'lost' && !inTest) await appendLinkRestored(tx, target.companyId, panel, now);
 }
 
 export function refusal(
