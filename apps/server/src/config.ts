@@ -59,6 +59,11 @@ const envSchema = z.object({
   CAMERA_ALLOWED_NETWORKS: z.string().default(''),
   // Camera snapshots the server fetches per company and second (bursts up to twice as many).
   CAMERA_SNAPSHOTS_PER_SECOND: z.coerce.number().positive().max(10_000).default(25),
+  // Live video (docs/video.md): ffmpeg's path; the camera streams one instance keeps open at once;
+  // how long a stream stays open after its last viewer leaves.
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  VIDEO_MAX_STREAMS: z.coerce.number().int().min(1).max(10_000).default(64),
+  VIDEO_LINGER_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   // Active high/critical alarms not acknowledged within this delay are escalated (checked every interval; 0 disables).
   ALARM_ESCALATION_MINUTES: z.coerce.number().positive().default(5),
   ALARM_ESCALATION_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
@@ -157,6 +162,9 @@ export type Config = {
   /** Canonical CIDRs opened to outbound connections on a tenant's behalf (lib/outbound-address.ts). */
   cameraAllowedNetworks: string[];
   cameraSnapshotsPerSecond: number;
+  ffmpegPath: string;
+  videoMaxStreams: number;
+  videoLingerMs: number;
   alarmEscalationMinutes: number;
   alarmEscalationIntervalMs: number;
   keptCountsFoldIntervalMs: number;
@@ -221,6 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cameraProbeConcurrency: e.CAMERA_PROBE_CONCURRENCY,
     cameraAllowedNetworks: parseAllowedNetworks(e.CAMERA_ALLOWED_NETWORKS),
     cameraSnapshotsPerSecond: e.CAMERA_SNAPSHOTS_PER_SECOND,
+    ffmpegPath: e.FFMPEG_PATH,
+    videoMaxStreams: e.VIDEO_MAX_STREAMS,
+    videoLingerMs: e.VIDEO_LINGER_MS,
     alarmEscalationMinutes: e.ALARM_ESCALATION_MINUTES,
     alarmEscalationIntervalMs: e.ALARM_ESCALATION_INTERVAL_MS,
     keptCountsFoldIntervalMs: e.KEPT_COUNTS_FOLD_INTERVAL_MS,

@@ -108,6 +108,13 @@ export const actionLabels = {
   'panel.updated': 'Centrale modifiée',
   'panel.deleted': 'Centrale supprimée',
   'retention.panel_signals_purged': "Purge du journal des centrales d'alarme",
+  'camera.still_captured': "Capture d'écran de caméra",
+  'camera.clip_started': 'Enregistrement vidéo démarré',
+  'camera.clip_stopped': 'Enregistrement vidéo arrêté',
+  'camera_recording.downloaded': 'Vidéo téléchargée',
+  'camera_recording.hold_placed': 'Vidéo placée sous conservation judiciaire',
+  'camera_recording.hold_lifted': 'Conservation judiciaire de la vidéo levée',
+  'retention.camera_recordings_purged': 'Purge des vidéos des caméras',
 } as const satisfies Record<string, string>;
 
 /** An audit action's code: the server writes only codes that have a French name here. */
@@ -132,6 +139,7 @@ export const entityLabels: Readonly<Record<string, string>> = {
   backup: 'Sauvegarde',
   badge: 'Badge',
   camera: 'Caméra',
+  camera_recording: 'Vidéo de caméra',
   company: 'Société',
   demo: 'Données de démonstration',
   integration_key: "Clé d'intégration",

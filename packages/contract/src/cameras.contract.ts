@@ -45,6 +45,14 @@ const streamUrlSchema = urlWithSchemes(
   ['rtsp:', 'rtsps:', 'http:', 'https:'],
   'URL de flux invalide (rtsp://, rtsps://, http:// ou https://)',
 );
+/** ONVIF device service of a PTZ camera (http://camera/onvif/device_service). */
+const onvifUrlSchema = urlWithSchemes(['http:', 'https:'], 'URL ONVIF invalide (http:// ou https://)');
+/** Seconds of pre-alarm picture: each such camera holds its stream open all the time. */
+const preAlarmSchema = z
+  .number({ error: 'Durée de pré-alarme invalide (nombre de secondes)' })
+  .int({ error: 'Durée de pré-alarme invalide (nombre entier de secondes)' })
+  .min(0, { error: 'La durée de pré-alarme ne peut pas être négative' })
+  .max(30, { error: 'La durée de pré-alarme ne doit pas dépasser 30 secondes' });
 /** Still image most IP cameras and NVRs expose over HTTP. */
 const snapshotUrlSchema = urlWithSchemes(['http:', 'https:'], "URL d'image invalide (http:// ou https://)");
 
@@ -79,6 +87,12 @@ export const cameraSchema = z.object({
   recording: z.boolean(),
   status: z.enum(cameraStatuses),
   lastPing: timestampSchema.nullable(),
+  /** ONVIF device service of a PTZ camera (moves and presets). */
+  onvifUrl: z.string().nullable(),
+  /** Live video re-encoded to H.264 (H.265 or MJPEG cameras): CPU on the server. */
+  liveTranscode: z.boolean(),
+  /** Seconds of picture kept before an alarm (0 = none). */
+  preAlarmSeconds: z.number().int(),
   /** Stream credentials are stored; only their presence is ever sent back. */
   hasCredentials: z.boolean(),
   createdAt: timestampSchema,
@@ -107,6 +121,9 @@ const cameraFields = {
   nightVision: z.boolean({ error: 'Valeur booléenne attendue' }),
   motionDetection: z.boolean({ error: 'Valeur booléenne attendue' }),
   recording: z.boolean({ error: 'Valeur booléenne attendue' }),
+  onvifUrl: onvifUrlSchema,
+  liveTranscode: z.boolean({ error: 'Valeur booléenne attendue' }),
+  preAlarmSeconds: preAlarmSchema,
 };
 
 export const createCameraBody = z.object({
@@ -116,6 +133,8 @@ export const createCameraBody = z.object({
   nightVision: cameraFields.nightVision.default(false),
   motionDetection: cameraFields.motionDetection.default(false),
   recording: cameraFields.recording.default(false),
+  liveTranscode: cameraFields.liveTranscode.default(false),
+  preAlarmSeconds: cameraFields.preAlarmSeconds.default(0),
 });
 export type CreateCameraBody = z.input<typeof createCameraBody>;
 
@@ -129,12 +148,15 @@ export const updateCameraBody = z
     nightVision: cameraFields.nightVision,
     motionDetection: cameraFields.motionDetection,
     recording: cameraFields.recording,
+    liveTranscode: cameraFields.liveTranscode,
+    preAlarmSeconds: cameraFields.preAlarmSeconds,
   })
   .partial()
   .extend({
     ipAddress: ipAddressSchema,
     rtspUrl: streamUrlSchema,
     snapshotUrl: snapshotUrlSchema,
+    onvifUrl: onvifUrlSchema,
     streamUsername: cameraFields.streamUsername,
     streamPassword: cameraFields.streamPassword,
   })

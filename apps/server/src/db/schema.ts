@@ -7,6 +7,7 @@
 export * from './schema/access';
 export * from './schema/accounts';
 export * from './schema/alarms-events';
+export * from './schema/camera-video';
 export * from './schema/guard-tours';
 export * from './schema/jobs';
 export * from './schema/logbook';

@@ -129,6 +129,12 @@ export const cameras = pgTable(
     // Where the health monitor connects, derived from rtspUrl or ipAddress at write time.
     probeHost: text('probe_host'),
     probePort: integer('probe_port'),
+    /** ONVIF device service of a PTZ camera (issue 33): where its moves and presets are sent. */
+    onvifUrl: text('onvif_url'),
+    /** Live video re-encoded to H.264 (H.265 or MJPEG cameras): costs CPU, so opt-in per camera. */
+    liveTranscode: boolean('live_transcode').notNull().default(false),
+    /** Seconds of picture kept before an alarm (0 = none): holds the camera's stream open. */
+    preAlarmSeconds: integer('pre_alarm_seconds').notNull().default(0),
     searchText: searchText(sql`vigie_fold(name || ' ' || location)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -144,6 +150,7 @@ export const cameras = pgTable(
     check('cameras_type_check', sql`${t.type} in ('fixed', 'ptz')`),
     check('cameras_resolution_check', sql`${t.resolution} in ('720p', '1080p', '4K')`),
     check('cameras_status_check', sql`${t.status} in ('En ligne', 'Hors ligne')`),
+    check('cameras_pre_alarm_check', sql`${t.preAlarmSeconds} between 0 and 30`),
   ],
 );
 

@@ -14,6 +14,10 @@ export const alarmsHistoryOfSite = (companyId: SQLWrapper, siteId: SQLWrapper) =
 export const alarmIsOpen = (companyId: SQLWrapper, alarmId: SQLWrapper) =>
   sql<boolean>`exists (select 1 from alarms al where al.company_id = ${companyId} and al.id = ${alarmId} and al.status <> 'resolved')`;
 
+/** Whether one alarm exists in the company; `companyId` and `alarmId` are of the outer query. */
+export const alarmExists = (companyId: SQLWrapper, alarmId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from alarms al where al.company_id = ${companyId} and al.id = ${alarmId})`;
+
 /**
  * The company's alarms as a relation, for a module that reports on them (reports: statistics,
  * exports): `from ${alarmsOfCompany(id)} a` reads as `from alarms a` with the company's filter (the

@@ -1,4 +1,4 @@
-// The addresses of a camera the server will connect to (stream URL, snapshot URL, IP address) are
+// The addresses of a camera the server will connect to (stream, snapshot and ONVIF URLs, IP address) are
 // checked when they are written: an internal one that the operator has not opened
 // (CAMERA_ALLOWED_NETWORKS) is a 422 on its field. The connection itself checks again
 // (lib/outbound-address.ts): a name may resolve elsewhere later, and rows written before this rule
@@ -7,7 +7,7 @@ import type { ValidationIssue } from '@vigie/contract/common';
 import { checkHost, type OutboundPolicy, refusalMessage } from '../../lib/outbound-address';
 import { AppError } from '../../plugins/errors';
 
-const fields = ['ipAddress', 'rtspUrl', 'snapshotUrl'] as const;
+const fields = ['ipAddress', 'rtspUrl', 'snapshotUrl', 'onvifUrl'] as const;
 
 /** The host a field names: the address itself, or the URL's host. */
 function hostOf(field: (typeof fields)[number], value: string): string | null {
@@ -26,7 +26,12 @@ function hostOf(field: (typeof fields)[number], value: string): string | null {
  */
 export async function checkCameraAddresses(
   policy: OutboundPolicy,
-  body: { ipAddress?: string | null; rtspUrl?: string | null; snapshotUrl?: string | null },
+  body: {
+    ipAddress?: string | null;
+    rtspUrl?: string | null;
+    snapshotUrl?: string | null;
+    onvifUrl?: string | null;
+  },
 ): Promise<void> {
   const issues: ValidationIssue[] = [];
   await Promise.all(

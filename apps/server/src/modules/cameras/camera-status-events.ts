@@ -1,4 +1,4 @@
-// Camera status transitions found by the health monitor, and camera deletions, for in-process
+// Camera status transitions found by the health monitor, camera edits and deletions, for in-process
 // subscribers (the alarms module listens here; camera_events stays the durable record).
 import { EventEmitter } from 'node:events';
 import type { CameraStatus } from '@vigie/contract/cameras.contract';
@@ -18,4 +18,6 @@ export interface CameraDeletedEvent {
 export const cameraStatusEvents = new EventEmitter<{
   status: [CameraStatusEvent];
   deleted: [CameraDeletedEvent];
+  /** Edited (after the commit): its live stream restarts with the new address and credentials. */
+  updated: [CameraDeletedEvent];
 }>();

@@ -15,6 +15,8 @@ import { probeCameraNow, registerCameraMonitor } from './camera-monitor';
 import { getSnapshot, snapshotLimiter } from './camera-snapshot';
 import { cameraErrors } from './cameras.errors';
 import * as service from './cameras.service';
+import { ptzRoutes } from './ptz/ptz.routes';
+import { videoRoutes } from './video/video.routes';
 
 export async function camerasRoutes(app: FastifyInstance) {
   route(
@@ -71,4 +73,6 @@ export async function camerasRoutes(app: FastifyInstance) {
     const sealed = await sealStoredPasswords(app.db, app.secrets);
     if (sealed > 0) app.log.info(`${sealed} camera password(s) stored in clear are now sealed`);
   });
+  await ptzRoutes(app);
+  await videoRoutes(app);
 }

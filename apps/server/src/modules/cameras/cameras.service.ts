@@ -97,6 +97,9 @@ export async function createCamera(
       nightVision: input.nightVision,
       motionDetection: input.motionDetection,
       recording: input.recording,
+      onvifUrl: input.onvifUrl ?? null,
+      liveTranscode: input.liveTranscode,
+      preAlarmSeconds: input.preAlarmSeconds,
       ...probeTarget(creds.rtspUrl ?? null, input.ipAddress ?? null),
     });
     await recordAudit(tx, {
@@ -120,7 +123,7 @@ export async function updateCamera(
 ) {
   requireManager(auth);
   const creds = extractCredentials(secrets, input);
-  return db.withTenant(auth.companyId, async (tx) => {
+  const camera = await db.withTenant(auth.companyId, async (tx) => {
     const current = await findCameraRow(tx, auth.companyId, id);
     if (input.siteId !== undefined && input.siteId !== current.siteId) {
       await requireSite(tx, auth.companyId, input.siteId);
@@ -144,6 +147,8 @@ export async function updateCamera(
     });
     return toCameraDto(await findCameraRow(tx, auth.companyId, id));
   });
+  cameraStatusEvents.emit('updated', { companyId: auth.companyId, cameraId: id });
+  return camera;
 }
 
 export async function deleteCamera(db: Database, auth: AuthContext, id: string) {

@@ -42,6 +42,8 @@ const unwatched: Record<string, string> = {
     'append-only register written by agents and the system-entry copier, read by no cached endpoint (pushed as logbook.created)',
   logbook_counters: 'kept with each logbook entry in its transaction, read by no cached endpoint',
   agent_positions: 'personal data written at clock-in and clock-out, read by no cached endpoint',
+  camera_recordings: 'stills and clips, read by no cached endpoint (their lists are read as they stand)',
+  camera_recording_chunks: 'bytes of stills and clips, served by their own uncached route',
   files: 'bytes served by their own uncached routes; the row pointing at them (an agent) is watched',
   notifications: "each user's bell, read by no cached endpoint and pushed on the real-time stream",
   radios:

@@ -1,6 +1,7 @@
 // Route discovery for the robustness sweeps: buildApp records every route Fastify registers in
 // `app.routeTable` (an onRoute hook), so nothing is listed by hand.
 import type { Endpoint, HttpMethod } from '@vigie/contract/common';
+import { LIVE_SOCKET_PATH } from '@vigie/contract/camera-video.contract';
 import { PTT_SOCKET_PATH } from '@vigie/contract/radio-traffic.contract';
 import type { FastifyInstance } from 'fastify';
 
@@ -16,12 +17,16 @@ export interface DiscoveredRoute {
 }
 
 /**
- * Routes outside the contract that are expected: the documentation UI, and the push-to-talk
- * WebSocket (an upgrade, not a request/answer; radio-ptt.test.ts covers its ticket, company and
- * protocol).
+ * Routes outside the contract that are expected: the documentation UI, and the push-to-talk and
+ * live video WebSockets (upgrades, not requests/answers; radio-ptt.test.ts and live-video.test.ts
+ * cover their tickets, companies and protocols).
  */
 const notContract = (url: string) =>
-  !url.startsWith('/api/') || url === '/api/docs' || url.startsWith('/api/docs/') || url === PTT_SOCKET_PATH;
+  !url.startsWith('/api/') ||
+  url === '/api/docs' ||
+  url.startsWith('/api/docs/') ||
+  url === PTT_SOCKET_PATH ||
+  url === LIVE_SOCKET_PATH;
 
 /**
  * Every API route the app registered, with its contract declaration. Throws when an API route was

@@ -1,7 +1,8 @@
-// Resources of the sweeps: users, sites, cameras, alarms, alarm panels' integration keys and the
-// alarm panels themselves (DC-09).
+// Resources of the sweeps: users, sites, cameras and their PTZ presets, alarms, alarm panels'
+// integration keys and the alarm panels themselves (DC-09).
 import { createHash } from 'node:crypto';
-import type { Kind } from './kind';
+import { insertChunk, insertRecording } from '../../modules/cameras/recordings/recordings.repository';
+import { type Kind, unique } from './kind';
 
 export const siteKind: Kind = {
   name: 'site',
@@ -10,6 +11,8 @@ export const siteKind: Kind = {
   // A site addressed under another module's path: a whole site's panels in test.
   paths: ['/api/panels/sites/:id/test'],
 };
+
+const cameraKind: Kind = { name: 'camera', prefix: '/api/cameras', refFields: ['cameraId'] };
 
 export const coreKinds: Kind[] = [
   {
@@ -24,7 +27,44 @@ export const coreKinds: Kind[] = [
     }),
   },
   siteKind,
-  { name: 'camera', prefix: '/api/cameras', refFields: ['cameraId'] },
+  cameraKind,
+  {
+    // A PTZ preset, named by the camera's own token (`/api/cameras/:id/ptz/presets/:token/goto`): a
+    // well-formed one is enough, the sweeps' cameras being fixed ones that no device answers for.
+    name: 'camera preset',
+    prefix: '/api/cameras/:id/ptz/presets',
+    refFields: [],
+    create: async () => `Preset_${unique()}`,
+  },
+  {
+    // A still of the fixture's camera, stored as the capture route stores one (the sweeps' cameras
+    // do not stream): addressed as `/api/cameras/recordings/:id/…`.
+    name: 'camera recording',
+    prefix: '/api/cameras/recordings',
+    refFields: [],
+    create: async (f) => {
+      const cameraId = await f.id(cameraKind);
+      const companyId = f.tenant.company.id;
+      return f.app.db.withTenant(companyId, async (tx) => {
+        const row = await insertRecording(tx, {
+          companyId,
+          cameraId,
+          cameraName: 'Caméra',
+          kind: 'still',
+          trigger: 'manual',
+          contentType: 'image/jpeg',
+          state: 'ready',
+          startedAt: new Date(),
+          endedAt: new Date(),
+          sizeBytes: 2,
+          sha256: createHash('sha256').update(Buffer.from([0xff, 0xd8])).digest('hex'),
+        });
+        if (!row) throw new Error('camera recording for the sweep');
+        await insertChunk(tx, companyId, row.id, 0, Buffer.from([0xff, 0xd8]));
+        return row.id;
+      });
+    },
+  },
   { name: 'alarm', prefix: '/api/alarms', refFields: ['alarmId'] },
   { name: 'integration key', prefix: '/api/integrations/keys', refFields: [] },
   {

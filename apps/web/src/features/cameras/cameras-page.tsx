@@ -17,6 +17,18 @@ import { CameraTable } from './components/camera-table';
 
 const ALL_SITES = 'all';
 
+/** How many videos the live grid plays at once (the others start paused): the operator's choice. */
+const LIVE_MAX_OPTIONS = ['4', '9', '16'].map((n) => ({ value: n, label: `${n} vidéos à la fois` }));
+const LIVE_MAX_KEY = 'vigie.cameras.liveMax';
+const storedLiveMax = () => {
+  try {
+    const v = window.localStorage.getItem(LIVE_MAX_KEY);
+    return LIVE_MAX_OPTIONS.some((o) => o.value === v) ? (v as string) : '9';
+  } catch {
+    return '9';
+  }
+};
+
 type CamerasPageProps = {
   /** The company's sites (from the sites feature, given by the route). */
   sites: readonly SelectOption[];
@@ -31,6 +43,15 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
   const [search, setSearch] = useState('');
   const [siteId, setSiteId] = useState(ALL_SITES);
   const [live, setLive] = useState(false);
+  const [liveMax, setLiveMax] = useState(storedLiveMax);
+  const chooseLiveMax = (v: string) => {
+    setLiveMax(v);
+    try {
+      window.localStorage.setItem(LIVE_MAX_KEY, v);
+    } catch {
+      // private mode: the choice lasts for the page
+    }
+  };
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [viewingId, setViewingId] = useState<string | null>(null);
@@ -99,6 +120,15 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
           onValueChange={setSiteId}
           className="w-full sm:w-64"
         />
+        {live ? (
+          <Select
+            aria-label="Vidéos lues en même temps"
+            options={LIVE_MAX_OPTIONS}
+            value={liveMax}
+            onValueChange={chooseLiveMax}
+            className="w-full sm:w-56"
+          />
+        ) : null}
       </div>
 
       <QueryState
@@ -122,9 +152,13 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
             aria-label="Vue live des caméras"
           >
-            {cameras.map((camera) => (
-              <li key={camera.id}>
-                <CameraLiveTile camera={camera} onOpen={(c) => setViewingId(c.id)} />
+            {cameras.map((camera, index) => (
+              <li key={`${camera.id}-${liveMax}`}>
+                <CameraLiveTile
+                  camera={camera}
+                  onOpen={(c) => setViewingId(c.id)}
+                  autoPlay={index < Number(liveMax)}
+                />
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Camera } from '@vigie/contract/cameras.contract';
 import { QrCode } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -79,7 +79,11 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
     defaultValues: camera ? cameraToForm(camera) : emptyCameraForm(sites.length === 1 ? sites[0]?.value : ''),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  // The ONVIF address moves PTZ cameras only: asked for them, and not kept for a fixed one.
+  const isPtz = useWatch({ control, name: 'type' }) === 'ptz';
+
+  const onSubmit = handleSubmit(async (submitted) => {
+    const values = submitted.type === 'ptz' ? submitted : { ...submitted, onvifUrl: null };
     if (camera) {
       const { streamUsername, streamPassword, ...rest } = values;
       // Empty credential fields keep the stored ones.
@@ -209,6 +213,22 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
             {...register('snapshotUrl')}
           />
         </FormField>
+        {isPtz ? (
+          <FormField
+            id="camera-onvifUrl"
+            label="Adresse ONVIF (caméras PTZ)"
+            hint="Service ONVIF de la caméra, pour l'orienter et rejoindre ses préréglages (identifiants du flux)."
+            error={errors.onvifUrl?.message}
+            className="sm:col-span-2"
+          >
+            <Input
+              id="camera-onvifUrl"
+              placeholder="http://192.168.1.64/onvif/device_service"
+              {...a11y('onvifUrl')}
+              {...register('onvifUrl')}
+            />
+          </FormField>
+        ) : null}
         <FormField
           id="camera-streamUsername"
           label="Identifiant du flux"

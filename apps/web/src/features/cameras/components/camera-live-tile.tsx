@@ -7,24 +7,44 @@ import { deName } from '../../../lib/french';
 import { useCameraSnapshot } from '../api/get-camera-snapshot';
 import { CameraSnapshotView } from './camera-snapshot-view';
 import { CameraStatusBadge, isOnline } from './camera-status';
+import { CameraVideo } from './camera-video';
 
-/** One camera of the live grid: image refreshed every 2 s while playing, PTZ rotation. */
-export function CameraLiveTile({ camera, onOpen }: { camera: Camera; onOpen: (camera: Camera) => void }) {
+/**
+ * One camera of the live grid: its live video when it has a stream address (muted; the grid plays
+ * at most a chosen number at once, the others start paused), else its image refreshed every 2 s.
+ */
+export function CameraLiveTile({
+  camera,
+  onOpen,
+  autoPlay = true,
+}: {
+  camera: Camera;
+  onOpen: (camera: Camera) => void;
+  autoPlay?: boolean;
+}) {
   const online = isOnline(camera);
-  const [playing, setPlaying] = useState(true);
+  const [playing, setPlaying] = useState(autoPlay);
   const [rotation, setRotation] = useState(0);
-  const snapshot = useCameraSnapshot(camera.id, { enabled: online && camera.snapshotUrl !== null, playing });
+  const video = camera.rtspUrl !== null;
+  const snapshot = useCameraSnapshot(camera.id, {
+    enabled: !video && online && camera.snapshotUrl !== null,
+    playing,
+  });
 
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="camera-tile">
-      <CameraSnapshotView
-        camera={camera}
-        url={snapshot.url}
-        failed={snapshot.isError}
-        rotation={rotation}
-        playing={playing}
-        className="rounded-t-xl"
-      />
+      {video ? (
+        <CameraVideo camera={camera} playing={playing} className="rounded-t-xl" />
+      ) : (
+        <CameraSnapshotView
+          camera={camera}
+          url={snapshot.url}
+          failed={snapshot.isError}
+          rotation={rotation}
+          playing={playing}
+          className="rounded-t-xl"
+        />
+      )}
       <div className="flex flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
