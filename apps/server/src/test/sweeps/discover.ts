@@ -1,7 +1,8 @@
 // Route discovery for the robustness sweeps: buildApp records every route Fastify registers in
 // `app.routeTable` (an onRoute hook), so nothing is listed by hand.
-import type { Endpoint, HttpMethod } from '@vigie/contract/common';
+
 import { LIVE_SOCKET_PATH } from '@vigie/contract/camera-video.contract';
+import type { Endpoint, HttpMethod } from '@vigie/contract/common';
 import { PTT_SOCKET_PATH } from '@vigie/contract/radio-traffic.contract';
 import type { FastifyInstance } from 'fastify';
 

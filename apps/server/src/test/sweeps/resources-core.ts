@@ -57,7 +57,9 @@ export const coreKinds: Kind[] = [
           startedAt: new Date(),
           endedAt: new Date(),
           sizeBytes: 2,
-          sha256: createHash('sha256').update(Buffer.from([0xff, 0xd8])).digest('hex'),
+          sha256: createHash('sha256')
+            .update(Buffer.from([0xff, 0xd8]))
+            .digest('hex'),
         });
         if (!row) throw new Error('camera recording for the sweep');
         await insertChunk(tx, companyId, row.id, 0, Buffer.from([0xff, 0xd8]));
