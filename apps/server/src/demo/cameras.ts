@@ -1,11 +1,17 @@
-// Cameras that answer: a TCP listener on 127.0.0.1 for each demo camera streaming on this machine,
-// so that the camera health probe (a TCP connection to the stream's port) finds them online. Now and
-// then one listener closes for a while, and the probe sees that camera drop and come back.
+// Cameras that answer: a listener on 127.0.0.1 for each demo camera streaming on this machine, so
+// that the camera health probe (a TCP connection to the stream's port) finds them online. With
+// ffmpeg installed, each listener is a real RTSP camera (rtsp-camera.ts) relaying one shared test
+// picture, so that the live view plays; without it, a plain TCP listener. Now and then one listener
+// closes for a while (its connections cut), and the probe and the live view see that camera drop
+// and come back.
 import { createServer, type Server, type Socket } from 'node:net';
+import { findFfmpeg } from '../modules/cameras/video/ffmpeg';
+import { RtspTestCamera } from './rtsp-camera';
 
 export class CameraFarm {
   private readonly servers = new Map<number, Server>();
-  private readonly sockets = new Set<Socket>();
+  private readonly sockets = new Map<number, Set<Socket>>();
+  private rtsp: RtspTestCamera | null = null;
   /** The port closed for now, if any. */
   down: number | null = null;
 
@@ -13,6 +19,18 @@ export class CameraFarm {
 
   /** Opens one listener per port; a port already taken (another program) is left alone. */
   async open(ports: number[]) {
+    if (!this.rtsp && ports.length > 0 && findFfmpeg(process.env.FFMPEG_PATH ?? 'ffmpeg')) {
+      const rtsp = new RtspTestCamera();
+      try {
+        await rtsp.listen(0);
+        // One encoder for every demo camera: a small picture at 15 images a second.
+        await rtsp.startStream('demo', { width: 640, height: 360, fps: 15, gop: 15 });
+        this.rtsp = rtsp;
+      } catch (err) {
+        this.log(`simulateur : flux vidéo de démonstration indisponible (${(err as Error).message})`);
+        await rtsp.close();
+      }
+    }
     let busy = 0;
     // A setup tried again: the ports already open here stay as they are.
     for (const port of ports) if (!this.servers.has(port) && !(await this.listen(port))) busy += 1;
@@ -21,11 +39,14 @@ export class CameraFarm {
   }
 
   private listen(port: number) {
+    const open = this.sockets.get(port) ?? new Set<Socket>();
+    this.sockets.set(port, open);
     const server = createServer((socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
       socket.on('error', () => {});
-      socket.end();
+      if (this.rtsp) this.rtsp.accept(socket, 'demo');
+      else socket.end();
     });
     return new Promise<boolean>((resolve) => {
       server.once('error', () => resolve(false));
@@ -58,11 +79,14 @@ export class CameraFarm {
   private async closeOne(port: number) {
     const server = this.servers.get(port);
     this.servers.delete(port);
+    // A camera that goes down cuts the streams it was sending too.
+    for (const s of this.sockets.get(port) ?? []) s.destroy();
     if (server) await new Promise<void>((r) => server.close(() => r()));
   }
 
   async close() {
-    for (const s of this.sockets) s.destroy();
     await Promise.all([...this.servers.keys()].map((p) => this.closeOne(p)));
+    await this.rtsp?.close();
+    this.rtsp = null;
   }
 }

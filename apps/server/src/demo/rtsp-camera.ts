@@ -171,7 +171,11 @@ export class RtspTestCamera {
     return p;
   }
 
-  private accept(socket: Socket) {
+  /**
+   * Serves one RTSP connection accepted elsewhere (the demo's per-camera ports); `alias` names the
+   * stream every request gets, whatever its path.
+   */
+  accept(socket: Socket, alias?: string) {
     this.sockets.add(socket);
     socket.setNoDelay(true);
     let buf: Buffer = Buffer.alloc(0);
@@ -210,7 +214,7 @@ export class RtspTestCamera {
         if (buf.length < end + 4 + length) return;
         req.body = buf.subarray(end + 4, end + 4 + length).toString('utf8');
         buf = buf.subarray(end + 4 + length);
-        role = this.answer(socket, req, session, role);
+        role = this.answer(socket, req, session, role, alias);
       }
     });
   }
@@ -220,6 +224,7 @@ export class RtspTestCamera {
     req: Request,
     session: string,
     role: { kind: 'publisher'; path: Path } | { kind: 'player'; player: Player; path: Path } | null,
+    alias?: string,
   ) {
     const cseq = req.headers.get('cseq') ?? '0';
     const reply = (status: string, headers: Record<string, string> = {}, body = '') => {
@@ -228,7 +233,7 @@ export class RtspTestCamera {
       if (body) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
       socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
     };
-    const name = pathName(req.url);
+    const name = alias ?? pathName(req.url);
     switch (req.method) {
       case 'OPTIONS':
         reply('200 OK', {

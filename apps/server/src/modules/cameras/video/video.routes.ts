@@ -83,6 +83,7 @@ export async function videoRoutes(app: FastifyInstance) {
     const stamp = row.startedAt.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
     const base = `${row.kind === 'still' ? 'capture' : 'clip'}-${row.cameraName}-${stamp}`
       .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^A-Za-z0-9._-]+/g, '-');
     reply
       .header('content-type', row.contentType)

@@ -1,16 +1,28 @@
 import type { Camera } from '@vigie/contract/cameras.contract';
 import { cameraTypeLabels } from '@vigie/contract/cameras.contract';
-import { Camera as CameraIcon, Check, Circle, Pause, Play, RotateCw, X } from 'lucide-react';
+import { Camera as CameraIcon, Check, Circle, Pause, Play, RotateCw, Square, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { useCameraSnapshot } from '../api/get-camera-snapshot';
+import {
+  downloadRecording,
+  useCameraRecordings,
+  useCaptureStill,
+  useStartClip,
+  useStopClip,
+} from '../api/recordings';
 import { featureKeys, featureLabels } from './camera-form-schema';
+import { RecordingList } from './camera-recordings';
 import { CameraSnapshotView } from './camera-snapshot-view';
 import { CameraStatusBadge, isOnline } from './camera-status';
+import { CameraVideo } from './camera-video';
 import { downloadCapture } from './capture';
+import { PtzControls } from './ptz-controls';
 
 type CameraDetailDialogProps = {
   camera: Camera | null;
@@ -29,16 +41,42 @@ function Info({ label, value }: { label: string; value: string }) {
 
 function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string }) {
   const online = isOnline(camera);
+  const { user } = useSession();
   const [playing, setPlaying] = useState(true);
   const [rotation, setRotation] = useState(0);
-  const snapshot = useCameraSnapshot(camera.id, { enabled: online && camera.snapshotUrl !== null, playing });
-  const canCapture = online && snapshot.blob !== undefined && !snapshot.isError;
+  // A stream address: live video, stills and clips by the server; else the snapshot image.
+  const video = camera.rtspUrl !== null;
+  const canRecord = user?.role === 'admin' || user?.role === 'operator';
+  const snapshot = useCameraSnapshot(camera.id, {
+    enabled: !video && online && camera.snapshotUrl !== null,
+    playing,
+  });
+  const recordings = useCameraRecordings(camera.id, video);
+  const still = useCaptureStill();
+  const start = useStartClip();
+  const stop = useStopClip();
+  const running = recordings.data?.find(
+    (r) => r.kind === 'clip' && r.trigger === 'manual' && r.state === 'recording',
+  );
+  const canCapture = video
+    ? online && canRecord && !still.isPending
+    : online && snapshot.blob !== undefined && !snapshot.isError;
 
   useEffect(() => {
     if (!online) setPlaying(false);
   }, [online]);
 
   const capture = async () => {
+    if (video) {
+      still.mutate(camera.id, {
+        onSuccess: async (r) => {
+          toast.success("Capture d'écran enregistrée", { description: camera.name });
+          await downloadRecording(r).catch(() => undefined);
+        },
+        onError: (err) => toast.error("Capture d'écran impossible", { description: errorMessage(err) }),
+      });
+      return;
+    }
     if (!snapshot.blob) return;
     try {
       await downloadCapture(snapshot.blob, camera.name);
@@ -47,17 +85,40 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
       toast.error('Erreur', { description: "Impossible d'enregistrer la capture d'écran" });
     }
   };
+  const toggleRecording = () => {
+    if (running) {
+      stop.mutate(running.id, {
+        onSuccess: () => toast.success('Clip enregistré', { description: camera.name }),
+        onError: (err) => toast.error('Erreur', { description: errorMessage(err) }),
+      });
+      return;
+    }
+    start.mutate(camera.id, {
+      onSuccess: () =>
+        toast.success('Enregistrement démarré', { description: `${camera.name} · 10 minutes au plus` }),
+      onError: (err) => toast.error('Enregistrement impossible', { description: errorMessage(err) }),
+    });
+  };
+  const recordReason = !video
+    ? "Enregistrement : renseignez l'URL du flux de la caméra"
+    : !canRecord
+      ? 'Les agents peuvent regarder les caméras mais pas enregistrer'
+      : undefined;
 
   return (
     <div className="flex flex-col gap-5">
-      <CameraSnapshotView
-        camera={camera}
-        url={snapshot.url}
-        failed={snapshot.isError}
-        rotation={rotation}
-        playing={playing}
-        className="rounded-lg border border-ink-700"
-      />
+      {video ? (
+        <CameraVideo camera={camera} playing={playing} className="rounded-lg border border-ink-700" />
+      ) : (
+        <CameraSnapshotView
+          camera={camera}
+          url={snapshot.url}
+          failed={snapshot.isError}
+          rotation={rotation}
+          playing={playing}
+          className="rounded-lg border border-ink-700"
+        />
+      )}
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" disabled={!online || playing} onClick={() => setPlaying(true)}>
           <Play aria-hidden="true" />
@@ -72,7 +133,7 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
           <Pause aria-hidden="true" />
           Pause
         </Button>
-        {camera.type === 'ptz' ? (
+        {camera.type === 'ptz' && !video ? (
           <Button
             variant="secondary"
             size="sm"
@@ -84,20 +145,29 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
           </Button>
         ) : null}
         {/* Wrapped so the reason shows on hover although the button is disabled. */}
-        <span title="Enregistrement disponible prochainement">
-          <Button variant="secondary" size="sm" disabled aria-describedby="camera-record-soon">
-            <Circle aria-hidden="true" />
-            Enregistrer
+        <span title={recordReason}>
+          <Button
+            variant={running ? 'danger' : 'secondary'}
+            size="sm"
+            disabled={!video || !canRecord || !online || start.isPending || stop.isPending}
+            aria-describedby={recordReason ? 'camera-record-reason' : undefined}
+            onClick={toggleRecording}
+          >
+            {running ? <Square aria-hidden="true" /> : <Circle aria-hidden="true" />}
+            {running ? "Arrêter l'enregistrement" : 'Enregistrer'}
           </Button>
-          <span id="camera-record-soon" className="sr-only">
-            Enregistrement disponible prochainement
-          </span>
+          {recordReason ? (
+            <span id="camera-record-reason" className="sr-only">
+              {recordReason}
+            </span>
+          ) : null}
         </span>
         <Button variant="secondary" size="sm" disabled={!canCapture} onClick={() => void capture()}>
           <CameraIcon aria-hidden="true" />
           Capture d'écran
         </Button>
       </div>
+      <PtzControls camera={camera} />
       <div className="grid gap-5 md:grid-cols-[2fr_1fr]">
         <section className="flex flex-col gap-3">
           <h3 className="text-sm font-semibold text-white">Informations techniques</h3>
@@ -133,11 +203,21 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
           </ul>
         </section>
       </div>
+      {video ? (
+        <section className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold text-white">Captures et clips</h3>
+          <p className="text-xs text-fg-muted">
+            Pris par le serveur dans le flux de la caméra, avec leur empreinte SHA-256 ; conservés un mois au
+            plus.
+          </p>
+          {recordings.data ? <RecordingList recordings={recordings.data} timezone={timezone} /> : null}
+        </section>
+      ) : null}
     </div>
   );
 }
 
-/** 'Voir': live image, Lecture/Pause, capture, technical information and feature flags. */
+/** 'Voir': live video (or image), Lecture/Pause, PTZ, capture and clips, technical information and feature flags. */
 export function CameraDetailDialog({ camera, onOpenChange, timezone }: CameraDetailDialogProps) {
   return (
     <Dialog open={camera !== null} onOpenChange={onOpenChange}>

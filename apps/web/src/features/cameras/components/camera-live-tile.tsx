@@ -65,7 +65,7 @@ export function CameraLiveTile({
           >
             {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
           </Button>
-          {camera.type === 'ptz' ? (
+          {camera.type === 'ptz' && !video ? (
             <Button
               variant="secondary"
               size="sm"
