@@ -64,6 +64,8 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().default('ffmpeg'),
   VIDEO_MAX_STREAMS: z.coerce.number().int().min(1).max(10_000).default(64),
   VIDEO_LINGER_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  // Length of the clip an alarm records of its site's cameras (seconds).
+  VIDEO_ALARM_CLIP_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   // Active high/critical alarms not acknowledged within this delay are escalated (checked every interval; 0 disables).
   ALARM_ESCALATION_MINUTES: z.coerce.number().positive().default(5),
   ALARM_ESCALATION_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
@@ -165,6 +167,7 @@ export type Config = {
   ffmpegPath: string;
   videoMaxStreams: number;
   videoLingerMs: number;
+  videoAlarmClipSeconds: number;
   alarmEscalationMinutes: number;
   alarmEscalationIntervalMs: number;
   keptCountsFoldIntervalMs: number;
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     videoMaxStreams: e.VIDEO_MAX_STREAMS,
     videoLingerMs: e.VIDEO_LINGER_MS,
+    videoAlarmClipSeconds: e.VIDEO_ALARM_CLIP_SECONDS,
     alarmEscalationMinutes: e.ALARM_ESCALATION_MINUTES,
     alarmEscalationIntervalMs: e.ALARM_ESCALATION_INTERVAL_MS,
     keptCountsFoldIntervalMs: e.KEPT_COUNTS_FOLD_INTERVAL_MS,

@@ -109,4 +109,5 @@ export const alarmEventPayload = (a: Alarm) => ({
   siteName: a.siteName,
   location: a.location,
   timestamp: a.timestamp,
+  cameraId: a.cameraId,
 });

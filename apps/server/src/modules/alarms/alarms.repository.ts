@@ -130,7 +130,7 @@ export function insertAlarmsSql(companyId: string, list: NewAlarm[]) {
       insert into events (company_id, type, payload)
       select a.company_id, 'alarm.created', jsonb_build_object('id', a.id, 'type', a.type, 'severity', a.severity,
              'status', a.status, 'title', a.title, 'siteId', a.site_id, 'siteName', i.site_name, 'location', a.location,
-             'timestamp', a.triggered_at)
+             'timestamp', a.triggered_at, 'cameraId', a.camera_id)
         from a join i on i.id = a.id
       returning company_id, id, type, payload, created_at
     ),

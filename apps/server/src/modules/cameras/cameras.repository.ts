@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { cameras } from '../../db/schema';
@@ -145,6 +145,23 @@ export async function findCamera(tx: Tx, companyId: string, id: string) {
     .from(cameras)
     .where(and(eq(cameras.companyId, companyId), eq(cameras.id, id)));
   return row;
+}
+
+/** Online cameras of a site with a stream address (an alarm's clip), by name, at most `limit`. */
+export async function streamingCamerasOfSite(tx: Tx, companyId: string, siteId: string, limit: number) {
+  return tx
+    .select({ id: cameras.id, name: cameras.name })
+    .from(cameras)
+    .where(
+      and(
+        eq(cameras.companyId, companyId),
+        eq(cameras.siteId, siteId),
+        eq(cameras.status, 'En ligne'),
+        isNotNull(cameras.rtspUrl),
+      ),
+    )
+    .orderBy(cameras.name, cameras.id)
+    .limit(limit);
 }
 
 /** Serialises creations within one company so that two requests cannot both pass the plan limit. */

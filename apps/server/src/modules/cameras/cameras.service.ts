@@ -168,3 +168,21 @@ export async function deleteCamera(db: Database, auth: AuthContext, id: string) 
   // After the commit: the alarms module closes the outage alarm a deleted camera leaves open.
   cameraStatusEvents.emit('deleted', { companyId: auth.companyId, cameraId: id });
 }
+
+/**
+ * The cameras an alarm records: its own camera when it names one with a stream address, else the
+ * site's online cameras with one (at most `limit`).
+ */
+export async function camerasForAlarm(
+  tx: Tx,
+  companyId: string,
+  siteId: string,
+  cameraId: string | null,
+  limit: number,
+) {
+  if (cameraId) {
+    const own = await repo.findCamera(tx, companyId, cameraId);
+    if (own?.rtspUrl) return [{ id: own.id, name: own.name }];
+  }
+  return repo.streamingCamerasOfSite(tx, companyId, siteId, limit);
+}

@@ -30,14 +30,19 @@ describe.skipIf(!hasFfmpeg).each(engines)('camera stills and clips on %s', (engi
   let cam: RtspTestCamera;
   let owner: Tenant;
   let cameraId: string;
+  let siteId: string;
 
   beforeAll(async () => {
     cam = new RtspTestCamera();
     await cam.listen();
     await cam.startStream('hall', { fps: 25, gop: 25, width: 320, height: 180 });
-    t = await createTestApp(engine, { CAMERA_PROBE_INTERVAL_MS: '0', VIDEO_LINGER_MS: '200' });
+    t = await createTestApp(engine, {
+      CAMERA_PROBE_INTERVAL_MS: '0',
+      VIDEO_LINGER_MS: '200',
+      VIDEO_ALARM_CLIP_SECONDS: '2',
+    });
     owner = await registerCompany(t.app);
-    const siteId = (
+    siteId = (
       await t.app.inject({
         method: 'POST',
         url: '/api/sites',
@@ -173,6 +178,53 @@ describe.skipIf(!hasFfmpeg).each(engines)('camera stills and clips on %s', (engi
       reason: 'x'.repeat(501),
     });
     expect(huge.statusCode).toBe(422);
+  });
+
+  it('records a clip of the alarm’s camera, attached to the alarm, by one instance', async () => {
+    const res = await call(owner, 'POST', '/api/alarms', {
+      siteId,
+      type: 'intrusion',
+      severity: 'high',
+      title: 'Intrusion hall',
+      description: 'Détecteur du hall',
+      location: 'Hall',
+      cameraId,
+    });
+    expect(res.statusCode).toBe(201);
+    const alarmId = res.json().id;
+    const clips = async () =>
+      (await call(owner, 'GET', `/api/alarms/${alarmId}/recordings`)).json() as {
+        state: string;
+        trigger: string;
+        sha256: string | null;
+        alarmId: string;
+      }[];
+    const until = Date.now() + 15_000;
+    while ((await clips())[0]?.state !== 'ready' && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 200));
+    const [clip, ...more] = await clips();
+    expect(more).toEqual([]);
+    expect(clip).toMatchObject({
+      trigger: 'alarm',
+      alarmId,
+      state: 'ready',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    // Another company's alarm: a 404, as every alarm route.
+    const other = await registerCompany(t.app);
+    expect((await call(other, 'GET', `/api/alarms/${alarmId}/recordings`)).statusCode).toBe(404);
+    // A camera that went offline is not filmed.
+    const offline = await call(owner, 'POST', '/api/alarms', {
+      siteId,
+      type: 'camera_offline',
+      severity: 'medium',
+      title: 'Caméra hors ligne',
+      description: 'Hall',
+      location: 'Hall',
+      cameraId,
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await call(owner, 'GET', `/api/alarms/${offline.json().id}/recordings`)).json()).toEqual([]);
   });
 
   it('purges video after a month, except what is under legal hold (administrators only)', async () => {

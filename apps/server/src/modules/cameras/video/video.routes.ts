@@ -19,8 +19,10 @@ import { OneTimeTickets } from '../../../lib/one-time-tickets';
 import { route } from '../../../plugins/endpoint';
 import { sessionHashOf } from '../../../plugins/live-sessions';
 import { every } from '../../../plugins/periodic';
+import { EVENTS_CHANNEL } from '../../events/events.sql';
 import { cameraStatusEvents } from '../camera-status-events';
 import { cameraErrors } from '../cameras.errors';
+import { createdAlarmOf, recordAlarmClips } from '../recordings/alarm-clips.service';
 import * as recordings from '../recordings/recordings.service';
 import { findFfmpeg } from './ffmpeg';
 import { cameraStillThere, type LiveGrant, liveGrant, streamSource } from './live.service';
@@ -99,6 +101,15 @@ export async function videoRoutes(app: FastifyInstance) {
   route(app, liftLegalHold, async ({ auth, params }) =>
     recordings.setLegalHold(app.db, auth, params.id, null),
   );
+  // An alarm on a site with cameras records a clip of them, attached to the alarm (any instance's alarm).
+  const unlisten = await app.db.listen(EVENTS_CHANNEL, (text) => {
+    const alarm = createdAlarmOf(text);
+    if (!alarm) return;
+    recordAlarmClips(app.db, gateway, running, alarm, app.config.videoAlarmClipSeconds).catch(
+      (err: unknown) => app.log.warn({ err, alarmId: alarm.id }, 'alarm clip not recorded'),
+    );
+  });
+  app.addHook('onClose', async () => unlisten());
   // Video is kept one month at most: the daily pass (and one after start) removes what is older.
   every(app, 'video retention', app.config.dailyJobsIntervalMs, () => recordings.purgeVideo(app.db), true);
   return gateway;
