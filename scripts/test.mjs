@@ -51,7 +51,27 @@ function ensureChromium() {
   ]);
 }
 
+/**
+ * Debian's ffmpeg: the live video tests stream from a test camera through it. Installed where the
+ * test command can (as root), else the video tests say they were skipped and why.
+ */
+function ensureFfmpeg() {
+  const found = spawnSync(process.env.FFMPEG_PATH ?? 'ffmpeg', ['-version'], { stdio: 'ignore' });
+  if (found.status === 0) return;
+  if (process.getuid?.() !== 0) {
+    console.warn(
+      "ffmpeg est introuvable : les tests vidéo seront ignorés. Installez-le : sudo apt-get install -y ffmpeg, puis relancez npm test.",
+    );
+    return;
+  }
+  run('installation de ffmpeg (Debian)', 'bash', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg',
+  ]);
+}
+
 if (!skipE2e) ensureChromium();
+ensureFfmpeg();
 console.log('\n▶ types, lint et migrations (côte à côte)');
 const failed = await runParallel(checkTasks, { cwd: root });
 if (failed.length) {

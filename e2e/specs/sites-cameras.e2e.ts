@@ -1,12 +1,13 @@
 // Sites, cameras and the dashboard overview as a security company lives them, in Chromium against
 // the real server: sites are created, searched without accents, edited and opened; cameras whose
-// RTSP port is open (a real local TCP listener) come online, a closed one stays offline; the live
-// grid shows a real JPEG served by a local HTTP server; a 'basic' company hits its site limit.
+// stream answers (a real RTSP test camera fed by ffmpeg) come online and play in the live grid, a
+// closed one stays offline; a camera with only a still image shows a real JPEG served by a local
+// HTTP server; a 'basic' company hits its site limit.
 import { once } from 'node:events';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import type { Server as TcpServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RtspTestCamera } from '../../apps/server/src/demo/rtsp-camera';
 import { expectNoSeriousA11y } from '../support/a11y';
 import { api, type RegisteredCompany, registerViaApi, uniqueId } from '../support/api';
 import { launchBrowser, newContext, screenshot, watchConsole } from '../support/browser';
@@ -16,7 +17,6 @@ import {
   card,
   closedPort,
   createSiteViaApi,
-  listenTcp,
   nvrQrPng,
   pickOption,
   portOf,
@@ -27,7 +27,7 @@ import {
 describe('sites, cameras and dashboard in Chromium', () => {
   let browser: Browser;
   let jpeg: Buffer;
-  let openTcp: TcpServer;
+  let rtsp: RtspTestCamera;
   let snapshotHttp: HttpServer;
   let snapshotHits = 0;
   // Shared by the desktop test and the phone screenshots.
@@ -43,7 +43,9 @@ describe('sites, cameras and dashboard in Chromium', () => {
     );
     jpeg = await page.screenshot({ type: 'jpeg', quality: 80 });
     await page.close();
-    openTcp = await listenTcp();
+    rtsp = new RtspTestCamera();
+    await rtsp.listen();
+    await rtsp.startStream('stream', { width: 320, height: 180, fps: 15, gop: 15 });
     snapshotHttp = createHttpServer((req, res) => {
       if (req.url === '/snapshot.jpg') {
         snapshotHits++;
@@ -58,7 +60,7 @@ describe('sites, cameras and dashboard in Chromium', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    openTcp?.close();
+    await rtsp?.close();
     snapshotHttp?.close();
   });
 
@@ -159,7 +161,6 @@ describe('sites, cameras and dashboard in Chromium', () => {
     const page = await context.newPage();
     const consoleErrors = watchConsole(page);
     await signIn(page, company.email, company.password);
-    const open = portOf(openTcp);
     const closed = await closedPort();
     const snapshotUrl = `http://127.0.0.1:${portOf(snapshotHttp)}/snapshot.jpg`;
 
@@ -183,7 +184,7 @@ describe('sites, cameras and dashboard in Chromium', () => {
     await addCameraThroughDialog(
       page,
       siteName,
-      { name: 'Caméra Entrée', location: 'Hall principal', rtspUrl: `rtsp://127.0.0.1:${open}/stream` },
+      { name: 'Caméra Entrée', location: 'Hall principal', rtspUrl: rtsp.url('stream') },
       'camera-dialog-desktop',
     );
     await addCameraThroughDialog(page, siteName, {
@@ -192,9 +193,10 @@ describe('sites, cameras and dashboard in Chromium', () => {
       rtspUrl: `rtsp://127.0.0.1:${closed}/stream`,
     });
     await addCameraThroughDialog(page, siteName, {
+      // A camera that only serves still images: probed on its image's port, shown as an image.
       name: 'Caméra Parking',
       location: 'Parking niveau -1',
-      rtspUrl: `rtsp://127.0.0.1:${open}/live`,
+      rtspUrl: '',
       snapshotUrl,
       ptz: true,
     });
@@ -246,7 +248,15 @@ describe('sites, cameras and dashboard in Chromium', () => {
     expect(
       await tile(page, 'Caméra Quai').getByRole('button', { name: 'Pause Caméra Quai' }).isDisabled(),
     ).toBe(true);
-    expect(await tile(page, 'Caméra Entrée').getByText('LIVE').isVisible()).toBe(true);
+    // The camera with a stream plays it: frames decoded by Chromium (Media Source Extensions).
+    await tile(page, 'Caméra Entrée').getByText('LIVE').waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() =>
+        tile(page, 'Caméra Entrée')
+          .getByTestId('camera-video')
+          .evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames),
+      )
+      .toBeGreaterThan(5);
     await tile(page, 'Caméra Parking')
       .getByRole('button', { name: "Pivoter l'image de Caméra Parking" })
       .click();

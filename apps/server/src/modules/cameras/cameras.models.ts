@@ -31,18 +31,29 @@ export const toCameraDto = (c: CameraWithSite): Camera => ({
 
 const defaultPorts: Record<string, number> = { 'rtsp:': 554, 'rtsps:': 322, 'http:': 80, 'https:': 443 };
 
-/** Where the health monitor connects: the stream URL's host and port, else the IP on RTSP's 554. */
-export function probeTarget(rtspUrl: string | null, ipAddress: string | null) {
-  if (rtspUrl) {
-    try {
-      const u = new URL(rtspUrl);
-      const port = u.port ? Number(u.port) : defaultPorts[u.protocol];
-      const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
-      if (host && port) return { probeHost: host, probePort: port };
-    } catch {
-      // validated by the contract; an unparsable URL simply is not probed
-    }
+const hostPortOf = (url: string) => {
+  try {
+    const u = new URL(url);
+    const port = u.port ? Number(u.port) : defaultPorts[u.protocol];
+    const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (host && port) return { probeHost: host, probePort: port };
+  } catch {
+    // validated by the contract; an unparsable URL simply is not probed
   }
+  return null;
+};
+
+/**
+ * Where the health monitor connects: the stream URL's host and port, else the snapshot URL's (a
+ * camera that only serves still images), else the IP on RTSP's 554 (a guess, after what is given).
+ */
+export function probeTarget(
+  rtspUrl: string | null,
+  ipAddress: string | null,
+  snapshotUrl: string | null = null,
+) {
+  const given = (rtspUrl ? hostPortOf(rtspUrl) : null) ?? (snapshotUrl ? hostPortOf(snapshotUrl) : null);
+  if (given) return given;
   if (ipAddress) return { probeHost: ipAddress, probePort: 554 };
   return { probeHost: null, probePort: null };
 }

@@ -100,7 +100,7 @@ export async function createCamera(
       onvifUrl: input.onvifUrl ?? null,
       liveTranscode: input.liveTranscode,
       preAlarmSeconds: input.preAlarmSeconds,
-      ...probeTarget(creds.rtspUrl ?? null, input.ipAddress ?? null),
+      ...probeTarget(creds.rtspUrl ?? null, input.ipAddress ?? null, creds.snapshotUrl ?? null),
     });
     await recordAudit(tx, {
       companyId: auth.companyId,
@@ -130,10 +130,11 @@ export async function updateCamera(
     }
     const rtspUrl = creds.rtspUrl === undefined ? current.rtspUrl : creds.rtspUrl;
     const ipAddress = input.ipAddress === undefined ? current.ipAddress : input.ipAddress;
+    const snapshotUrl = creds.snapshotUrl === undefined ? current.snapshotUrl : creds.snapshotUrl;
     await repo.updateCamera(tx, auth.companyId, id, {
       ...input,
       ...creds,
-      ...probeTarget(rtspUrl, ipAddress),
+      ...probeTarget(rtspUrl, ipAddress, snapshotUrl),
     });
     await recordAudit(tx, {
       companyId: auth.companyId,

@@ -1,6 +1,7 @@
 import { type Alarm, alarmSourceLabels, alarmTypeLabels } from '@vigie/contract/alarms.contract';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { AlarmVideo } from '../../../components/video/alarm-video';
 import { formatDateTime } from '../../../lib/format';
 import { useAlarm } from '../api/get-alarm';
 import { AlarmActions } from './alarm-actions';
@@ -72,6 +73,7 @@ function DetailBody({
           ) : null}
         </dl>
         <AlarmActions alarm={alarm} canManage={canManage} onChanged={onChanged} />
+        <AlarmVideo alarmId={alarm.id} cameraId={alarm.cameraId} timezone={timezone} />
       </div>
       <section className="flex flex-col gap-3 md:border-l md:border-ink-700 md:pl-6">
         <h3 className="text-sm font-semibold text-white">Historique</h3>

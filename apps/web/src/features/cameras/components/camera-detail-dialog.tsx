@@ -5,22 +5,22 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api-errors';
-import { formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
-import { useCameraSnapshot } from '../api/get-camera-snapshot';
+import { CameraVideo } from '../../../components/video/camera-video';
+import { RecordingList } from '../../../components/video/recording-list';
 import {
   downloadRecording,
   useCameraRecordings,
   useCaptureStill,
   useStartClip,
   useStopClip,
-} from '../api/recordings';
+} from '../../../components/video/recordings-api';
+import { errorMessage } from '../../../lib/api-errors';
+import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useCameraSnapshot } from '../api/get-camera-snapshot';
 import { featureKeys, featureLabels } from './camera-form-schema';
-import { RecordingList } from './camera-recordings';
 import { CameraSnapshotView } from './camera-snapshot-view';
 import { CameraStatusBadge, isOnline } from './camera-status';
-import { CameraVideo } from './camera-video';
 import { downloadCapture } from './capture';
 import { PtzControls } from './ptz-controls';
 

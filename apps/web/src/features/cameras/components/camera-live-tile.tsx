@@ -3,11 +3,11 @@ import { Maximize2, Pause, Play, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CameraVideo } from '../../../components/video/camera-video';
 import { deName } from '../../../lib/french';
 import { useCameraSnapshot } from '../api/get-camera-snapshot';
 import { CameraSnapshotView } from './camera-snapshot-view';
 import { CameraStatusBadge, isOnline } from './camera-status';
-import { CameraVideo } from './camera-video';
 
 /**
  * One camera of the live grid: its live video when it has a stream address (muted; the grid plays

@@ -2,13 +2,13 @@ import { type Recording, recordingKindLabels } from '@vigie/contract/camera-vide
 import { Download, Film, Gavel, ImageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-errors';
-import { formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
-import { downloadRecording, useLegalHold } from '../api/recordings';
+import { errorMessage } from '../../lib/api-errors';
+import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { downloadRecording, useLegalHold } from './recordings-api';
 
 const stateLabels: Record<
   Recording['state'],

@@ -1,13 +1,12 @@
 import type { Camera } from '@vigie/contract/cameras.contract';
 import { Loader2, VideoOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { deName } from '../../../lib/french';
-import { cn } from '../../../lib/utils';
-import { LivePlayer, type LiveState } from '../video/live-player';
-import { isOnline } from './camera-status';
+import { deName } from '../../lib/french';
+import { cn } from '../../lib/utils';
+import { LivePlayer, type LiveState } from './live-player';
 
 type CameraVideoProps = {
-  camera: Camera;
+  camera: Pick<Camera, 'id' | 'name' | 'status'>;
   playing: boolean;
   className?: string;
 };
@@ -17,7 +16,7 @@ type CameraVideoProps = {
  * cameras keep « Caméra hors ligne ». Paused, the socket closes and the last picture stays.
  */
 export function CameraVideo({ camera, playing, className }: CameraVideoProps) {
-  const online = isOnline(camera);
+  const online = camera.status === 'En ligne';
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<LiveState>({ kind: 'connecting' });
 

@@ -9,8 +9,8 @@ import {
   startClip,
   stopClip,
 } from '@vigie/contract/camera-video.contract';
-import { apiCall } from '../../../lib/api-client';
-import { fetchFile, saveBlob } from '../../../lib/download';
+import { apiCall } from '../../lib/api-client';
+import { fetchFile, saveBlob } from '../../lib/download';
 
 /** Stills and clips, outside the cameras root: a camera's status event does not refetch them. */
 export const recordingsKeys = {

@@ -8,8 +8,8 @@ import {
   LIVE_SOCKET_PATH,
   type LiveServerMessage,
 } from '@vigie/contract/camera-video.contract';
-import { apiCall } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-errors';
+import { apiCall } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-errors';
 
 export type LiveState =
   | { kind: 'connecting' }
