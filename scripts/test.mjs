@@ -60,7 +60,7 @@ function ensureFfmpeg() {
   if (found.status === 0) return;
   if (process.getuid?.() !== 0) {
     console.warn(
-      "ffmpeg est introuvable : les tests vidéo seront ignorés. Installez-le : sudo apt-get install -y ffmpeg, puis relancez npm test.",
+      'ffmpeg est introuvable : les tests vidéo seront ignorés. Installez-le : sudo apt-get install -y ffmpeg, puis relancez npm test.',
     );
     return;
   }
