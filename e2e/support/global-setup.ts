@@ -27,6 +27,8 @@ export async function setup(project: TestProject) {
       CAMERA_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
       // A missed lone-worker check-in alerts 5 s after its due time (2 minutes in production).
       LONE_WORKER_GRACE_MS: '5000',
+      // An alarm's clip lasts 4 s (60 s in production): the video spec sees it finished.
+      VIDEO_ALARM_CLIP_SECONDS: '4',
       // The specs register a company each from 127.0.0.1 (10 per hour and address in production).
       REGISTER_LIMIT_PER_HOUR: '100000',
       // The alarm receiver on a free port: a developer's `npm start` may hold 12000.

@@ -1,6 +1,8 @@
 // Builds the Fastify instance: infrastructure plugins, then the session check, then the modules
 // (explicit list), then the web app. Used by server.ts and by the tests.
 import '@vigie/contract/locale';
+import fastifyWebsocket from '@fastify/websocket';
+import { MAX_AUDIO_BYTES } from '@vigie/contract/radio-traffic.contract';
 import type { FastifyServerOptions } from 'fastify';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -123,6 +125,10 @@ export async function buildApp(opts: {
   await app.register(authPlugin);
   // Long-lived connections re-check their session (plugins/live-sessions.ts).
   await app.register(liveSessionsPlugin);
+  // WebSockets (push-to-talk, live video), registered once: each registration listens for the
+  // server's upgrades, and a second one fails every upgrade the first one took. The largest message
+  // a socket takes is a push-to-talk transmission; the video socket closes on any client message.
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_AUDIO_BYTES } });
   for (const mod of modules) await app.register(mod);
   await registerWeb(app, opts.config.webDist);
   return app;

@@ -5,7 +5,6 @@
 // before it closes when the stream stops: the page shows « Flux interrompu — reconnexion… » and
 // comes back with a new ticket. While open, the socket is one of the instance's live sessions
 // (lib/live-sessions.ts): closed at once on logout, a role change or the camera's deletion.
-import fastifyWebsocket from '@fastify/websocket';
 import { LIVE_SOCKET_PATH, type LiveServerMessage } from '@vigie/contract/camera-video.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -30,7 +29,6 @@ export async function registerLiveSocket(
   gateway: VideoGateway,
   stillAllowed: (grant: LiveGrant) => Promise<boolean>,
 ) {
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   const grants = new WeakMap<FastifyRequest, LiveGrant>();
 
   const connectionOf = (grant: LiveGrant, ip: string, close: (reason: LiveCloseReason) => void) =>
@@ -125,6 +123,8 @@ export async function registerLiveSocket(
       });
       // Ended while joining (an unreadable codec is known at once when the stream already runs).
       if (!open) leaveStream();
+      // A viewer only receives: anything it sends ends the socket.
+      socket.on('message', () => end(4400, 'message'));
       socket.on('close', () => {
         open = false;
         leaveStream();

@@ -5,7 +5,6 @@
 // at once when its user logs out, is deleted or changes role, or leaves the channel (the channel's
 // events and the agents' changes, on any instance), and re-checked at least every
 // LIVE_SESSION_RECHECK_MS whatever happens.
-import fastifyWebsocket from '@fastify/websocket';
 import {
   MAX_AUDIO_BYTES,
   PTT_SOCKET_PATH,
@@ -48,7 +47,6 @@ export async function registerPttSocket(
   relay: PttRelay,
   stillAllowed: (identity: PttIdentity) => Promise<boolean>,
 ) {
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_AUDIO_BYTES } });
   const grants = new WeakMap<FastifyRequest, PttGrant>();
   /** The channel of each open socket's live connection. */
   const channelOf = new WeakMap<LiveConnection<AuthContext>, string>();
