@@ -31,7 +31,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { WebSocketServer } from 'ws';
 import { FRAME_BITS, RtspTestCamera } from '../apps/server/src/demo/rtsp-camera';
@@ -60,7 +60,7 @@ const load = () =>
 // ---------------------------------------------------------------------------------------------
 
 interface Opts {
-  path: 'webrtc' | 'mse';
+  path: 'webrtc' | 'mse' | 'both';
   seconds: number;
   warm: boolean;
 }
@@ -74,7 +74,8 @@ function parseFlags(): Opts {
     const [k, v] = a.slice(2).split('=', 2) as [string, string | undefined];
     out[k] = v ?? argv[++i] ?? '';
   }
-  if (out.path !== 'webrtc' && out.path !== 'mse') throw new Error('--path webrtc|mse');
+  if (out.path !== 'webrtc' && out.path !== 'mse' && out.path !== 'both')
+    throw new Error('--path webrtc|mse|both');
   const seconds = Number(out.seconds);
   if (!(seconds > 0 && seconds <= 40)) throw new Error('--seconds 1..40 (a run stays under a minute)');
   return { path: out.path, seconds, warm: out.warm === 'true' };
@@ -255,7 +256,7 @@ async function answerOffer(gateway: RtpGateway, offerSdp: string, peers: RTCPeer
 // ---------------------------------------------------------------------------------------------
 // The page.
 
-const page = (mode: Opts['path'], startedAt: number) => `<!doctype html>
+const page = (mode: 'webrtc' | 'mse', startedAt: number) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>video-webrtc</title></head>
 <body style="margin:0;background:#000">
 <video id="v" muted autoplay playsinline width="${CAMERA.width}" height="${CAMERA.height}"></video>
@@ -300,7 +301,7 @@ const page = (mode: Opts['path'], startedAt: number) => `<!doctype html>
     else {
       mark('firstFrame');
       b.samples.push([n, at, md.rtpTimestamp ?? -1, md.receiveTime ?? -1, md.presentedFrames,
-        performance.timeOrigin + md.expectedDisplayTime]);
+        performance.timeOrigin + md.expectedDisplayTime, md.mediaTime]);
     }
     video.requestVideoFrameCallback(onFrame);
   };
@@ -425,6 +426,14 @@ function processes(): Map<number, Proc> {
   return out;
 }
 
+function cmdline(pid: number) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 function descendants(all: Map<number, Proc>, root: number): number[] {
   const out: number[] = [];
   const walk = (pid: number) => {
@@ -446,7 +455,8 @@ function cpuSnapshot(camera: number) {
   const cameraTree = new Set([camera, ...descendants(all, camera)]);
   const groups: Record<string, Map<number, number>> = {
     gateway: new Map([[process.pid, all.get(process.pid)?.cpu ?? 0]]),
-    'gateway ffmpeg': new Map(),
+    'ffmpeg RTP': new Map(),
+    'ffmpeg fMP4': new Map(),
     camera: new Map(),
     chromium: new Map(),
   };
@@ -456,7 +466,9 @@ function cpuSnapshot(camera: number) {
     const group = cameraTree.has(pid)
       ? 'camera'
       : p.comm === 'ffmpeg' && p.ppid === process.pid
-        ? 'gateway ffmpeg'
+        ? cmdline(pid).includes('rtp://')
+          ? 'ffmpeg RTP'
+          : 'ffmpeg fMP4'
         : 'chromium';
     groups[group]?.set(pid, p.cpu);
   }
@@ -466,6 +478,7 @@ function cpuSnapshot(camera: number) {
 function cpuShares(a: ReturnType<typeof cpuSnapshot>, b: ReturnType<typeof cpuSnapshot>, wallMs: number) {
   const out: string[] = [];
   for (const [group, end] of Object.entries(b)) {
+    if (end.size === 0) continue;
     let ms = 0;
     for (const [pid, cpu] of end) ms += cpu - (a[group]?.get(pid) ?? cpu);
     out.push(`${group} ${((ms / wallMs) * 100).toFixed(1)} %`);
@@ -473,26 +486,21 @@ function cpuShares(a: ReturnType<typeof cpuSnapshot>, b: ReturnType<typeof cpuSn
   return out.join(', ');
 }
 
-const txPackets = () => {
-  let total = 0;
-  for (const dev of readdirSync('/sys/class/net')) {
-    if (dev === 'lo') continue;
-    try {
-      total += Number(readFileSync(`/sys/class/net/${dev}/statistics/tx_packets`, 'utf8'));
-    } catch {
-      // no statistics
-    }
-  }
-  return total;
-};
-
 // ---------------------------------------------------------------------------------------------
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a');
 
-type Sample = [n: number, at: number, rtp: number, receiveAt: number, presented: number, expected: number];
+type Sample = [
+  n: number,
+  at: number,
+  rtp: number,
+  receiveAt: number,
+  presented: number,
+  expected: number,
+  mediaTime: number,
+];
 
 interface PageResult {
   samples: Sample[];
@@ -509,8 +517,84 @@ async function readBody(req: IncomingMessage) {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Payload offset of the first box of `path` (nested) inside b[start, end), or -1. */
+function box(b: Buffer, start: number, end: number, path: string[]): number {
+  let at = start;
+  while (at + 8 <= end) {
+    const size = b.readUInt32BE(at);
+    if (size < 8 || at + size > end) return -1;
+    if (b.toString('latin1', at + 4, at + 8) === path[0])
+      return path.length === 1 ? at + 8 : box(b, at + 8, at + size, path.slice(1));
+    at += size;
+  }
+  return -1;
+}
+
+/** The track's timescale (mdhd) of an init segment. */
+function timescaleOf(init: Buffer) {
+  const mdhd = box(init, 0, init.length, ['moov', 'trak', 'mdia', 'mdhd']);
+  if (mdhd < 0) return 0;
+  return init.readUInt32BE(mdhd + (init[mdhd] === 1 ? 20 : 12));
+}
+
+/** A fragment's decode time (tfdt), in the track's timescale. */
+function decodeTimeOf(f: Buffer) {
+  const tfdt = box(f, 0, f.length, ['moof', 'traf', 'tfdt']);
+  if (tfdt < 0) return -1;
+  return f[tfdt] === 1 ? Number(f.readBigUInt64BE(tfdt + 4)) : f.readUInt32BE(tfdt + 4);
+}
+
+/** Way (A)'s relay: the server's CameraUpstream, relayed as live-socket.ts does (no ticket). */
+class MseGateway {
+  readonly upstream: CameraUpstream;
+  /** When each fragment came out of ffmpeg, by its decode time in milliseconds. */
+  readonly fragmentArrival = new Map<number, number>();
+  firstFragmentAt = 0;
+  private timescale = 0;
+
+  constructor(url: string) {
+    this.upstream = new CameraUpstream(async () => ({ url, transcode: false }), {
+      ffmpegPath: FFMPEG,
+      lingerMs: 0,
+      onClosed: () => {},
+      log: (m, e) => console.error(m, e ?? ''),
+    });
+  }
+
+  serve(http: ReturnType<typeof createServer>) {
+    const wss = new WebSocketServer({ server: http, path: '/mse' });
+    wss.on('connection', (socket) => {
+      let waitKeyframe = false;
+      const leave = this.upstream.add({
+        init: (init) => {
+          this.timescale = timescaleOf(init.bytes);
+          socket.send(JSON.stringify({ type: 'init', codec: init.codec }));
+          socket.send(init.bytes, { binary: true });
+        },
+        fragment: (f) => {
+          const at = now();
+          if (!this.firstFragmentAt) this.firstFragmentAt = at;
+          const dt = decodeTimeOf(f.bytes);
+          if (this.timescale && dt >= 0)
+            this.fragmentArrival.set(Math.round((dt * 1000) / this.timescale), at);
+          if (socket.bufferedAmount > 8 * 1024 * 1024) waitKeyframe = true;
+          if (waitKeyframe && !f.keyframe) return;
+          waitKeyframe = false;
+          socket.send(f.bytes, { binary: true });
+        },
+        interrupted: () => socket.close(4000, 'interrompu'),
+      });
+      socket.on('close', leave);
+    });
+    return wss;
+  }
+}
+
+type Path = 'webrtc' | 'mse';
+
 async function main() {
   const opts = parseFlags();
+  const paths: Path[] = opts.path === 'both' ? ['webrtc', 'mse'] : [opts.path];
   const cleanups: (() => unknown)[] = [];
   const cleanup = async () => {
     for (const c of cleanups.reverse()) {
@@ -525,7 +609,6 @@ async function main() {
     console.error(`hard stop after ${HARD_STOP_MS / 1000} s`);
     void cleanup().finally(() => process.exit(2));
   }, HARD_STOP_MS);
-  const tx0 = txPackets();
   console.log(
     `video-webrtc --path ${opts.path} --seconds ${opts.seconds} --warm ${opts.warm}; load ${load()}`,
   );
@@ -536,18 +619,10 @@ async function main() {
     setTimeout(() => camera.child.kill('SIGKILL'), 2000).unref();
   });
 
-  const gateway = opts.path === 'webrtc' ? new RtpGateway(camera.url) : null;
-  const upstream =
-    opts.path === 'mse'
-      ? new CameraUpstream(async () => ({ url: camera.url, transcode: false }), {
-          ffmpegPath: FFMPEG,
-          lingerMs: 0,
-          onClosed: () => {},
-          log: (m, e) => console.error(m, e ?? ''),
-        })
-      : null;
-  if (gateway) cleanups.push(() => gateway.stop());
-  if (upstream) cleanups.push(() => upstream.stop());
+  const rtp = paths.includes('webrtc') ? new RtpGateway(camera.url) : null;
+  const mse = paths.includes('mse') ? new MseGateway(camera.url) : null;
+  if (rtp) cleanups.push(() => rtp.stop());
+  if (mse) cleanups.push(() => mse.upstream.stop());
   const peers: RTCPeerConnection[] = [];
   cleanups.push(() => {
     for (const pc of peers) void pc.close();
@@ -565,17 +640,19 @@ async function main() {
   };
 
   const http = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (req.method === 'GET' && (req.url ?? '/').startsWith('/?')) {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.searchParams.get('path');
+    if (req.method === 'GET' && url.pathname === '/' && (path === 'webrtc' || path === 'mse')) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(page(opts.path, camera.startedAt));
+      res.end(page(path, camera.startedAt));
       return;
     }
-    if (req.method === 'POST' && req.url === '/offer' && gateway) {
+    if (req.method === 'POST' && url.pathname === '/offer' && rtp) {
       void (async () => {
         try {
           const { sdp } = JSON.parse(await readBody(req)) as { sdp: string };
-          await gateway.start();
-          const answer = await answerOffer(gateway, sdp, peers, peerLog);
+          await rtp.start();
+          const answer = await answerOffer(rtp, sdp, peers, peerLog);
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ sdp: answer }));
         } catch (err) {
@@ -597,35 +674,14 @@ async function main() {
       }),
   );
   const port = (http.address() as { port: number }).port;
-
-  let firstFragmentAt = 0;
-  if (upstream) {
-    // As apps/server/src/modules/cameras/video/live-socket.ts relays, without ticket or session.
-    const wss = new WebSocketServer({ server: http, path: '/mse' });
+  if (mse) {
+    const wss = mse.serve(http);
     cleanups.push(() => wss.close());
-    wss.on('connection', (socket) => {
-      let waitKeyframe = false;
-      const leave = upstream.add({
-        init: (init) => {
-          socket.send(JSON.stringify({ type: 'init', codec: init.codec }));
-          socket.send(init.bytes, { binary: true });
-        },
-        fragment: (f) => {
-          if (!firstFragmentAt) firstFragmentAt = now();
-          if (socket.bufferedAmount > 8 * 1024 * 1024) waitKeyframe = true;
-          if (waitKeyframe && !f.keyframe) return;
-          waitKeyframe = false;
-          socket.send(f.bytes, { binary: true });
-        },
-        interrupted: () => socket.close(4000, 'interrompu'),
-      });
-      socket.on('close', leave);
-    });
   }
 
   if (opts.warm) {
-    if (gateway) await gateway.start();
-    if (upstream) cleanups.push(upstream.hold());
+    if (rtp) await rtp.start();
+    if (mse) cleanups.push(mse.upstream.hold());
     await new Promise((r) => setTimeout(r, 1500));
   }
 
@@ -646,40 +702,42 @@ async function main() {
   });
   cleanups.push(() => browser.close());
   try {
-    const tab = await browser.newPage({ viewport: { width: 800, height: 450 } });
-    tab.on('pageerror', (e) => console.error('page error:', e.message));
-    await tab.goto(`http://127.0.0.1:${port}/?path=${opts.path}`);
-    await tab.waitForFunction(
-      () => {
-        const b = (window as unknown as { __bench?: PageResult }).__bench;
-        return b && (b.samples.length > 0 || b.errors.length > 0);
-      },
-      null,
-      { timeout: 15_000, polling: 20 },
-    );
+    const tabs: { path: Path; tab: Page }[] = [];
+    for (const path of paths) {
+      const tab = await browser.newPage({ viewport: { width: 800, height: 450 } });
+      tab.on('pageerror', (e) => console.error(`${path} page error:`, e.message));
+      await tab.goto(`http://127.0.0.1:${port}/?path=${path}`);
+      tabs.push({ path, tab });
+    }
+    for (const { tab } of tabs) {
+      await tab.waitForFunction(
+        () => {
+          const b = (window as unknown as { __bench?: PageResult }).__bench;
+          return b && (b.samples.length > 0 || b.errors.length > 0);
+        },
+        null,
+        { timeout: 15_000, polling: 20 },
+      );
+    }
     const cpu0 = cpuSnapshot(camera.child.pid ?? 0);
     const w0 = now();
     await new Promise((r) => setTimeout(r, opts.seconds * 1000));
     const cpu1 = cpuSnapshot(camera.child.pid ?? 0);
     const w1 = now();
     const loadEnd = load();
-    const result = (await tab.evaluate('window.__bench')) as PageResult;
-    const stats = opts.path === 'webrtc' ? ((await tab.evaluate('window.__stats()')) as StatsEntry[]) : [];
-    const timeOrigin = (await tab.evaluate('performance.timeOrigin')) as number;
-    report({
-      opts,
-      camera,
-      result,
-      stats,
-      timeOrigin,
-      window: [w0, w1],
-      cpu: cpuShares(cpu0, cpu1, w1 - w0),
-      loadEnd,
-      gateway,
-      peerLog,
-      firstFragmentAt,
-      tx: txPackets() - tx0,
-    });
+    for (const { path, tab } of tabs) {
+      const result = (await tab.evaluate('window.__bench')) as PageResult;
+      const timeOrigin = (await tab.evaluate('performance.timeOrigin')) as number;
+      const common = { camera, result, timeOrigin, end: w1 };
+      if (path === 'webrtc' && rtp) {
+        const stats = (await tab.evaluate('window.__stats ? window.__stats() : []')) as StatsEntry[];
+        reportWebrtc({ ...common, stats, gateway: rtp, peerLog });
+      } else if (mse) reportMse({ ...common, gateway: mse });
+    }
+    console.log(
+      `CPU over the ${((w1 - w0) / 1000).toFixed(0)} s window (% of one core): ${cpuShares(cpu0, cpu1, w1 - w0)}`,
+    );
+    console.log(`load at the end ${loadEnd}`);
   } finally {
     clearTimeout(hardStop);
     await cleanup();
@@ -688,29 +746,40 @@ async function main() {
 
 type StatsEntry = Record<string, unknown> & { type: string; id: string };
 
-function report(r: {
-  opts: Opts;
+interface Common {
   camera: Camera;
   result: PageResult;
-  stats: StatsEntry[];
   timeOrigin: number;
-  window: [number, number];
-  cpu: string;
-  loadEnd: string;
-  gateway: RtpGateway | null;
-  peerLog: PeerLog;
-  firstFragmentAt: number;
-  tx: number;
-}) {
-  const { result, camera, timeOrigin } = r;
+  end: number;
+}
+
+const med = (v: number[]) =>
+  ms(
+    percentile(
+      [...v].sort((a, b) => a - b),
+      50,
+    ),
+  );
+const p95 = (v: number[]) =>
+  ms(
+    percentile(
+      [...v].sort((a, b) => a - b),
+      95,
+    ),
+  );
+
+/** The figures both ways share; answers the samples of the window. */
+function reportFrames(title: string, { camera, result, end }: Common): Sample[] {
   const frameAt = (n: number) => camera.startedAt + (n * 1000) / camera.fps;
-  if (result.errors.length) console.log(`page errors: ${result.errors.join(' / ')}`);
-  const inWindow = result.samples.filter((s) => s[1] <= r.window[1]);
+  console.log(`${title}`);
+  if (result.errors.length) console.log(`  page errors: ${result.errors.join(' / ')}`);
+  const inWindow = result.samples.filter((s) => s[1] <= end);
   if (inWindow.length === 0) {
-    console.log('no frame presented');
-    return;
+    console.log('  no frame presented');
+    return [];
   }
   const first = inWindow[0] as Sample;
+  const last = inWindow.at(-1) as Sample;
   const g2g = inWindow.map((s) => s[1] - frameAt(s[0])).sort((a, b) => a - b);
   const g2gExpected = inWindow.map((s) => s[5] - frameAt(s[0])).sort((a, b) => a - b);
   let gaps = 0;
@@ -720,101 +789,100 @@ function report(r: {
     if (d > 1) gaps += d - 1;
     if (d <= 0) backwards += 1;
   }
-  const span = (inWindow.at(-1) as Sample)[0] - first[0] + 1;
-  const presentedSpan = (inWindow.at(-1) as Sample)[4] - first[4] + 1;
+  const span = last[0] - first[0] + 1;
+  // Frames presented without a callback (the page's thread busy) are not frames dropped.
+  const uncalled = last[4] - first[4] + 1 - inWindow.length;
+  console.log(
+    `  frames: ${inWindow.length} over ${((end - first[1]) / 1000).toFixed(1)} s (N ${first[0]}..${last[0]}); ` +
+      `missing ${gaps} of ${span} (gaps in N), of which ${Math.max(0, gaps - uncalled)} never presented and ` +
+      `${uncalled} presented without a callback; out of order ${backwards}, misread ${result.undecodable}`,
+  );
+  console.log(
+    `  glass-to-glass: p50 ${ms(percentile(g2g, 50))}, p95 ${ms(percentile(g2g, 95))}, ` +
+      `max ${ms(g2g.at(-1) ?? Number.NaN)}, min ${ms(g2g[0] ?? Number.NaN)} (callback now; with ` +
+      `expectedDisplayTime p50 ${ms(percentile(g2gExpected, 50))}, p95 ${ms(percentile(g2gExpected, 95))}); ` +
+      `first frames ${inWindow
+        .slice(0, 4)
+        .map((s) => ms(s[1] - frameAt(s[0])))
+        .join(', ')}`,
+  );
+  return inWindow;
+}
+
+function reportWebrtc(r: Common & { stats: StatsEntry[]; gateway: RtpGateway; peerLog: PeerLog }) {
+  const { result, camera, timeOrigin, peerLog, gateway } = r;
+  const samples = reportFrames('(B) WebRTC (werift 0.24.4, ffmpeg RTP copy)', r);
   const mk = result.marks;
-  console.log(
-    `frames: ${inWindow.length} presented over ${((r.window[1] - first[1]) / 1000).toFixed(1)} s ` +
-      `(N ${first[0]}..${(inWindow.at(-1) as Sample)[0]}), missing ${gaps} of ${span} (gaps in N), ` +
-      `out of order ${backwards}, misread ${result.undecodable}; rVFC callbacks ${inWindow.length} ` +
-      `for ${presentedSpan} presented frames`,
-  );
-  console.log(
-    `glass-to-glass (callback now): p50 ${ms(percentile(g2g, 50))}, p95 ${ms(percentile(g2g, 95))}, ` +
-      `max ${ms(g2g.at(-1) ?? Number.NaN)}, min ${ms(g2g[0] ?? Number.NaN)}; ` +
-      `with expectedDisplayTime: p50 ${ms(percentile(g2gExpected, 50))}, p95 ${ms(percentile(g2gExpected, 95))}`,
-  );
-  console.log(
-    `first 5 frames: ${inWindow
-      .slice(0, 5)
-      .map((s) => `N${s[0]} ${ms(s[1] - frameAt(s[0]))}`)
-      .join(', ')}`,
-  );
+  const at = (k: string) => ms(mk[k] ?? Number.NaN);
+  const rel = (t: number) => (t ? ms(t - timeOrigin) : 'never');
   const firstFrame = mk.firstFrame ?? Number.NaN;
-  if (r.opts.path === 'webrtc') {
-    const rel = (t: number) => (t ? ms(t - timeOrigin) : 'never');
-    console.log(
-      `first frame: ${ms(firstFrame)} after page start, ${ms(firstFrame - (mk.setRemoteDescription ?? Number.NaN))} ` +
-        `after setRemoteDescription; page: offer ${ms(mk.offer ?? Number.NaN)}, ` +
-        `setRemoteDescription ${ms(mk.setRemoteDescription ?? Number.NaN)}, ice connected ` +
-        `${ms(mk['ice-connected'] ?? Number.NaN)}, pc connected ${ms(mk['pc-connected'] ?? Number.NaN)}, ` +
-        `track ${ms(mk.track ?? Number.NaN)}; gateway (page clock): offer in ${rel(r.peerLog.offerAt)}, ` +
-        `answer out ${rel(r.peerLog.answerAt)}, DTLS connected ${rel(r.peerLog.connectedAt)}, ` +
-        `first RTP from ffmpeg ${rel(r.gateway?.firstPacketAt ?? 0)}`,
-    );
-    // Where the delay is: camera → gateway (ffmpeg's RTP reaching this process) and gateway → glass.
-    const arrival = r.gateway?.frameArrival ?? new Map<number, number>();
-    const toGateway: number[] = [];
-    const toReceive: number[] = [];
-    const toGlass: number[] = [];
-    for (const s of inWindow) {
-      const a = arrival.get(s[2]);
-      if (a === undefined) continue;
-      toGateway.push(a - frameAt(s[0]));
-      if (s[3] >= 0) toReceive.push(s[3] + timeOrigin - a);
-      toGlass.push(s[1] - a);
-    }
-    const med = (v: number[]) =>
-      ms(
-        percentile(
-          [...v].sort((a, b) => a - b),
-          50,
-        ),
-      );
-    const p95 = (v: number[]) =>
-      ms(
-        percentile(
-          [...v].sort((a, b) => a - b),
-          95,
-        ),
-      );
-    console.log(
-      `split (p50/p95, ${toGlass.length} frames matched by RTP timestamp): camera → gateway ` +
-        `${med(toGateway)}/${p95(toGateway)}, gateway → browser receive ${med(toReceive)}/${p95(toReceive)}, ` +
-        `gateway → glass ${med(toGlass)}/${p95(toGlass)}`,
-    );
-    const inbound: Record<string, unknown> = r.stats.find((s) => s.type === 'inbound-rtp') ?? {};
-    const num = (k: string) => Number(inbound[k] ?? Number.NaN);
-    const jb = (num('jitterBufferDelay') / num('jitterBufferEmittedCount')) * 1000;
-    console.log(
-      `browser: ${inbound.decoderImplementation ?? '?'} decoder, framesReceived ${num('framesReceived')}, ` +
-        `decoded ${num('framesDecoded')}, dropped ${num('framesDropped')}, keyframes ${num('keyFramesDecoded')}, ` +
-        `packetsLost ${num('packetsLost')}, nack ${num('nackCount')}, pli ${num('pliCount')}, ` +
-        `freezes ${num('freezeCount')}, jitter buffer ${ms(jb)} avg, decode ` +
-        `${ms((num('totalDecodeTime') / num('framesDecoded')) * 1000)} avg`,
-    );
-    const pair = r.stats.find((s) => s.type === 'candidate-pair' && s.nominated && s.state === 'succeeded');
-    const cand = (id: unknown): Record<string, unknown> => r.stats.find((s) => s.id === id) ?? {};
-    const l = cand(pair?.localCandidateId);
-    const rc = cand(pair?.remoteCandidateId);
-    console.log(
-      `ICE: selected ${l.address}:${l.port} (${l.candidateType}) ↔ ${rc.address}:${rc.port} (${rc.candidateType}); ` +
-        `browser gathered ${result.localCandidates.map((c) => c.split(' ').slice(4, 8).join(' ')).join(', ')} ` +
-        `(those not on 127.0.0.1 stripped from the offer); werift answered ${r.peerLog.answerCandidates.length} ` +
-        `(${r.peerLog.answerCandidates.map((c) => c.split(' ').slice(4, 6).join(':')).join(', ')}), ` +
-        `STUN/TURN servers ${r.peerLog.iceServers}; codec ${r.peerLog.codec}; PLI received ${r.peerLog.plis}, ` +
-        `NACK ${r.peerLog.nacks}`,
-    );
-  } else {
-    console.log(
-      `first frame: ${ms(firstFrame)} after page start, ${ms(firstFrame - (mk.socketOpen ?? Number.NaN))} after ` +
-        `the socket opened (init ${ms(mk.init ?? Number.NaN)}; first fragment from ffmpeg ` +
-        `${r.firstFragmentAt ? ms(r.firstFragmentAt - timeOrigin) : 'never'}); live-edge jumps ${result.jumps ?? 0}`,
-    );
-  }
-  console.log(`CPU over the window (% of one core): ${r.cpu}`);
   console.log(
-    `packets sent on non-loopback interfaces during the run: ${r.tx}; load at the end ${r.loadEnd}`,
+    `  first frame: ${ms(firstFrame)} after page start, ${ms(firstFrame - (mk.setRemoteDescription ?? Number.NaN))} ` +
+      `after setRemoteDescription. Page: offer ${at('offer')}, setRemoteDescription ${at('setRemoteDescription')}, ` +
+      `ICE connected ${at('ice-connected')}, DTLS connected ${at('pc-connected')}; gateway: offer in ` +
+      `${rel(peerLog.offerAt)}, answer out ${rel(peerLog.answerAt)}, DTLS connected ${rel(peerLog.connectedAt)}, ` +
+      `first RTP from ffmpeg ${rel(gateway.firstPacketAt)}`,
+  );
+  // Where the delay is: camera → gateway (ffmpeg's RTP reaching this process), then gateway → glass.
+  const frameAt = (n: number) => camera.startedAt + (n * 1000) / camera.fps;
+  const toGateway: number[] = [];
+  const toReceive: number[] = [];
+  const toGlass: number[] = [];
+  for (const s of samples) {
+    const a = gateway.frameArrival.get(s[2]);
+    if (a === undefined) continue;
+    toGateway.push(a - frameAt(s[0]));
+    if (s[3] >= 0) toReceive.push(s[3] + timeOrigin - a);
+    toGlass.push(s[1] - a);
+  }
+  const inbound: Record<string, unknown> = r.stats.find((s) => s.type === 'inbound-rtp') ?? {};
+  const num = (k: string) => Number(inbound[k] ?? Number.NaN);
+  console.log(
+    `  split p50/p95 (${toGlass.length} frames by RTP timestamp): camera → gateway ${med(toGateway)}/${p95(toGateway)}, ` +
+      `gateway → browser receive ${med(toReceive)}/${p95(toReceive)}, gateway → glass ${med(toGlass)}/${p95(toGlass)}; ` +
+      `jitter buffer ${ms((num('jitterBufferDelay') / num('jitterBufferEmittedCount')) * 1000)} avg`,
+  );
+  console.log(
+    `  browser stats: framesReceived ${num('framesReceived')}, decoded ${num('framesDecoded')}, dropped ` +
+      `${num('framesDropped')}, keyframes ${num('keyFramesDecoded')}, packetsLost ${num('packetsLost')}, ` +
+      `NACK ${num('nackCount')}, PLI ${num('pliCount')}, freezes ${num('freezeCount')}, decode ` +
+      `${ms((num('totalDecodeTime') / num('framesDecoded')) * 1000)} avg`,
+  );
+  const pair = r.stats.find((s) => s.type === 'candidate-pair' && s.nominated && s.state === 'succeeded');
+  const cand = (id: unknown): Record<string, unknown> => r.stats.find((s) => s.id === id) ?? {};
+  const l = cand(pair?.localCandidateId);
+  const rc = cand(pair?.remoteCandidateId);
+  console.log(
+    `  ICE: ${l.address}:${l.port} (${l.candidateType}) ↔ ${rc.address}:${rc.port} (${rc.candidateType}); ` +
+      `browser gathered ${result.localCandidates.map((c) => c.split(' ').slice(4, 8).join(' ')).join(', ')} ` +
+      `(those not on 127.0.0.1 stripped from its offer); werift answered ` +
+      `${peerLog.answerCandidates.map((c) => c.split(' ').slice(4, 8).join(' ')).join(', ')}; STUN/TURN servers ` +
+      `${peerLog.iceServers}; codec ${peerLog.codec}; PLI received ${peerLog.plis}, NACK ${peerLog.nacks}`,
+  );
+}
+
+function reportMse(r: Common & { gateway: MseGateway }) {
+  const { result, camera, timeOrigin, gateway } = r;
+  const samples = reportFrames('(A) MSE replica (server CameraUpstream, fMP4 over ws, LivePlayer logic)', r);
+  const mk = result.marks;
+  const firstFrame = mk.firstFrame ?? Number.NaN;
+  console.log(
+    `  first frame: ${ms(firstFrame)} after page start, ${ms(firstFrame - (mk.socketOpen ?? Number.NaN))} after ` +
+      `the socket opened (init ${ms(mk.init ?? Number.NaN)}; first fragment from ffmpeg ` +
+      `${gateway.firstFragmentAt ? ms(gateway.firstFragmentAt - timeOrigin) : 'never'}); live-edge jumps ${result.jumps ?? 0}`,
+  );
+  const frameAt = (n: number) => camera.startedAt + (n * 1000) / camera.fps;
+  const toGateway: number[] = [];
+  const toGlass: number[] = [];
+  for (const s of samples) {
+    const a = gateway.fragmentArrival.get(Math.round(s[6] * 1000));
+    if (a === undefined) continue;
+    toGateway.push(a - frameAt(s[0]));
+    toGlass.push(s[1] - a);
+  }
+  console.log(
+    `  split p50/p95 (${toGlass.length} frames by decode time): camera → gateway ${med(toGateway)}/${p95(toGateway)}, ` +
+      `gateway → glass ${med(toGlass)}/${p95(toGlass)}`,
   );
 }
 

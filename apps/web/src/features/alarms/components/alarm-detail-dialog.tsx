@@ -73,12 +73,15 @@ function DetailBody({
           ) : null}
         </dl>
         <AlarmActions alarm={alarm} canManage={canManage} onChanged={onChanged} />
-        <AlarmVideo alarmId={alarm.id} cameraId={alarm.cameraId} timezone={timezone} />
       </div>
-      <section className="flex flex-col gap-3 md:border-l md:border-ink-700 md:pl-6">
-        <h3 className="text-sm font-semibold text-white">Historique</h3>
-        <AlarmTimeline entries={alarm.timeline} timezone={timezone} />
-      </section>
+      <div className="flex flex-col gap-6 md:border-l md:border-ink-700 md:pl-6">
+        {/* The picture next to the timeline: what the operator verifies the alarm with. */}
+        <AlarmVideo alarmId={alarm.id} cameraId={alarm.cameraId} timezone={timezone} />
+        <section className="flex flex-col gap-3">
+          <h3 className="text-sm font-semibold text-white">Historique</h3>
+          <AlarmTimeline entries={alarm.timeline} timezone={timezone} />
+        </section>
+      </div>
     </div>
   );
 }
