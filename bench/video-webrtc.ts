@@ -2,29 +2,33 @@
 // the way bench/video.ts measures way (A) (fragmented MP4 over a WebSocket into Media Source
 // Extensions), on the same test camera (640x360, 25 fps, GOP 25, frame number burnt in).
 //
-//   npx tsx bench/video-webrtc.ts [--path webrtc|mse] [--seconds 30] [--warm false]
+//   npx tsx bench/video-webrtc.ts [--path webrtc|mse|both] [--seconds 30] [--settle 2] [--warm false]
 //
 // - The camera (RtspTestCamera: ffmpeg's test pattern, libx264 ultrafast/zerolatency, Constrained
 //   Baseline level 3.0) runs in a child process of this script, so that the CPU of this process is
 //   the gateway's alone.
-// - webrtc: a second ffmpeg reads the camera (RTSP over TCP, the server's input options) and sends
-//   its H.264 as RTP (`-c:v copy`, `dump_extra` so that SPS and PPS travel in band before each
-//   keyframe: the camera only gives them in its SDP) to a UDP socket on 127.0.0.1; each packet is
-//   written to a werift MediaStreamTrack, which every RTCPeerConnection sends (werift rewrites SSRC,
-//   payload type and sequence numbers). Signalling: the page POSTs its offer to /offer, the answer
-//   comes back (non-trickle ICE, host candidates on 127.0.0.1 only, no STUN/TURN server).
-// - mse (way A, for comparison): the server's own CameraUpstream and ffmpegArgs (unchanged: ffmpeg
-//   to fragmented MP4, one fragment per frame) relayed over a plain WebSocket (no ticket, no
-//   session), played by a copy of the web app's LivePlayer logic (MSE, 0.8 s live-edge chase).
-//   bench/video.ts, through the real server, is the reference for (A); this is a cross-check.
-// - `--warm true` starts the gateway's ffmpeg before the page (a second viewer); by default it
-//   starts with the first viewer, as the server's upstream does.
+// - webrtc (B): a second ffmpeg reads the camera (RTSP over TCP, the server's input options) and
+//   sends its H.264 as RTP (`-c:v copy`, plus `dump_extra` so that SPS and PPS travel in band before
+//   each keyframe: the camera gives them only in its SDP) to a UDP socket on 127.0.0.1; each packet
+//   is written to a werift MediaStreamTrack, which every RTCPeerConnection sends (werift rewrites
+//   SSRC, payload type and sequence numbers). Signalling: the page POSTs its offer to /offer and gets
+//   the answer back (non-trickle ICE, host candidates on 127.0.0.1 only, no STUN/TURN server).
+// - mse (A, for comparison): the server's own CameraUpstream and ffmpegArgs (unchanged: ffmpeg to
+//   fragmented MP4, one fragment per frame) relayed over a plain WebSocket (no ticket, no session),
+//   played by a copy of the web app's LivePlayer logic (MSE, 0.8 s live-edge chase). bench/video.ts,
+//   through the real server, is the reference for (A); this is a cross-check.
+// - both: the two at once on the same camera, one tab each, so that they see the same frames under
+//   the same load (the CPU of this process is then the two relays together).
+// - `--warm true` starts the gateways' ffmpeg before the page (a later viewer); by default it starts
+//   with the first viewer, as the server's upstream does.
 //
 // In headless Chromium (/usr/bin/chromium, playwright-core) the page reads the frame number burnt
 // into each presented frame (requestVideoFrameCallback + canvas): glass-to-glass = (timeOrigin +
 // the callback's `now`) − (startedAt + N / fps), both on this machine's clock. Reported over
-// `--seconds` from the first frame: p50/p95/max, time to first frame, frames missing (gaps in N),
-// the CPU of this process (the gateway), of the gateway's ffmpeg, of the camera and of Chromium.
+// `--seconds`, starting `--settle` seconds after every path shows its first frame: p50/p95/max,
+// frames missing (gaps in N), the delay split at the gateway (when ffmpeg's output for that frame
+// reached this process), the time to first frame, and the CPU of this process (the gateway), of the
+// gateway's ffmpeg, of the camera and of Chromium, with the load average.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -62,11 +66,12 @@ const load = () =>
 interface Opts {
   path: 'webrtc' | 'mse' | 'both';
   seconds: number;
+  settle: number;
   warm: boolean;
 }
 
 function parseFlags(): Opts {
-  const out: Record<string, string> = { path: 'webrtc', seconds: '30', warm: 'false' };
+  const out: Record<string, string> = { path: 'webrtc', seconds: '30', settle: '2', warm: 'false' };
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
@@ -78,7 +83,9 @@ function parseFlags(): Opts {
     throw new Error('--path webrtc|mse|both');
   const seconds = Number(out.seconds);
   if (!(seconds > 0 && seconds <= 40)) throw new Error('--seconds 1..40 (a run stays under a minute)');
-  return { path: out.path, seconds, warm: out.warm === 'true' };
+  const settle = Number(out.settle);
+  if (!(settle >= 0 && seconds + settle <= 42)) throw new Error('--settle 0..(42 - seconds)');
+  return { path: out.path, seconds, settle, warm: out.warm === 'true' };
 }
 
 interface Camera {
@@ -195,6 +202,8 @@ const loopbackOnly = (sdp: string) =>
 
 interface PeerLog {
   offerAt: number;
+  remoteSetAt: number;
+  answerCreatedAt: number;
   answerAt: number;
   iceConnectedAt: number;
   connectedAt: number;
@@ -235,6 +244,7 @@ async function answerOffer(gateway: RtpGateway, offerSdp: string, peers: RTCPeer
     if (s === 'connected' && !log.connectedAt) log.connectedAt = now();
   });
   await pc.setRemoteDescription({ type: 'offer', sdp: loopbackOnly(offerSdp) });
+  log.remoteSetAt = now();
   const sender = pc.addTrack(gateway.track);
   sender.onPictureLossIndication.subscribe(() => {
     log.plis += 1;
@@ -242,7 +252,9 @@ async function answerOffer(gateway: RtpGateway, offerSdp: string, peers: RTCPeer
   sender.onGenericNack.subscribe(() => {
     log.nacks += 1;
   });
-  await pc.setLocalDescription(await pc.createAnswer());
+  const created = await pc.createAnswer();
+  log.answerCreatedAt = now();
+  await pc.setLocalDescription(created);
   if (pc.iceGatheringState !== 'complete')
     await pc.iceGatheringStateChange.watch((s) => s === 'complete', 5000);
   const codec = sender.codec;
@@ -610,7 +622,8 @@ async function main() {
     void cleanup().finally(() => process.exit(2));
   }, HARD_STOP_MS);
   console.log(
-    `video-webrtc --path ${opts.path} --seconds ${opts.seconds} --warm ${opts.warm}; load ${load()}`,
+    `video-webrtc --path ${opts.path} --seconds ${opts.seconds} --settle ${opts.settle} --warm ${opts.warm}; ` +
+      `load ${load()}`,
   );
 
   const camera = await startCamera();
@@ -629,6 +642,8 @@ async function main() {
   });
   const peerLog: PeerLog = {
     offerAt: 0,
+    remoteSetAt: 0,
+    answerCreatedAt: 0,
     answerAt: 0,
     iceConnectedAt: 0,
     connectedAt: 0,
@@ -719,6 +734,9 @@ async function main() {
         { timeout: 15_000, polling: 20 },
       );
     }
+    // The window starts once every path plays and the start-up has settled (the first frames are
+    // reported apart).
+    await new Promise((r) => setTimeout(r, opts.settle * 1000));
     const cpu0 = cpuSnapshot(camera.child.pid ?? 0);
     const w0 = now();
     await new Promise((r) => setTimeout(r, opts.seconds * 1000));
@@ -728,7 +746,7 @@ async function main() {
     for (const { path, tab } of tabs) {
       const result = (await tab.evaluate('window.__bench')) as PageResult;
       const timeOrigin = (await tab.evaluate('performance.timeOrigin')) as number;
-      const common = { camera, result, timeOrigin, end: w1 };
+      const common = { camera, result, timeOrigin, start: w0, end: w1 };
       if (path === 'webrtc' && rtp) {
         const stats = (await tab.evaluate('window.__stats ? window.__stats() : []')) as StatsEntry[];
         reportWebrtc({ ...common, stats, gateway: rtp, peerLog });
@@ -750,6 +768,7 @@ interface Common {
   camera: Camera;
   result: PageResult;
   timeOrigin: number;
+  start: number;
   end: number;
 }
 
@@ -769,11 +788,11 @@ const p95 = (v: number[]) =>
   );
 
 /** The figures both ways share; answers the samples of the window. */
-function reportFrames(title: string, { camera, result, end }: Common): Sample[] {
+function reportFrames(title: string, { camera, result, start, end }: Common): Sample[] {
   const frameAt = (n: number) => camera.startedAt + (n * 1000) / camera.fps;
   console.log(`${title}`);
   if (result.errors.length) console.log(`  page errors: ${result.errors.join(' / ')}`);
-  const inWindow = result.samples.filter((s) => s[1] <= end);
+  const inWindow = result.samples.filter((s) => s[1] >= start && s[1] <= end);
   if (inWindow.length === 0) {
     console.log('  no frame presented');
     return [];
@@ -801,7 +820,7 @@ function reportFrames(title: string, { camera, result, end }: Common): Sample[] 
     `  glass-to-glass: p50 ${ms(percentile(g2g, 50))}, p95 ${ms(percentile(g2g, 95))}, ` +
       `max ${ms(g2g.at(-1) ?? Number.NaN)}, min ${ms(g2g[0] ?? Number.NaN)} (callback now; with ` +
       `expectedDisplayTime p50 ${ms(percentile(g2gExpected, 50))}, p95 ${ms(percentile(g2gExpected, 95))}); ` +
-      `first frames ${inWindow
+      `first frames of the run ${result.samples
         .slice(0, 4)
         .map((s) => ms(s[1] - frameAt(s[0])))
         .join(', ')}`,
@@ -820,7 +839,8 @@ function reportWebrtc(r: Common & { stats: StatsEntry[]; gateway: RtpGateway; pe
     `  first frame: ${ms(firstFrame)} after page start, ${ms(firstFrame - (mk.setRemoteDescription ?? Number.NaN))} ` +
       `after setRemoteDescription. Page: offer ${at('offer')}, setRemoteDescription ${at('setRemoteDescription')}, ` +
       `ICE connected ${at('ice-connected')}, DTLS connected ${at('pc-connected')}; gateway: offer in ` +
-      `${rel(peerLog.offerAt)}, answer out ${rel(peerLog.answerAt)}, DTLS connected ${rel(peerLog.connectedAt)}, ` +
+      `${rel(peerLog.offerAt)}, offer set ${rel(peerLog.remoteSetAt)}, answer created (certificate) ` +
+      `${rel(peerLog.answerCreatedAt)}, answer out (gathered) ${rel(peerLog.answerAt)}, DTLS connected ${rel(peerLog.connectedAt)}, ` +
       `first RTP from ffmpeg ${rel(gateway.firstPacketAt)}`,
   );
   // Where the delay is: camera → gateway (ffmpeg's RTP reaching this process), then gateway → glass.

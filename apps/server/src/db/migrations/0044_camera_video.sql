@@ -64,6 +64,18 @@ CREATE OR REPLACE FUNCTION camera_recordings_purge(p_before timestamptz, p_batch
     SELECT g.company_id, count(*) FROM gone g GROUP BY g.company_id
   $$;--> statement-breakpoint
 GRANT EXECUTE ON FUNCTION camera_recordings_purge(timestamptz, integer) TO vigie_app;--> statement-breakpoint
+-- Cameras that keep a pre-alarm buffer (their stream held open by every instance, so that an
+-- alarm's clip starts some seconds before it): online ones with a stream address, across companies.
+CREATE OR REPLACE FUNCTION camera_pre_alarm_candidates()
+  RETURNS TABLE (company_id uuid, camera_id uuid, pre_alarm_seconds integer)
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
+  AS $$
+    SELECT c.company_id, c.id, c.pre_alarm_seconds FROM cameras c
+     WHERE c.pre_alarm_seconds > 0 AND c.status = 'En ligne' AND c.rtsp_url IS NOT NULL
+     ORDER BY c.company_id, c.id
+     LIMIT 1000
+  $$;--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION camera_pre_alarm_candidates() TO vigie_app;--> statement-breakpoint
 -- The audit journal's French names (packages/contract/src/audit-labels.ts, copied as in migration
 -- 0043) with the cameras' video actions: « Capture d'écran de caméra », « Vidéo de caméra »…
 CREATE OR REPLACE FUNCTION audit_action_label(code text) RETURNS text

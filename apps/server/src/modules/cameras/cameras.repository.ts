@@ -164,6 +164,15 @@ export async function streamingCamerasOfSite(tx: Tx, companyId: string, siteId: 
     .limit(limit);
 }
 
+/** Online cameras with a pre-alarm buffer, every company's (migration 0044's owner-run function). */
+export async function preAlarmCandidates(db: Database) {
+  return rowsOf<{ company_id: string; camera_id: string; pre_alarm_seconds: number }>(
+    await db.direct.execute(
+      sql`select company_id, camera_id, pre_alarm_seconds from camera_pre_alarm_candidates()`,
+    ),
+  );
+}
+
 /** Serialises creations within one company so that two requests cannot both pass the plan limit. */
 export async function lockCameraCreation(tx: Tx, companyId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cameras:${companyId}`}, 0))`);

@@ -187,3 +187,12 @@ export async function camerasForAlarm(
   }
   return repo.streamingCamerasOfSite(tx, companyId, siteId, limit);
 }
+
+/** The cameras whose stream every instance holds open for a pre-alarm buffer. */
+export async function camerasWithPreAlarm(db: Database) {
+  return (await repo.preAlarmCandidates(db)).map((r) => ({
+    companyId: r.company_id,
+    cameraId: r.camera_id,
+    seconds: r.pre_alarm_seconds,
+  }));
+}

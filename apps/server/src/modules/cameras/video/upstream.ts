@@ -84,11 +84,14 @@ export class CameraUpstream {
   init: InitSegment | null = null;
   /** Fragments received since the start (the bench's and the tests' view of the flow). */
   fragments = 0;
+  private preAlarmSeconds: number;
 
   constructor(
     private readonly source: () => Promise<UpstreamSource>,
     private readonly opts: UpstreamOptions,
-  ) {}
+  ) {
+    this.preAlarmSeconds = opts.preAlarmSeconds ?? 0;
+  }
 
   get viewers() {
     return this.sinks.size;
@@ -112,6 +115,11 @@ export class CameraUpstream {
     }
     if (!this.child) this.start();
     return () => this.remove(sink);
+  }
+
+  /** Keeps at least `seconds` of fragments for an alarm's clip (a camera's pre-alarm setting). */
+  keepPreAlarm(seconds: number) {
+    this.preAlarmSeconds = Math.max(this.preAlarmSeconds, seconds);
   }
 
   /** Keeps the stream open without a sink (the pre-alarm buffer); answers the release. */
@@ -229,12 +237,12 @@ export class CameraUpstream {
       this.gop.push(f);
       this.gopBytes += f.bytes.length;
     }
-    this.keepPreAlarm(f);
+    this.bufferPreAlarm(f);
     for (const s of this.sinks) s.fragment(f);
   }
 
-  private keepPreAlarm(f: Fragment) {
-    const seconds = this.opts.preAlarmSeconds ?? 0;
+  private bufferPreAlarm(f: Fragment) {
+    const seconds = this.preAlarmSeconds;
     if (seconds <= 0) return;
     const now = Date.now();
     if (this.pre.length === 0 && !f.keyframe) return;

@@ -44,7 +44,10 @@ export class VideoGateway {
     if (ffmpegPath === null) throw cameraErrors.videoUnavailable();
     const key = `${companyId}:${cameraId}`;
     const running = this.upstreams.get(key);
-    if (running?.running) return running;
+    if (running?.running) {
+      running.keepPreAlarm(preAlarmSeconds);
+      return running;
+    }
     if (this.upstreams.size >= this.opts.maxStreams) throw cameraErrors.tooManyStreams(this.opts.maxStreams);
     const up: CameraUpstream = new CameraUpstream(() => this.opts.source(companyId, cameraId), {
       ffmpegPath,

@@ -22,6 +22,7 @@ import { every } from '../../../plugins/periodic';
 import { EVENTS_CHANNEL } from '../../events/events.sql';
 import { cameraStatusEvents } from '../camera-status-events';
 import { cameraErrors } from '../cameras.errors';
+import { camerasWithPreAlarm } from '../cameras.service';
 import { createdAlarmOf, recordAlarmClips } from '../recordings/alarm-clips.service';
 import * as recordings from '../recordings/recordings.service';
 import { findFfmpeg } from './ffmpeg';
@@ -30,6 +31,8 @@ import { registerLiveSocket } from './live-socket';
 import { VideoGateway } from './video-gateway';
 
 export const LIVE_TICKET_TTL_MS = 30_000;
+/** How often the cameras keeping a pre-alarm buffer are looked up (their streams held open). */
+const PRE_ALARM_CHECK_MS = 30_000;
 
 export async function videoRoutes(app: FastifyInstance) {
   const ffmpegPath = findFfmpeg(app.config.ffmpegPath);
@@ -110,6 +113,32 @@ export async function videoRoutes(app: FastifyInstance) {
     );
   });
   app.addHook('onClose', async () => unlisten());
+  // Pre-alarm buffers: the streams of cameras that keep one are held open (checked every 30 s).
+  const held = new Map<string, { release: () => void; upstream: ReturnType<VideoGateway['upstream']> }>();
+  const holdPreAlarms = async () => {
+    if (!gateway.available) return;
+    const wanted = await camerasWithPreAlarm(app.db);
+    const keys = new Set<string>();
+    for (const c of wanted) {
+      const key = `${c.companyId}:${c.cameraId}`;
+      keys.add(key);
+      const h = held.get(key);
+      if (h?.upstream.running) continue;
+      h?.release();
+      try {
+        const upstream = gateway.upstream(c.companyId, c.cameraId, c.seconds);
+        held.set(key, { release: upstream.hold(), upstream });
+      } catch (err) {
+        app.log.warn({ err, cameraId: c.cameraId }, 'pre-alarm buffer not held');
+      }
+    }
+    for (const [key, h] of held) {
+      if (keys.has(key)) continue;
+      h.release();
+      held.delete(key);
+    }
+  };
+  every(app, 'video pre-alarm buffers', PRE_ALARM_CHECK_MS, holdPreAlarms, true);
   // Video is kept one month at most: the daily pass (and one after start) removes what is older.
   every(app, 'video retention', app.config.dailyJobsIntervalMs, () => recordings.purgeVideo(app.db), true);
   return gateway;
