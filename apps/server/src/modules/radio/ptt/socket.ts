@@ -5,11 +5,7 @@
 // at once when its user logs out, is deleted or changes role, or leaves the channel (the channel's
 // events and the agents' changes, on any instance), and re-checked at least every
 // LIVE_SESSION_RECHECK_MS whatever happens.
-import {
-  MAX_AUDIO_BYTES,
-  PTT_SOCKET_PATH,
-  type PttClientMessage,
-} from '@vigie/contract/radio-traffic.contract';
+import { PTT_SOCKET_PATH, type PttClientMessage } from '@vigie/contract/radio-traffic.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
 import type { LiveCloseReason, LiveConnection } from '../../../lib/live-sessions';
