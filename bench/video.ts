@@ -239,7 +239,7 @@ function timescaleOf(init: Buffer) {
 
 const PAGE_SCRIPT = `(() => {
   const wall = () => performance.timeOrigin + performance.now();
-  const rec = { frames: [], sockets: [], clicks: [], videos: [] };
+  const rec = { frames: [], sockets: [], clicks: [], videos: [], seeks: [] };
   window.__vb = rec;
   try { performance.setResourceTimingBufferSize(100000); } catch (e) {}
   document.addEventListener('click', (e) => {
@@ -292,6 +292,7 @@ const PAGE_SCRIPT = `(() => {
     hooked.add(video);
     const entry = { label: video.getAttribute('aria-label') || '', mounted: wall(), first: null };
     rec.videos.push(entry);
+    video.addEventListener('seeking', () => rec.seeks.push({ label: entry.label, at: wall() }));
     const onFrame = (now, m) => {
       if (!video.isConnected) return;
       const w = video.videoWidth;
@@ -321,8 +322,10 @@ const PAGE_SCRIPT = `(() => {
           margin = Math.min(margin, Math.abs(lum - 128));
         }
       }
+      const b = video.buffered;
       const frame = {
         label: entry.label, n, margin,
+        ahead: b.length ? (b.end(b.length - 1) - m.mediaTime) * 1000 : null,
         shown: performance.timeOrigin + m.expectedDisplayTime,
         cb: performance.timeOrigin + now,
         media: m.mediaTime, presented: m.presentedFrames,
@@ -343,6 +346,11 @@ const DRAIN = `(() => {
     frames: r.frames,
     clicks: r.clicks,
     videos: r.videos,
+    seeks: r.seeks,
+    quality: [...document.querySelectorAll('video[data-testid="camera-video"]')].map((v) => {
+      const q = v.getVideoPlaybackQuality();
+      return { label: v.getAttribute('aria-label') || '', total: q.totalVideoFrames, dropped: q.droppedVideoFrames };
+    }),
     sockets: r.sockets.map((s) => ({ id: s.id, opened: s.opened, open: s.open, initText: s.initText,
       initSegment: s.initSegment, closed: s.closed, frags: s.frags })),
     tickets: performance.getEntriesByType('resource').filter((e) => e.name.includes('/live'))
@@ -351,6 +359,7 @@ const DRAIN = `(() => {
   r.frames = [];
   r.clicks = [];
   r.videos = [];
+  r.seeks = [];
   r.sockets = r.sockets.filter((s) => s.closed === null);
   for (const s of r.sockets) s.frags = [];
   performance.clearResourceTimings();
@@ -361,6 +370,8 @@ interface PageFrame {
   label: string;
   n: number;
   margin: number;
+  /** Media buffered beyond this frame when it was shown, ms (the player's margin). */
+  ahead: number | null;
   shown: number;
   cb: number;
   media: number;
@@ -370,6 +381,8 @@ interface Drained {
   frames: PageFrame[];
   clicks: { at: number; text: string }[];
   videos: { label: string; mounted: number; first: PageFrame | null }[];
+  seeks: { label: string; at: number }[];
+  quality: { label: string; total: number; dropped: number }[];
   sockets: {
     id: number;
     opened: number;
@@ -434,28 +447,52 @@ if (!ffmpeg) throw new Error('ffmpeg not found (FFMPEG_PATH): the test cameras a
 const loadBefore = loadavg();
 console.log(`load average before the run: ${loadBefore.map((x) => x.toFixed(2)).join(', ')}`);
 
-// The test cameras, and when each picture of Banc 1 leaves on the wire: the relay (a private method
+// The test cameras, and when each of their pictures leaves on the wire: the relay (a private method
 // of the test camera) is wrapped to note the arrival of each picture's last RTP packet (marker bit)
-// from the camera's encoder; the picture's number is its RTP timestamp's distance from the first.
+// from the camera's encoder, and which pictures are keyframes (an SPS or IDR NAL unit, alone, in a
+// STAP-A or starting an FU-A); a picture's number is its RTP timestamp's distance from the first.
 const cam = new RtspTestCamera();
-const wire = new Map<number, number>();
+interface Wire {
+  firstTs: number | null;
+  /** Picture number → when its last RTP packet reached the relay (Node clock). */
+  at: Map<number, number>;
+  keys: Set<number>;
+}
+const wires = new Map<string, Wire>(
+  CAMERAS.map((c) => [c.path, { firstTs: null, at: new Map(), keys: new Set() }]),
+);
+const isKeyPacket = (p: Buffer) => {
+  const t = (p[0] ?? 0) & 0x1f;
+  if (t === 5 || t === 7) return true;
+  if (t === 28) return ((p[1] ?? 0) & 0x1f) === 5 || ((p[1] ?? 0) & 0x1f) === 7;
+  if (t === 24)
+    for (let at = 1; at + 3 <= p.length; at += 2 + p.readUInt16BE(at)) {
+      const nt = (p[at + 2] ?? 0) & 0x1f;
+      if (nt === 5 || nt === 7) return true;
+    }
+  return false;
+};
 {
   const inner = cam as unknown as {
     relay: (path: unknown, frame: Buffer) => void;
     paths: Map<string, unknown>;
   };
   const relay = inner.relay.bind(cam);
-  let firstTs: number | null = null;
   inner.relay = (path, frame) => {
-    if (frame.length >= 16 && path === inner.paths.get(CAMERAS[0].path)) {
+    let wire: Wire | undefined;
+    for (const [name, p] of inner.paths) if (p === path) wire = wires.get(name);
+    if (wire && frame.length >= 17) {
       const ts = frame.readUInt32BE(8);
-      firstTs ??= ts;
-      if ((frame[5] as number) & 0x80)
-        wire.set(Math.round(((ts - firstTs) >>> 0) / (90000 / FPS)), Date.now());
+      wire.firstTs ??= ts;
+      const n = Math.round(((ts - wire.firstTs) >>> 0) / (90000 / FPS));
+      // 4 bytes of interleaving, 12 of RTP header (no CSRC, no extension from ffmpeg).
+      if (isKeyPacket(frame.subarray(16))) wire.keys.add(n);
+      if ((frame[5] as number) & 0x80) wire.at.set(n, Date.now());
     }
     relay(path, frame);
   };
 }
+const wire = wires.get(CAMERAS[0].path)?.at as Map<number, number>;
 await cam.listen();
 for (const c of CAMERAS)
   await cam.startStream(c.path, {
@@ -612,8 +649,16 @@ try {
     fromTicket: number;
     toTicket: number;
     ticket: number;
-    toInit: number;
+    toOpen: number;
     toFragment: number;
+    /** Cold: socket open → the server's ffmpeg playing the camera's RTSP stream. */
+    toPlay: number;
+    /** Cold: RTSP PLAY → the keyframe the stream started with, on the camera's wire. */
+    keyWait: number;
+    /** Cold: that keyframe on the wire → its fragment at the page's socket. */
+    keyToPage: number;
+    /** Cold: keyframes the camera sent after PLAY before that one (dropped while ffmpeg probed). */
+    lost: number;
     toShown: number;
     /** Banc 1: how old the first picture was when shown (now − its source time). */
     age: number;
@@ -621,9 +666,15 @@ try {
   const trialsDone: Trial[] = [];
   const trial = async (camera: number, kind: 'cold' | 'warm') => {
     const c = CAMERAS[camera] as (typeof CAMERAS)[number];
+    const w = wires.get(c.path) as Wire;
     if (kind === 'cold') await until(() => cam.players(c.path) === 0, 30_000, `${c.name}'s upstream to stop`);
     else if (cam.players(c.path) !== 1) throw new Error(`${c.name}: warm trial without its upstream`);
     await drain(page);
+    // When the server's ffmpeg starts playing the camera (the test camera counts its players).
+    let playAt = Number.NaN;
+    const watch = setInterval(() => {
+      if (Number.isNaN(playAt) && cam.players(c.path) > 0) playAt = Date.now();
+    }, 2);
     await liveOn();
     // Polled from here: the page's CSP (rightly) refuses the eval behind waitForFunction.
     const wait = Date.now() + 20_000;
@@ -631,6 +682,7 @@ try {
       if (Date.now() > wait) throw new Error(`${c.name} ${kind}: no picture within 20 s`);
       await sleep(20);
     }
+    clearInterval(watch);
     const d = await drain(page);
     await liveOff();
     const click = d.clicks.find((k) => k.text === 'Vue live')?.at;
@@ -638,11 +690,22 @@ try {
     const ticket = d.tickets.find((t) => t.name.includes(cameraIds[camera] as string));
     const socket = d.sockets.find((s) => s.initText !== null);
     const firstFrag = socket?.frags[0]?.[0];
-    if (!click || !video?.first || !ticket || !socket?.initText || firstFrag === undefined)
+    if (!click || !video?.first || !ticket || !socket?.open || firstFrag === undefined)
       throw new Error(
         `${c.name} ${kind}: incomplete trial ${JSON.stringify({ click, video, ticket, socket })}`,
       );
     const shown = video.first.shown;
+    // The keyframe the stream started with: the last one on the wire before the first fragment.
+    let key = Number.NaN;
+    let lost = 0;
+    if (kind === 'cold') {
+      const keys = [...w.keys]
+        .map((n) => ({ n, at: w.at.get(n) ?? Number.NaN }))
+        .filter((k) => k.at >= playAt && k.at <= firstFrag)
+        .sort((a, b) => a.at - b.at);
+      key = keys.at(-1)?.at ?? Number.NaN;
+      lost = Math.max(0, keys.length - 1);
+    }
     const t: Trial = {
       camera,
       kind,
@@ -650,14 +713,22 @@ try {
       fromTicket: shown - ticket.start,
       toTicket: ticket.start - click,
       ticket: ticket.end - ticket.start,
-      toInit: socket.initText - ticket.end,
-      toFragment: firstFrag - socket.initText,
+      toOpen: socket.open - ticket.end,
+      toFragment: firstFrag - socket.open,
+      toPlay: playAt - socket.open,
+      keyWait: key - playAt,
+      keyToPage: firstFrag - key,
+      lost,
       toShown: shown - firstFrag,
       age: c.burn && video.first.margin >= MIN_MARGIN ? shown - sourceAt(video.first.n) : Number.NaN,
     };
     trialsDone.push(t);
+    const cold =
+      kind === 'cold'
+        ? ` [ffmpeg start + RTSP ${ms(t.toPlay)}, keyframe wait ${ms(t.keyWait)}${lost ? ` (${lost} keyframe${lost > 1 ? 's' : ''} dropped)` : ''}, keyframe → page ${ms(t.keyToPage)}]`
+        : '';
     console.log(
-      `  ${c.name} ${kind}: ${ms(t.total)} ms (click→ticket ${ms(t.toTicket)}, ticket ${ms(t.ticket)}, →init ${ms(t.toInit)}, →1st fragment ${ms(t.toFragment)}, →shown ${ms(t.toShown)}${Number.isNaN(t.age) ? '' : `; picture ${ms(t.age)} ms old`})`,
+      `  ${c.name} ${kind}: ${ms(t.total)} ms (click→ticket ${ms(t.toTicket)}, ticket ${ms(t.ticket)}, →socket open ${ms(t.toOpen)}, →1st fragment ${ms(t.toFragment)}${cold}, →shown ${ms(t.toShown)}${Number.isNaN(t.age) ? '' : `; picture ${ms(t.age)} ms old`})`,
     );
   };
   console.log('time to first frame, cold…');
@@ -688,8 +759,15 @@ try {
   /** Decode time → arrival at the page's socket (Banc 1's upstream). */
   const pageArrival = new Map<number, number>();
   const socketsSeen = new Set<number>();
+  const seeks: number[] = [];
+  /** Chromium's counts for Banc 1's video at each drain. */
+  const quality: { at: number; total: number; dropped: number }[] = [];
+  const isBanc1 = (label: string) => label.endsWith(CAMERAS[0].name);
   const absorb = (d: Drained) => {
-    for (const fr of d.frames) if (fr.label.endsWith(CAMERAS[0].name)) frames.push(fr);
+    for (const fr of d.frames) if (isBanc1(fr.label)) frames.push(fr);
+    for (const k of d.seeks) if (isBanc1(k.label)) seeks.push(k.at);
+    const q = d.quality.find((x) => isBanc1(x.label));
+    if (q) quality.push({ at: Date.now(), total: q.total, dropped: q.dropped });
     for (const s of d.sockets) {
       socketsSeen.add(s.id);
       for (const [at, dt] of s.frags) if (dt !== null && !pageArrival.has(dt)) pageArrival.set(dt, at);
@@ -699,7 +777,7 @@ try {
   await liveOn();
   await page.locator('video[data-testid="camera-video"][data-state="playing"]').waitFor({ timeout: 20_000 });
   await sleep(3000);
-  await drain(page);
+  absorb(await drain(page));
   const glassFrom = Date.now();
   console.log(`glass-to-glass, Banc 1 in the browser (${GLASS_S} s)…`);
   const glassCpu = new CpuWindow();
@@ -802,15 +880,24 @@ try {
     const delay = fs.map((fr) => fr.shown - sourceAt(fr.n));
     let skipped = 0;
     for (let i = 1; i < fs.length; i++) skipped += Math.max(0, (fs[i]?.n ?? 0) - (fs[i - 1]?.n ?? 0) - 1);
-    const part = (a: (n: number) => number | undefined, b: (fr: PageFrame) => number | undefined) => {
+    const diffs = (a: (n: number) => number | undefined, b: (fr: PageFrame) => number | undefined) => {
       const xs: number[] = [];
       for (const fr of fs) {
         const x = a(fr.n);
         const y = b(fr);
         if (x !== undefined && y !== undefined) xs.push(y - x);
       }
-      return median(xs);
+      return xs;
     };
+    const part = (a: (n: number) => number | undefined, b: (fr: PageFrame) => number | undefined) =>
+      median(diffs(a, b));
+    const product = diffs(
+      (n) => wire.get(n),
+      (fr) => fr.shown,
+    );
+    // Chromium's counts between the drains that open and close the window.
+    const q0 = quality.filter((q) => q.at <= from + 1000).at(-1);
+    const q1 = quality.filter((q) => q.at >= to - 1000).at(0);
     return {
       frames: fs.length,
       unread: all.length - fs.length,
@@ -835,6 +922,12 @@ try {
         (n) => pageAt.get(n),
         (fr) => fr.shown,
       ),
+      product50: pct(product, 50),
+      product95: pct(product, 95),
+      ahead: median(fs.map((fr) => fr.ahead).filter((a): a is number => a !== null)),
+      seeks: seeks.filter((at) => at >= from && at <= to).length,
+      decoded: q0 && q1 ? q1.total - q0.total : Number.NaN,
+      dropped: q0 && q1 ? q1.dropped - q0.dropped : Number.NaN,
     };
   };
   const gQuiet = glass(glassFrom, glassTo);
@@ -855,10 +948,27 @@ try {
       const m = (k: keyof Trial) => ms(median(ts.map((t) => t[k] as number)));
       const ages = ts.map((t) => t.age).filter((a) => !Number.isNaN(a));
       const max = Math.max(...ts.map((t) => t.total));
-      const what = kind === 'cold' ? 'cold: no upstream' : 'warm: a viewer already on it';
+      const cold = kind === 'cold';
+      const lost = ts.filter((t) => t.lost > 0).length;
       return {
         max,
-        line: `| ${c.name} (keyframe every ${c.gopS} s), ${what} | ${ts.length} | ${m('total')} | ${ms(max)} | ${m('fromTicket')} | ${m('toTicket')} | ${m('ticket')} | ${m('toInit')} | ${m('toFragment')} | ${m('toShown')} | ${ages.length ? ms(median(ages)) : '–'} |`,
+        line: [
+          `${c.name} (keyframe every ${c.gopS} s), ${cold ? 'cold' : 'warm'}`,
+          ts.length,
+          m('total'),
+          ms(max),
+          m('fromTicket'),
+          m('toTicket'),
+          m('ticket'),
+          m('toOpen'),
+          m('toFragment'),
+          cold ? m('toPlay') : '–',
+          cold ? m('keyWait') : '–',
+          cold ? m('keyToPage') : '–',
+          cold ? `${lost} of ${ts.length}` : '–',
+          m('toShown'),
+          ages.length ? ms(median(ages)) : '–',
+        ].join(' | '),
       };
     }),
   );
@@ -870,7 +980,7 @@ try {
   const cpuRow = (what: string, c: CpuFigures) =>
     `| ${what} | ${c.secs.toFixed(0)} | ${pc(c.server)} | ${pc(c.serverFfmpeg)} | ${pc(c.cameras)} | ${pc(c.bench)} | ${pc(c.chromium)} | ${pc(c.rest)} |`;
   const glassRow = (what: string, g: ReturnType<typeof glass>) =>
-    `| ${what} | ${g.frames} (${g.unread} unread, ${g.skipped} skipped) | ${ms(g.p50)} | ${ms(g.p95)} | ${ms(g.max)} | ${ms(g.camera)} | ${ms(g.server)} | ${ms(g.toPage)} | ${ms(g.inPage)} |`;
+    `| ${what} | ${g.frames} (${g.unread} unread, ${g.skipped} not shown) | ${ms(g.p50)} | ${ms(g.p95)} | ${ms(g.max)} | ${ms(g.camera)} | ${ms(g.server)} | ${ms(g.toPage)} | ${ms(g.inPage)} | ${ms(g.product50)} / ${ms(g.product95)} | ${ms(g.ahead)} | ${g.seeks} | ${g.dropped} of ${g.decoded} |`;
   const rssServer = rss.map((r) => r.server);
   const rssFfmpeg = rss.map((r) => r.ffmpeg);
   const fmt = (x: number) => x.toFixed(0);
@@ -887,18 +997,18 @@ try {
     `| glass-to-glass p95 ≤ 1 s | ${ms(gQuiet.p95)} ms alone, ${ms(gLoad.p95)} ms under the load | ${ok(gQuiet.p95 <= 1000 && gLoad.p95 <= 1000)} |`,
     `| time to first frame ≤ 1.5 s (click → first picture, every trial) | worst ${ms(ttffMax)} ms | ${ok(ttffMax <= 1500)} |`,
     '',
-    `Glass-to-glass, Banc 1: the frame number read back from each presented frame's picture, delay = expected display time − (camera's start + N / ${FPS}). Split by medians (ms): camera = the test camera's own delay (its source clock → its last RTP packet of the picture, including ffmpeg's start-up offset, so the total is an upper bound); server = RTP out → a Node viewer's socket (server's ffmpeg, fragment splitter, WebSocket); → page socket = RTP out → the page's socket; in page = page's socket → shown (MSE append, decode, the player's buffer, compositor).`,
+    `Glass-to-glass, Banc 1: the frame number read back from each presented frame's picture, delay = expected display time − (camera's start + N / ${FPS}). Split by medians (ms): camera = the test camera's own delay (its source clock → the picture's last RTP packet at its relay, including ffmpeg's start-up offset, so the total is an upper bound); server = RTP out → a Node viewer's socket (server's ffmpeg, fragment splitter, WebSocket); → page socket = RTP out → the page's socket; in page = page's socket → shown (MSE append, decode, the player's buffer, compositor); RTP out → shown = the delay without the test camera (p50 / p95); buffer ahead = media the player held beyond the frame shown (median); seeks = the player's jumps to the live edge; dropped = Chromium's dropped of decoded frames (getVideoPlaybackQuality). "Not shown": frame numbers never presented between two read ones.`,
     '',
-    '| phase | frames read | p50 ms | p95 ms | max ms | camera | server | → page socket | in page |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| phase | frames read | p50 ms | p95 ms | max ms | camera | server | → page socket | in page | RTP out → shown | buffer ahead | seeks | dropped |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     glassRow(`alone on the camera (page + 1 Node viewer), ${gQuiet.seconds.toFixed(0)} s`, gQuiet),
     glassRow(`under the load (4 × ${VIEWERS} Node viewers), ${gLoad.seconds.toFixed(0)} s`, gLoad),
     '',
-    `Time to first frame (ms, medians but "max"): click on « Vue live » → first presented frame; then from the page's ticket request; then its stages: click → ticket asked (React mounts the tile), the ticket's POST, ticket answered → the socket's 'init' (WebSocket upgrade; cold: ffmpeg starts, opens RTSP, probes), 'init' → first fragment (cold: the wait for a keyframe), first fragment → shown (MSE, decode). "Age": how old Banc 1's first picture was when shown.`,
+    `Time to first frame (ms, medians but "max"; cold: no upstream, the server starts ffmpeg; warm: a Node viewer already on the camera): click on « Vue live » → first presented frame; the same from the page's ticket request; then its stages: click → ticket asked (React mounts the tile), the ticket's POST, ticket answered → socket open (WebSocket upgrade), socket open → first fragment at the page, which cold is: the server's ffmpeg starting and playing the camera's RTSP stream (the test camera sees the PLAY), the wait for the next keyframe on the camera's wire, and that keyframe → its fragment at the page (ffmpeg's probe and muxing, the socket); "keyframe dropped": trials where the camera sent a keyframe after the PLAY that ffmpeg did not pass on (consumed by its probe), so that the picture waited for the next one; first fragment → shown (MSE, decode). "Age": how old Banc 1's first picture was when shown (warm: the server replays the group of pictures since the last keyframe).`,
     '',
-    '| camera, case | trials | p50 | max | from ticket | click → ticket | ticket | → init | init → fragment | fragment → shown | age |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...trialRows.map((r) => r.line),
+    '| camera, case | trials | p50 | max | from ticket | click → ticket | ticket | → socket open | open → 1st fragment | ffmpeg start + RTSP | keyframe wait | keyframe → page | keyframe dropped | fragment → shown | age |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...trialRows.map((r) => `| ${r.line} |`),
     '',
     `Load: CPU in % of one core over each window; server = its Node process alone (utime + stime), upstreams = its ffmpeg children; cameras = the test cameras' encoders (Banc 1's frame-number filter is most of it), bench = this process (RTSP relay, Node viewers, playwright), rest = the machine's other processes.`,
     '',

@@ -58,7 +58,7 @@ export function CameraFormDialog({ open, onOpenChange, sites, camera, onSaved }:
 }
 
 /** The fields that show a message, named as in the request body (a refusal about one shows under it). */
-const switches: readonly string[] = ['nightVision', 'motionDetection', 'recording'];
+const switches: readonly string[] = ['nightVision', 'motionDetection', 'recording', 'liveTranscode'];
 const cameraFields = (Object.keys(emptyCameraForm('')) as (keyof CameraFormValues)[]).filter(
   (name) => !switches.includes(name),
 );
@@ -268,6 +268,34 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
               </label>
             ))}
           </div>
+        </fieldset>
+        <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-medium text-slate-200">Vidéo</legend>
+          <label className="flex cursor-pointer items-start gap-2 text-sm text-slate-200">
+            <input type="checkbox" className="mt-0.5 size-4 accent-blue-600" {...register('liveTranscode')} />
+            <span>
+              Réencoder en H.264
+              <span className="block text-xs text-fg-muted">
+                Pour les caméras H.265 ou MJPEG : coûte du calcul au serveur.
+              </span>
+            </span>
+          </label>
+          <FormField
+            id="camera-preAlarmSeconds"
+            label="Pré-alarme (secondes)"
+            hint="0 à 30 : le clip d'une alarme commence avant elle (flux gardé ouvert)."
+            error={errors.preAlarmSeconds?.message}
+          >
+            <Input
+              id="camera-preAlarmSeconds"
+              type="number"
+              min={0}
+              max={30}
+              step={1}
+              {...a11y('preAlarmSeconds')}
+              {...register('preAlarmSeconds', { valueAsNumber: true })}
+            />
+          </FormField>
         </fieldset>
         <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:items-center sm:justify-end">
           {camera ? <DeleteCameraButton camera={camera} onDeleted={() => onOpenChange(false)} /> : null}

@@ -29,6 +29,8 @@ export const emptyCameraForm = (siteId = ''): CameraFormValues => ({
   nightVision: false,
   motionDetection: false,
   recording: false,
+  liveTranscode: false,
+  preAlarmSeconds: 0,
 });
 
 /** Stored credentials are never sent back: the fields start empty and stay unchanged if left so. */
@@ -48,6 +50,8 @@ export function cameraToForm(camera: Camera): CameraFormValues {
     nightVision: camera.nightVision,
     motionDetection: camera.motionDetection,
     recording: camera.recording,
+    liveTranscode: camera.liveTranscode,
+    preAlarmSeconds: camera.preAlarmSeconds,
   };
 }
 
