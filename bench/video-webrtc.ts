@@ -3,6 +3,7 @@
 // Extensions), on the same test camera (640x360, 25 fps, GOP 25, frame number burnt in).
 //
 //   npx tsx bench/video-webrtc.ts [--path webrtc|mse|both] [--seconds 30] [--settle 2] [--warm false]
+//                                 [--dump-extra true]
 //
 // - The camera (RtspTestCamera: ffmpeg's test pattern, libx264 ultrafast/zerolatency, Constrained
 //   Baseline level 3.0) runs in a child process of this script, so that the CPU of this process is
@@ -68,10 +69,18 @@ interface Opts {
   seconds: number;
   settle: number;
   warm: boolean;
+  /** `--dump-extra false` sends the camera's H.264 without SPS/PPS in band (shows why they are needed). */
+  dumpExtra: boolean;
 }
 
 function parseFlags(): Opts {
-  const out: Record<string, string> = { path: 'webrtc', seconds: '30', settle: '2', warm: 'false' };
+  const out: Record<string, string> = {
+    path: 'webrtc',
+    seconds: '30',
+    settle: '2',
+    warm: 'false',
+    'dump-extra': 'true',
+  };
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
@@ -85,7 +94,13 @@ function parseFlags(): Opts {
   if (!(seconds > 0 && seconds <= 40)) throw new Error('--seconds 1..40 (a run stays under a minute)');
   const settle = Number(out.settle);
   if (!(settle >= 0 && seconds + settle <= 42)) throw new Error('--settle 0..(42 - seconds)');
-  return { path: out.path, seconds, settle, warm: out.warm === 'true' };
+  return {
+    path: out.path,
+    seconds,
+    settle,
+    warm: out.warm === 'true',
+    dumpExtra: out['dump-extra'] !== 'false',
+  };
 }
 
 interface Camera {
@@ -125,7 +140,10 @@ class RtpGateway {
   private stderr = '';
   private readonly socket = createSocket('udp4');
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly dumpExtra: boolean,
+  ) {}
 
   async start() {
     if (this.ffmpeg) return;
@@ -157,8 +175,7 @@ class RtpGateway {
       'copy',
       // SPS and PPS (from the camera's SDP) in band before each keyframe: the browser has no other way
       // to get them (werift's answer echoes the browser's codec lines, without sprop-parameter-sets).
-      '-bsf:v',
-      'dump_extra=freq=keyframe',
+      ...(this.dumpExtra ? ['-bsf:v', 'dump_extra=freq=keyframe'] : []),
       '-f',
       'rtp',
       '-payload_type',
@@ -632,7 +649,7 @@ async function main() {
     setTimeout(() => camera.child.kill('SIGKILL'), 2000).unref();
   });
 
-  const rtp = paths.includes('webrtc') ? new RtpGateway(camera.url) : null;
+  const rtp = paths.includes('webrtc') ? new RtpGateway(camera.url, opts.dumpExtra) : null;
   const mse = paths.includes('mse') ? new MseGateway(camera.url) : null;
   if (rtp) cleanups.push(() => rtp.stop());
   if (mse) cleanups.push(() => mse.upstream.stop());
@@ -725,14 +742,16 @@ async function main() {
       tabs.push({ path, tab });
     }
     for (const { tab } of tabs) {
-      await tab.waitForFunction(
-        () => {
-          const b = (window as unknown as { __bench?: PageResult }).__bench;
-          return b && (b.samples.length > 0 || b.errors.length > 0);
-        },
-        null,
-        { timeout: 15_000, polling: 20 },
-      );
+      await tab
+        .waitForFunction(
+          () => {
+            const b = (window as unknown as { __bench?: PageResult }).__bench;
+            return b && (b.samples.length > 0 || b.errors.length > 0);
+          },
+          null,
+          { timeout: 15_000, polling: 20 },
+        )
+        .catch(() => console.log('no frame within 15 s'));
     }
     // The window starts once every path plays and the start-up has settled (the first frames are
     // reported apart).

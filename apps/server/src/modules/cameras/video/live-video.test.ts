@@ -185,3 +185,47 @@ describe.skipIf(!hasFfmpeg).each(engines)('live video on %s', (engine) => {
     expect(w.closed?.code).toBe(4401);
   });
 });
+
+describe.each(engines)('video without ffmpeg on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { CAMERA_PROBE_INTERVAL_MS: '0', FFMPEG_PATH: '/nonexistent/ffmpeg' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('says why there is no video, and the rest works', async () => {
+    const owner = await registerCompany(t.app);
+    const siteId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/sites',
+        headers: owner.auth,
+        payload: { name: 'Site', address: 'Rue' },
+      })
+    ).json().id;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/cameras',
+      headers: owner.auth,
+      payload: { siteId, name: 'Entrée', location: 'Hall', rtspUrl: 'rtsp://127.0.0.1:8554/entree' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    for (const url of [
+      `/api/cameras/${id}/live`,
+      `/api/cameras/${id}/captures`,
+      `/api/cameras/${id}/clips`,
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url, headers: owner.auth });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.json().detail).toBe("Vidéo indisponible : ffmpeg n'est pas installé sur le serveur");
+    }
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: `/api/cameras/${id}/recordings`, headers: owner.auth })
+      ).json(),
+    ).toEqual([]);
+  });
+});
