@@ -110,6 +110,18 @@ interface Camera {
   fps: number;
 }
 
+/** When each frame reached the camera's wire, by N (asked from the camera's process). */
+function cameraWire(camera: Camera) {
+  return new Promise<Map<number, number>>((ok) => {
+    const timer = setTimeout(() => ok(new Map()), 5000);
+    camera.child.once('message', (m) => {
+      clearTimeout(timer);
+      ok(new Map(m as [number, number][]));
+    });
+    camera.child.send('wire');
+  });
+}
+
 async function startCamera(): Promise<Camera> {
   const child = fork(fileURLToPath(import.meta.url), [], {
     execArgv: process.execArgv,
@@ -762,10 +774,11 @@ async function main() {
     const cpu1 = cpuSnapshot(camera.child.pid ?? 0);
     const w1 = now();
     const loadEnd = load();
+    const wire = await cameraWire(camera);
     for (const { path, tab } of tabs) {
       const result = (await tab.evaluate('window.__bench')) as PageResult;
       const timeOrigin = (await tab.evaluate('performance.timeOrigin')) as number;
-      const common = { camera, result, timeOrigin, start: w0, end: w1 };
+      const common = { camera, wire, result, timeOrigin, start: w0, end: w1 };
       if (path === 'webrtc' && rtp) {
         const stats = (await tab.evaluate('window.__stats ? window.__stats() : []')) as StatsEntry[];
         reportWebrtc({ ...common, stats, gateway: rtp, peerLog });
@@ -774,7 +787,18 @@ async function main() {
     console.log(
       `CPU over the ${((w1 - w0) / 1000).toFixed(0)} s window (% of one core): ${cpuShares(cpu0, cpu1, w1 - w0)}`,
     );
-    console.log(`load at the end ${loadEnd}`);
+    // The camera's clock is Date.now() (in its process), the page's performance.timeOrigin + now, the
+    // gateway's performance.timeOrigin + now in this process: how far they agree.
+    const before = Date.now();
+    const inPage = (await (tabs[0] as { tab: Page }).tab.evaluate(
+      'performance.timeOrigin + performance.now()',
+    )) as number;
+    const after = Date.now();
+    console.log(
+      `load at the end ${loadEnd}; clocks: page − Date.now() ${(inPage - (before + after) / 2).toFixed(1)} ms ` +
+        `(± ${((after - before) / 2).toFixed(1)}), this process's timeOrigin + now − Date.now() ` +
+        `${(now() - Date.now()).toFixed(1)} ms`,
+    );
   } finally {
     clearTimeout(hardStop);
     await cleanup();
@@ -785,6 +809,7 @@ type StatsEntry = Record<string, unknown> & { type: string; id: string };
 
 interface Common {
   camera: Camera;
+  wire: Map<number, number>;
   result: PageResult;
   timeOrigin: number;
   start: number;
@@ -807,7 +832,7 @@ const p95 = (v: number[]) =>
   );
 
 /** The figures both ways share; answers the samples of the window. */
-function reportFrames(title: string, { camera, result, start, end }: Common): Sample[] {
+function reportFrames(title: string, { camera, wire, result, start, end }: Common): Sample[] {
   const frameAt = (n: number) => camera.startedAt + (n * 1000) / camera.fps;
   console.log(`${title}`);
   if (result.errors.length) console.log(`  page errors: ${result.errors.join(' / ')}`);
@@ -844,11 +869,25 @@ function reportFrames(title: string, { camera, result, start, end }: Common): Sa
         .map((s) => ms(s[1] - frameAt(s[0])))
         .join(', ')}`,
   );
+  const fromWire = inWindow.flatMap((s) => {
+    const w = wire.get(s[0]);
+    return w === undefined ? [] : [s[1] - w];
+  });
+  const onWire = inWindow.flatMap((s) => {
+    const w = wire.get(s[0]);
+    return w === undefined ? [] : [w - frameAt(s[0])];
+  });
+  fromWire.sort((a, b) => a - b);
+  console.log(
+    `  from the camera's wire (${fromWire.length} frames): p50 ${ms(percentile(fromWire, 50))}, p95 ` +
+      `${ms(percentile(fromWire, 95))}, max ${ms(fromWire.at(-1) ?? Number.NaN)}; the test camera itself ` +
+      `(startedAt + N / fps → its wire) p50 ${med(onWire)}, p95 ${p95(onWire)}`,
+  );
   return inWindow;
 }
 
 function reportWebrtc(r: Common & { stats: StatsEntry[]; gateway: RtpGateway; peerLog: PeerLog }) {
-  const { result, camera, timeOrigin, peerLog, gateway } = r;
+  const { result, timeOrigin, peerLog, gateway } = r;
   const samples = reportFrames('(B) WebRTC (werift 0.24.4, ffmpeg RTP copy)', r);
   const mk = result.marks;
   const at = (k: string) => ms(mk[k] ?? Number.NaN);
@@ -862,22 +901,21 @@ function reportWebrtc(r: Common & { stats: StatsEntry[]; gateway: RtpGateway; pe
       `${rel(peerLog.answerCreatedAt)}, answer out (gathered) ${rel(peerLog.answerAt)}, DTLS connected ${rel(peerLog.connectedAt)}, ` +
       `first RTP from ffmpeg ${rel(gateway.firstPacketAt)}`,
   );
-  // Where the delay is: camera → gateway (ffmpeg's RTP reaching this process), then gateway → glass.
-  const frameAt = (n: number) => camera.startedAt + (n * 1000) / camera.fps;
+  // Where the delay is: wire → gateway (ffmpeg's RTP reaching this process), then gateway → glass.
   const toGateway: number[] = [];
   const toReceive: number[] = [];
   const toGlass: number[] = [];
   for (const s of samples) {
     const a = gateway.frameArrival.get(s[2]);
     if (a === undefined) continue;
-    toGateway.push(a - frameAt(s[0]));
+    toGateway.push(a - (r.wire.get(s[0]) ?? Number.NaN));
     if (s[3] >= 0) toReceive.push(s[3] + timeOrigin - a);
     toGlass.push(s[1] - a);
   }
   const inbound: Record<string, unknown> = r.stats.find((s) => s.type === 'inbound-rtp') ?? {};
   const num = (k: string) => Number(inbound[k] ?? Number.NaN);
   console.log(
-    `  split p50/p95 (${toGlass.length} frames by RTP timestamp): camera → gateway ${med(toGateway)}/${p95(toGateway)}, ` +
+    `  split p50/p95 (${toGlass.length} frames by RTP timestamp): wire → gateway ${med(toGateway)}/${p95(toGateway)}, ` +
       `gateway → browser receive ${med(toReceive)}/${p95(toReceive)}, gateway → glass ${med(toGlass)}/${p95(toGlass)}; ` +
       `jitter buffer ${ms((num('jitterBufferDelay') / num('jitterBufferEmittedCount')) * 1000)} avg`,
   );
@@ -901,7 +939,7 @@ function reportWebrtc(r: Common & { stats: StatsEntry[]; gateway: RtpGateway; pe
 }
 
 function reportMse(r: Common & { gateway: MseGateway }) {
-  const { result, camera, timeOrigin, gateway } = r;
+  const { result, timeOrigin, gateway } = r;
   const samples = reportFrames('(A) MSE replica (server CameraUpstream, fMP4 over ws, LivePlayer logic)', r);
   const mk = result.marks;
   const firstFrame = mk.firstFrame ?? Number.NaN;
@@ -910,17 +948,16 @@ function reportMse(r: Common & { gateway: MseGateway }) {
       `the socket opened (init ${ms(mk.init ?? Number.NaN)}; first fragment from ffmpeg ` +
       `${gateway.firstFragmentAt ? ms(gateway.firstFragmentAt - timeOrigin) : 'never'}); live-edge jumps ${result.jumps ?? 0}`,
   );
-  const frameAt = (n: number) => camera.startedAt + (n * 1000) / camera.fps;
   const toGateway: number[] = [];
   const toGlass: number[] = [];
   for (const s of samples) {
     const a = gateway.fragmentArrival.get(Math.round(s[6] * 1000));
     if (a === undefined) continue;
-    toGateway.push(a - frameAt(s[0]));
+    toGateway.push(a - (r.wire.get(s[0]) ?? Number.NaN));
     toGlass.push(s[1] - a);
   }
   console.log(
-    `  split p50/p95 (${toGlass.length} frames by decode time): camera → gateway ${med(toGateway)}/${p95(toGateway)}, ` +
+    `  split p50/p95 (${toGlass.length} frames by decode time): wire → gateway ${med(toGateway)}/${p95(toGateway)}, ` +
       `gateway → glass ${med(toGlass)}/${p95(toGlass)}`,
   );
 }
@@ -931,10 +968,26 @@ function reportMse(r: Common & { gateway: MseGateway }) {
 
 if (process.env[CAMERA_ROLE]) {
   const camera = new RtspTestCamera();
+  // The camera's wire: when the last RTP packet of frame N (counted from the RTP timestamp of the
+  // first frame, N = 0) reaches the test camera's relay, as bench/video.ts cuts it. The relay is
+  // wrapped on this instance only; the camera's code is unchanged.
+  const wire = new Map<number, number>();
+  let firstTs: number | null = null;
+  const inner = camera as unknown as { relay: (path: unknown, frame: Buffer) => void };
+  const relay = inner.relay.bind(camera);
+  inner.relay = (path, frame) => {
+    if (frame.length >= 16 && (frame[5] ?? 0) & 0x80) {
+      const ts = frame.readUInt32BE(8);
+      firstTs ??= ts;
+      wire.set(Math.round(((ts - firstTs) >>> 0) / (90_000 / CAMERA.fps)), Date.now());
+    }
+    relay(path, frame);
+  };
   await camera.listen();
   await camera.startStream('cam', { ...CAMERA, burnFrameNumber: true });
   const clock = camera.clock('cam');
   process.send?.({ url: camera.url('cam'), startedAt: clock?.startedAt, fps: clock?.fps });
+  process.on('message', () => process.send?.([...wire]));
   process.on('disconnect', () => {
     void camera.close().finally(() => process.exit(0));
   });
