@@ -82,8 +82,11 @@ const pct = (xs: number[], p: number) => {
     : (s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number);
 };
 const median = (xs: number[]) => pct(xs, 50);
+// Not Math.max(...xs): a 10-minute run's arrays overflow the call stack.
+const maxOf = (xs: number[]) => (xs.length ? xs.reduce((a, b) => (b > a ? b : a)) : Number.NaN);
+const minOf = (xs: number[]) => (xs.length ? xs.reduce((a, b) => (b < a ? b : a)) : Number.NaN);
 const ms = (x: number) => (Number.isNaN(x) ? '–' : `${Math.round(x)}`);
-const pc = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} %`;
+const pc = (x: number) => `${x.toFixed(Math.abs(x) < 1 ? 2 : Math.abs(x) < 10 ? 1 : 0)} %`;
 async function until(cond: () => boolean, timeoutMs: number, what: string) {
   const end = Date.now() + timeoutMs;
   while (!cond()) {
@@ -456,10 +459,11 @@ interface Wire {
   firstTs: number | null;
   /** Picture number → when its last RTP packet reached the relay (Node clock). */
   at: Map<number, number>;
-  keys: Set<number>;
+  /** Keyframes: picture number → when their first RTP packet reached the relay. */
+  keys: Map<number, number>;
 }
 const wires = new Map<string, Wire>(
-  CAMERAS.map((c) => [c.path, { firstTs: null, at: new Map(), keys: new Set() }]),
+  CAMERAS.map((c) => [c.path, { firstTs: null, at: new Map(), keys: new Map() }]),
 );
 const isKeyPacket = (p: Buffer) => {
   const t = (p[0] ?? 0) & 0x1f;
@@ -486,7 +490,7 @@ const isKeyPacket = (p: Buffer) => {
       wire.firstTs ??= ts;
       const n = Math.round(((ts - wire.firstTs) >>> 0) / (90000 / FPS));
       // 4 bytes of interleaving, 12 of RTP header (no CSRC, no extension from ffmpeg).
-      if (isKeyPacket(frame.subarray(16))) wire.keys.add(n);
+      if (!wire.keys.has(n) && isKeyPacket(frame.subarray(16))) wire.keys.set(n, Date.now());
       if ((frame[5] as number) & 0x80) wire.at.set(n, Date.now());
     }
     relay(path, frame);
@@ -699,9 +703,10 @@ try {
     let key = Number.NaN;
     let lost = 0;
     if (kind === 'cold') {
+      // Keyframes whose every packet the server's ffmpeg received (the first one after its PLAY).
       const keys = [...w.keys]
-        .map((n) => ({ n, at: w.at.get(n) ?? Number.NaN }))
-        .filter((k) => k.at >= playAt && k.at <= firstFrag)
+        .map(([n, first]) => ({ first, at: w.at.get(n) ?? Number.NaN }))
+        .filter((k) => k.first >= playAt && k.at <= firstFrag)
         .sort((a, b) => a.at - b.at);
       key = keys.at(-1)?.at ?? Number.NaN;
       lost = Math.max(0, keys.length - 1);
@@ -841,7 +846,7 @@ try {
   const perViewer = viewers.map((v, i) => v.frags - (count0[i] ?? 0));
   const kbps = viewers.map((v, i) => ((v.bytes - (bytes0[i] ?? 0)) * 8) / 1000 / loadSecs);
   const closed = viewers.filter((v) => v.closedWith !== null).length;
-  const maxGap = Math.max(...viewers.map((v) => v.maxGap));
+  const maxGap = maxOf(viewers.map((v) => v.maxGap));
   const browserPresented =
     (frames.filter((fr) => fr.shown <= loadTo + 1000).at(-1)?.presented ?? 0) - presented0;
   const reconnects = socketsSeen.size - socketsBefore;
@@ -905,7 +910,7 @@ try {
       seconds: (to - from) / 1000,
       p50: pct(delay, 50),
       p95: pct(delay, 95),
-      max: Math.max(...delay),
+      max: maxOf(delay),
       camera: part(
         (n) => sourceAt(n),
         (fr) => wire.get(fr.n),
@@ -947,33 +952,38 @@ try {
       const c = CAMERAS[camera] as (typeof CAMERAS)[number];
       const m = (k: keyof Trial) => ms(median(ts.map((t) => t[k] as number)));
       const ages = ts.map((t) => t.age).filter((a) => !Number.isNaN(a));
-      const max = Math.max(...ts.map((t) => t.total));
+      const max = maxOf(ts.map((t) => t.total));
       const cold = kind === 'cold';
       const lost = ts.filter((t) => t.lost > 0).length;
-      return {
-        max,
-        line: [
-          `${c.name} (keyframe every ${c.gopS} s), ${cold ? 'cold' : 'warm'}`,
-          ts.length,
-          m('total'),
-          ms(max),
-          m('fromTicket'),
-          m('toTicket'),
-          m('ticket'),
-          m('toOpen'),
-          m('toFragment'),
-          cold ? m('toPlay') : '–',
-          cold ? m('keyWait') : '–',
-          cold ? m('keyToPage') : '–',
-          cold ? `${lost} of ${ts.length}` : '–',
-          m('toShown'),
-          ages.length ? ms(median(ages)) : '–',
-        ].join(' | '),
-      };
+      return [
+        `${c.name} (keyframe every ${c.gopS} s), ${cold ? 'cold' : 'warm'}`,
+        ts.length,
+        m('total'),
+        ms(max),
+        m('fromTicket'),
+        m('toTicket'),
+        m('ticket'),
+        m('toOpen'),
+        m('toFragment'),
+        cold ? m('toPlay') : '–',
+        cold ? m('keyWait') : '–',
+        cold ? m('keyToPage') : '–',
+        cold ? `${lost} of ${ts.length}` : '–',
+        m('toShown'),
+        ages.length ? ms(median(ages)) : '–',
+      ].join(' | ');
     }),
   );
-  const ttffMax = Math.max(...trialRows.map((r) => r.max));
+  const ttffOf = (camera: number, kind: 'cold' | 'warm') =>
+    trialsDone.filter((t) => t.camera === camera && t.kind === kind).map((t) => t.total);
+  const ttffCases = [
+    { what: 'cold, keyframe every 1 s', xs: ttffOf(0, 'cold') },
+    { what: 'cold, keyframe every 2 s', xs: ttffOf(1, 'cold') },
+    { what: 'warm', xs: [...ttffOf(0, 'warm'), ...ttffOf(1, 'warm')] },
+  ];
   const ok = (b: boolean) => (b ? 'met' : '**missed**');
+  const both = (quiet: boolean, load: boolean) =>
+    quiet === load ? ok(quiet) : `${ok(quiet)} alone, ${ok(load)} under the load`;
   const nCam = CAMERAS.length;
   const perCamera = cpuLoad.serverFfmpeg / nCam + Math.max(0, cpuOne.server - cpuIdle.server) / nCam;
   const perViewerCpu = (cpuLoad.server - cpuOne.server) / (nCam * (VIEWERS - 1));
@@ -993,9 +1003,12 @@ try {
     '',
     '| bar | measured | verdict |',
     '| --- | --- | --- |',
-    `| glass-to-glass p50 ≤ 500 ms | ${ms(gQuiet.p50)} ms alone, ${ms(gLoad.p50)} ms under the load | ${ok(gQuiet.p50 <= 500 && gLoad.p50 <= 500)} |`,
-    `| glass-to-glass p95 ≤ 1 s | ${ms(gQuiet.p95)} ms alone, ${ms(gLoad.p95)} ms under the load | ${ok(gQuiet.p95 <= 1000 && gLoad.p95 <= 1000)} |`,
-    `| time to first frame ≤ 1.5 s (click → first picture, every trial) | worst ${ms(ttffMax)} ms | ${ok(ttffMax <= 1500)} |`,
+    `| glass-to-glass p50 ≤ 500 ms | ${ms(gQuiet.p50)} ms alone, ${ms(gLoad.p50)} ms under the load | ${both(gQuiet.p50 <= 500, gLoad.p50 <= 500)} |`,
+    `| glass-to-glass p95 ≤ 1 s | ${ms(gQuiet.p95)} ms alone, ${ms(gLoad.p95)} ms under the load | ${both(gQuiet.p95 <= 1000, gLoad.p95 <= 1000)} |`,
+    ...ttffCases.map(
+      (c) =>
+        `| time to first frame ≤ 1.5 s (click → first picture), ${c.what} | p50 ${ms(median(c.xs))} ms, max ${ms(maxOf(c.xs))} ms (${c.xs.length} trials) | ${maxOf(c.xs) <= 1500 ? 'met' : median(c.xs) <= 1500 ? '**missed** by some trials' : '**missed**'} |`,
+    ),
     '',
     `Glass-to-glass, Banc 1: the frame number read back from each presented frame's picture, delay = expected display time − (camera's start + N / ${FPS}). Split by medians (ms): camera = the test camera's own delay (its source clock → the picture's last RTP packet at its relay, including ffmpeg's start-up offset, so the total is an upper bound); server = RTP out → a Node viewer's socket (server's ffmpeg, fragment splitter, WebSocket); → page socket = RTP out → the page's socket; in page = page's socket → shown (MSE append, decode, the player's buffer, compositor); RTP out → shown = the delay without the test camera (p50 / p95); buffer ahead = media the player held beyond the frame shown (median); seeks = the player's jumps to the live edge; dropped = Chromium's dropped of decoded frames (getVideoPlaybackQuality). "Not shown": frame numbers never presented between two read ones.`,
     '',
@@ -1008,9 +1021,9 @@ try {
     '',
     '| camera, case | trials | p50 | max | from ticket | click → ticket | ticket | → socket open | open → 1st fragment | ffmpeg start + RTSP | keyframe wait | keyframe → page | keyframe dropped | fragment → shown | age |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...trialRows.map((r) => `| ${r.line} |`),
+    ...trialRows.map((r) => `| ${r} |`),
     '',
-    `Load: CPU in % of one core over each window; server = its Node process alone (utime + stime), upstreams = its ffmpeg children; cameras = the test cameras' encoders (Banc 1's frame-number filter is most of it), bench = this process (RTSP relay, Node viewers, playwright), rest = the machine's other processes.`,
+    `Load: CPU in % of one core over each window; server = its Node process alone (utime + stime), upstreams = its ffmpeg children; cameras = the test cameras' encoders (Banc 1 also runs the frame-number filter), bench = this process (RTSP relay, Node viewers, playwright), rest = the machine's other processes.`,
     '',
     '| window | s | server (Node) | server ffmpeg upstreams | test cameras | bench | Chromium | rest |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -1020,9 +1033,9 @@ try {
     cpuRow(`4 cameras × ${VIEWERS} Node viewers + the browser on Banc 1`, cpuLoad),
     '',
     `- Server CPU per camera: ${pc(perCamera)} of a core (its ffmpeg upstream ${pc(cpuLoad.serverFfmpeg / nCam)}, H.264 copied, plus the Node process's share with one viewer ${pc(Math.max(0, cpuOne.server - cpuIdle.server) / nCam)}); per viewer: ${pc(perViewerCpu)} (Node process, ${nCam * VIEWERS} viewers against ${nCam}).`,
-    `- Server RSS (Node process) over the ${MINUTES} min, every 5 s: first ${fmt(rssServer[0] ?? Number.NaN)} MB, last ${fmt(rssServer.at(-1) ?? Number.NaN)} MB, max ${fmt(Math.max(...rssServer))} MB; ffmpeg upstreams together ${fmt(rssFfmpeg[0] ?? Number.NaN)} → ${fmt(rssFfmpeg.at(-1) ?? Number.NaN)} MB (max ${fmt(Math.max(...rssFfmpeg))}).`,
-    `- Fragments per Node viewer over ${loadSecs.toFixed(0)} s (${fmt(expected)} pictures sent by each camera): min ${Math.min(...perViewer)}, median ${median(perViewer)}, max ${Math.max(...perViewer)}; ${fmt(median(kbps))} kbit/s each; longest gap between two fragments ${maxGap} ms; sockets closed during the run: ${closed}. The browser presented ${browserPresented} frames of Banc 1 meanwhile (${reconnects} reconnection${reconnects === 1 ? '' : 's'}); Banc 1's ${VIEWERS} Node viewers got each picture ${ms(median(relay))} ms (p95 ${ms(pct(relay, 95))}, max ${ms(Math.max(...relay))}) after the camera sent it.`,
-    `- Upstreams: RTSP players per camera (the test camera's count), sampled every 5 s: ${CAMERAS.map((c, i) => `${c.name} ${Math.min(...(players[i] ?? []))}–${Math.max(...(players[i] ?? []))}`).join(', ')}; the server's ffmpeg children ${Math.min(...upstreams)}–${Math.max(...upstreams)}; all stopped ${(stoppedAfter / 1000).toFixed(1)} s after the last viewer left (VIDEO_LINGER_MS 5 s).`,
+    `- Server RSS (Node process) over the ${MINUTES} min, every 5 s: first ${fmt(rssServer[0] ?? Number.NaN)} MB, last ${fmt(rssServer.at(-1) ?? Number.NaN)} MB, max ${fmt(maxOf(rssServer))} MB; ffmpeg upstreams together ${fmt(rssFfmpeg[0] ?? Number.NaN)} → ${fmt(rssFfmpeg.at(-1) ?? Number.NaN)} MB (max ${fmt(maxOf(rssFfmpeg))}).`,
+    `- Fragments per Node viewer over ${loadSecs.toFixed(0)} s (${fmt(expected)} pictures sent by each camera): min ${minOf(perViewer)}, median ${median(perViewer)}, max ${maxOf(perViewer)}; ${fmt(median(kbps))} kbit/s each; longest gap between two fragments ${maxGap} ms; sockets closed during the run: ${closed}. The browser presented ${browserPresented} frames of Banc 1 meanwhile (${reconnects} reconnection${reconnects === 1 ? '' : 's'}); Banc 1's ${VIEWERS} Node viewers got each picture ${ms(median(relay))} ms (p95 ${ms(pct(relay, 95))}, max ${ms(maxOf(relay))}) after the camera sent it.`,
+    `- Upstreams: RTSP players per camera (the test camera's count), sampled every 5 s: ${CAMERAS.map((c, i) => `${c.name} ${minOf(players[i] ?? [])}–${maxOf(players[i] ?? [])}`).join(', ')}; the server's ffmpeg children ${minOf(upstreams)}–${maxOf(upstreams)}; all stopped ${(stoppedAfter / 1000).toFixed(1)} s after the last viewer left (VIDEO_LINGER_MS 5 s).`,
   ].join('\n');
   // Keep the raw material of the split at hand for a reader of the console.
   console.log(`shift N − media·fps: ${shift} (${shifts.get(shift)} of ${allValid.length} frames)`);

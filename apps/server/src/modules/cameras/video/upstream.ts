@@ -35,7 +35,13 @@ const MAX_GOP_BYTES = 32 * 1024 * 1024;
 /** No picture for this long: the camera is considered gone and the stream stops. */
 const STALL_MS = 10_000;
 
-export function ffmpegArgs(source: UpstreamSource): string[] {
+/**
+ * ffmpeg's command for a camera. `quickProbe`: start on the first packets, trusting the RTSP
+ * description (SDP) for the codec's parameters — a longer probe with `nobuffer` threw the first
+ * keyframe away and cost a whole group of pictures (bench/video.ts). A camera whose description
+ * lacks them fails without a picture, and is opened again with the longer probe (`CameraUpstream`).
+ */
+export function ffmpegArgs(source: UpstreamSource, quickProbe = true): string[] {
   const input = source.url.startsWith('rtsp')
     ? ['-rtsp_transport', 'tcp', '-timeout', '5000000']
     : ['-rw_timeout', '5000000'];
@@ -48,13 +54,12 @@ export function ffmpegArgs(source: UpstreamSource): string[] {
     '-loglevel',
     'error',
     '-nostdin',
-    // Start on the first packets rather than after seconds of probing: the SDP names the codec.
     '-fflags',
     'nobuffer',
     '-probesize',
-    '500000',
+    quickProbe ? '32' : '500000',
     '-analyzeduration',
-    '500000',
+    quickProbe ? '0' : '500000',
     ...input,
     '-i',
     source.url,
@@ -172,6 +177,9 @@ export class CameraUpstream {
     this.lingerTimer.unref();
   }
 
+  /** False once a quick start gave no picture: the camera is read with the longer probe. */
+  private quickProbe = true;
+
   private start() {
     const placeholder = spawnLater();
     this.child = placeholder;
@@ -179,7 +187,9 @@ export class CameraUpstream {
     this.source()
       .then((src) => {
         if (this.closed) return;
-        const child = spawn(this.opts.ffmpegPath, ffmpegArgs(src), { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(this.opts.ffmpegPath, ffmpegArgs(src, this.quickProbe), {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         this.child = child;
         let stderr = '';
         child.stderr?.on('data', (d: Buffer) => {
@@ -204,6 +214,12 @@ export class CameraUpstream {
         });
         child.on('exit', (code) => {
           if (this.child !== child) return;
+          if (!this.closed && !this.init && this.quickProbe) {
+            // No picture from the quick start: once more, probing the stream itself.
+            this.quickProbe = false;
+            this.start();
+            return;
+          }
           if (!this.closed) this.opts.log?.(`camera stream ended (ffmpeg ${code}): ${redact(stderr)}`);
           this.stop();
         });
