@@ -6,6 +6,17 @@ import { getToken } from './session';
 
 /** Fetches `url` (an API path with its query) as a file; a French ApiError on failure. */
 export async function fetchFile(url: string, fallback: string): Promise<Blob> {
+  return (await fetchNamedFile(url, fallback)).blob;
+}
+
+/**
+ * Like `fetchFile`, with the name the server gives the file in its Content-Disposition (null when
+ * it gives none), so that a download is saved under the server's one name for it.
+ */
+export async function fetchNamedFile(
+  url: string,
+  fallback: string,
+): Promise<{ blob: Blob; name: string | null }> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -25,7 +36,22 @@ export async function fetchFile(url: string, fallback: string): Promise<Blob> {
     }
     throw failure(response.status, detail, fallback);
   }
-  return response.blob();
+  return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition')) };
+}
+
+/** The file name of a Content-Disposition header (`filename*=UTF-8''…` first, then `filename="…"`). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1]);
+    } catch {
+      // Malformed escapes: fall back to the plain name.
+    }
+  }
+  const plain = /filename="([^"]*)"/i.exec(disposition) ?? /filename=([^;]+)/i.exec(disposition);
+  return plain?.[1]?.trim() || null;
 }
 
 /** Saves a blob under `name` through a temporary link. */

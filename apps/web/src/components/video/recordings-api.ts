@@ -10,7 +10,7 @@ import {
   stopClip,
 } from '@vigie/contract/camera-video.contract';
 import { apiCall } from '../../lib/api-client';
-import { fetchFile, saveBlob } from '../../lib/download';
+import { fetchNamedFile, saveBlob } from '../../lib/download';
 
 /** Stills and clips, outside the cameras root: a camera's status event does not refetch them. */
 export const recordingsKeys = {
@@ -60,20 +60,14 @@ export const useLegalHold = () =>
       : apiCall(setLegalHold, { params: { id }, body: { reason } }),
   );
 
-/** The file's name as the server gives it in its download. */
-export function recordingFileName(r: Recording) {
-  const d = new Date(r.startedAt);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-  const slug = r.cameraName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return `${r.kind === 'still' ? 'capture' : 'clip'}-${slug || 'camera'}-${stamp}.${r.kind === 'still' ? 'jpg' : 'mp4'}`;
-}
-
 export async function downloadRecording(r: Recording) {
-  const blob = await fetchFile(`/api/cameras/recordings/${r.id}/file`, 'Téléchargement impossible');
-  saveBlob(blob, recordingFileName(r));
+  const { blob, name } = await fetchNamedFile(
+    `/api/cameras/recordings/${r.id}/file`,
+    'Téléchargement impossible',
+  );
+  // The server names the file (camera, UTC time); the fallback only if a proxy drops the header.
+  saveBlob(
+    blob,
+    name ?? `${r.kind === 'still' ? 'capture' : 'clip'}-${r.id}.${r.kind === 'still' ? 'jpg' : 'mp4'}`,
+  );
 }

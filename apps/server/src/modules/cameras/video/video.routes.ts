@@ -24,6 +24,7 @@ import { cameraStatusEvents } from '../camera-status-events';
 import { cameraErrors } from '../cameras.errors';
 import { camerasWithPreAlarm } from '../cameras.service';
 import { createdAlarmOf, recordAlarmClips } from '../recordings/alarm-clips.service';
+import { recordingFileName } from '../recordings/recording-file-name';
 import * as recordings from '../recordings/recordings.service';
 import { findFfmpeg } from './ffmpeg';
 import { cameraStillThere, type LiveGrant, liveGrant, streamSource } from './live.service';
@@ -84,16 +85,13 @@ export async function videoRoutes(app: FastifyInstance) {
   route(app, stopClip, async ({ auth, params }) => recordings.stopClip(app.db, running, auth, params.id));
   route(app, downloadRecording, async ({ auth, params, reply }) => {
     const { row, bytes } = await recordings.openDownload(app.db, auth, params.id);
-    const ext = row.kind === 'still' ? 'jpg' : 'mp4';
-    const stamp = row.startedAt.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-    const base = `${row.kind === 'still' ? 'capture' : 'clip'}-${row.cameraName}-${stamp}`
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^A-Za-z0-9._-]+/g, '-');
     reply
       .header('content-type', row.contentType)
       .header('content-length', String(row.sizeBytes))
-      .header('content-disposition', `attachment; filename="${base}.${ext}"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${recordingFileName(row.kind, row.cameraName, row.startedAt)}"`,
+      )
       .header('x-content-sha256', row.sha256 ?? '')
       .header('cache-control', 'no-store');
     return reply.send(Readable.from(bytes()));

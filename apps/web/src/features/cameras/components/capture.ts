@@ -1,4 +1,5 @@
 // "Capture d'écran": saves the camera's current image as a JPEG file.
+import { saveBlob } from '../../../lib/download';
 
 async function toJpeg(blob: Blob): Promise<Blob> {
   if (blob.type === 'image/jpeg') return blob;
@@ -28,12 +29,6 @@ const stamp = (date: Date) => {
 
 export async function downloadCapture(blob: Blob, cameraName: string) {
   const jpeg = await toJpeg(blob);
-  const url = URL.createObjectURL(jpeg);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `capture-${slug(cameraName)}-${stamp(new Date())}.jpg`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // A capture of the picture on screen, taken in the browser: named here, at the viewer's time.
+  saveBlob(jpeg, `capture-${slug(cameraName)}-${stamp(new Date())}.jpg`);
 }
