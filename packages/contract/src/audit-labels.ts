@@ -115,6 +115,17 @@ export const actionLabels = {
   'camera_recording.hold_placed': 'Vidéo placée sous conservation judiciaire',
   'camera_recording.hold_lifted': 'Conservation judiciaire de la vidéo levée',
   'retention.camera_recordings_purged': 'Purge des vidéos des caméras',
+  'intervention.proposed': 'Intervention proposée',
+  'intervention.accepted': 'Intervention acceptée',
+  'intervention.refused': 'Intervention refusée',
+  'intervention.en_route': 'Agent en route',
+  'intervention.on_site': 'Agent sur place',
+  'intervention.done': 'Intervention terminée',
+  'intervention.cancelled': 'Intervention annulée',
+  'intervention.reassigned': 'Intervention proposée à un autre agent',
+  'intervention.late': "Retard d'arrivée sur place",
+  'location_consent.given': 'Consentement à la localisation donné',
+  'location_consent.withdrawn': 'Consentement à la localisation retiré',
 } as const satisfies Record<string, string>;
 
 /** An audit action's code: the server writes only codes that have a French name here. */
@@ -143,8 +154,10 @@ export const entityLabels: Readonly<Record<string, string>> = {
   company: 'Société',
   demo: 'Données de démonstration',
   integration_key: "Clé d'intégration",
+  intervention: 'Intervention',
   lone_worker_alert: 'Alerte travailleur isolé',
   lone_worker_session: 'Protection travailleur isolé',
+  location_consent: 'Consentement à la localisation',
   panel: "Centrale d'alarme",
   panel_signal: "Journal des centrales d'alarme",
   planning: 'Planning',

@@ -9,6 +9,7 @@ export * from './schema/accounts';
 export * from './schema/alarms-events';
 export * from './schema/camera-video';
 export * from './schema/guard-tours';
+export * from './schema/interventions';
 export * from './schema/jobs';
 export * from './schema/logbook';
 export * from './schema/lone-worker';

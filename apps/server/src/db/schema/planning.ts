@@ -118,6 +118,8 @@ export const shifts = pgTable(
     index('shifts_overrun_due_idx')
       .on(t.endsAt)
       .where(sql`status = 'En cours' and overrun_alerted_at is null`),
+    // Who is on duty now (interventions' candidates and map): the services in progress.
+    index('shifts_in_progress_idx').on(t.companyId, t.agentId).where(sql`status = 'En cours'`),
     check('shifts_type_check', sql`${t.type} in ('day', 'night', 'morning', 'afternoon', 'custom')`),
     check('shifts_status_check', sql`${t.status} in ('Programmé', 'En cours', 'Terminé', 'Annulé')`),
     check('shifts_period_check', sql`${t.endsAt} > ${t.startsAt}`),
@@ -133,8 +135,9 @@ export const agentPositions = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     agentId: uuid('agent_id').notNull(),
     shiftId: uuid('shift_id'),
-    // 'lone_worker' and 'sos': taken by the lone-worker protection (migration 0024).
-    kind: text('kind', { enum: ['clock_in', 'clock_out', 'lone_worker', 'sos'] }).notNull(),
+    // 'lone_worker' and 'sos': taken by the lone-worker protection (migration 0024); 'duty': sent
+    // by the agent space while on duty, with the agent's consent (interventions module).
+    kind: text('kind', { enum: ['clock_in', 'clock_out', 'lone_worker', 'sos', 'duty'] }).notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     accuracyM: doublePrecision('accuracy_m').notNull(),
@@ -148,6 +151,9 @@ export const agentPositions = pgTable(
     ),
     index('agent_positions_company_agent_idx').on(t.companyId, t.agentId, t.recordedAt),
     index('agent_positions_recorded_idx').on(t.recordedAt),
-    check('agent_positions_kind_check', sql`${t.kind} in ('clock_in', 'clock_out', 'lone_worker', 'sos')`),
+    check(
+      'agent_positions_kind_check',
+      sql`${t.kind} in ('clock_in', 'clock_out', 'lone_worker', 'sos', 'duty')`,
+    ),
   ],
 );
