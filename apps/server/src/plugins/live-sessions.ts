@@ -4,10 +4,10 @@
 // ended by an administrator), re-checks that company's connections at once; a write to a table a
 // connection declared re-checks that connection. After the LISTEN connection was lost, every
 // connection is re-checked. Between signals, each is re-checked every LIVE_SESSION_RECHECK_MS.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CHANGES_CHANNEL, parseChange } from '../db/change-feed';
-import { LiveSessions } from '../lib/live-sessions';
+import { type LiveConnection, LiveSessions } from '../lib/live-sessions';
 import { resolveSessionByHash } from '../modules/auth/sessions.service';
 import { hashToken } from '../modules/auth/tokens';
 import { ipAllowed } from '../modules/settings/ip-allowlist';
@@ -66,3 +66,34 @@ export const liveSessionsPlugin = fp(async (app: FastifyInstance) => {
     await unlisten();
   });
 });
+
+/**
+ * The door of a WebSocket opened with a one-time ticket (push-to-talk, live video): before the
+ * upgrade, redeem the ticket and check that the session it was given to still holds (a logout
+ * within the ticket's 30 s ends it); refuse with a French 401 otherwise. `grantOf` then hands the
+ * socket handler what the ticket granted.
+ */
+export function ticketDoor<G>(
+  app: FastifyInstance,
+  options: {
+    redeem: (ticket: unknown) => G | undefined;
+    connectionOf: (grant: G, ip: string) => LiveConnection<AuthContext>;
+    refusal: { detail: string; code: string };
+    /** Names the socket in the log when the session check itself fails. */
+    what: string;
+  },
+) {
+  const grants = new WeakMap<FastifyRequest, G>();
+  const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
+    const grant = options.redeem((request.query as { ticket?: unknown }).ticket);
+    const valid =
+      grant !== undefined &&
+      (await app.liveSessions.verify(options.connectionOf(grant, request.ip)).catch((err: unknown) => {
+        request.log.error({ err }, `${options.what} session check failed`);
+        return false;
+      }));
+    if (grant === undefined || !valid) return reply.code(401).send(options.refusal);
+    grants.set(request, grant);
+  };
+  return { preValidation, grantOf: (request: FastifyRequest) => grants.get(request) };
+}

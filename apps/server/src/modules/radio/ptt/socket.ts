@@ -6,10 +6,11 @@
 // events and the agents' changes, on any instance), and re-checked at least every
 // LIVE_SESSION_RECHECK_MS whatever happens.
 import { PTT_SOCKET_PATH, type PttClientMessage } from '@vigie/contract/radio-traffic.contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { RawData } from 'ws';
 import type { LiveCloseReason, LiveConnection } from '../../../lib/live-sessions';
 import type { AuthContext } from '../../../plugins/auth';
+import { ticketDoor } from '../../../plugins/live-sessions';
 import { EVENTS_CHANNEL } from '../../events/events.sql';
 import type { PttPeer, PttRelay } from './relay';
 import type { PttGrant, PttIdentity, PttTickets } from './tickets';
@@ -43,7 +44,6 @@ export async function registerPttSocket(
   relay: PttRelay,
   stillAllowed: (identity: PttIdentity) => Promise<boolean>,
 ) {
-  const grants = new WeakMap<FastifyRequest, PttGrant>();
   /** The channel of each open socket's live connection. */
   const channelOf = new WeakMap<LiveConnection<AuthContext>, string>();
 
@@ -64,6 +64,17 @@ export async function registerPttSocket(
     return conn;
   };
 
+  // The session the ticket was given to may have ended since (logout within the 30 s).
+  const door = ticketDoor(app, {
+    redeem: (ticket) => tickets.redeem(ticket),
+    connectionOf: (grant, ip) => connectionOf(grant, ip, () => {}),
+    refusal: {
+      detail: 'Ticket push-to-talk invalide ou expiré : rouvrez le canal',
+      code: 'radio.ptt_ticket',
+    },
+    what: 'push-to-talk',
+  });
+
   // A channel changed on any instance (members replaced, deleted): its sockets are re-checked now.
   const unlisten = await app.db.listen(EVENTS_CHANNEL, (text) => {
     if (!text.includes(CHANNEL_EVENT)) return;
@@ -82,75 +93,52 @@ export async function registerPttSocket(
   });
   app.addHook('onClose', async () => unlisten());
 
-  app.get(
-    PTT_SOCKET_PATH,
-    {
-      websocket: true,
-      preValidation: async (request, reply) => {
-        const grant = tickets.redeem((request.query as { ticket?: unknown }).ticket);
-        // The session the ticket was given to may have ended since (logout within the 30 s).
-        const valid =
-          grant !== undefined &&
-          (await app.liveSessions.verify(connectionOf(grant, request.ip, () => {})).catch((err: unknown) => {
-            request.log.error({ err }, 'push-to-talk session check failed');
-            return false;
-          }));
-        if (!grant || !valid) {
-          return reply.code(401).send({
-            detail: 'Ticket push-to-talk invalide ou expiré : rouvrez le canal',
-            code: 'radio.ptt_ticket',
-          });
-        }
-        grants.set(request, grant);
+  app.get(PTT_SOCKET_PATH, { websocket: true, preValidation: door.preValidation }, (socket, request) => {
+    const grant = door.grantOf(request);
+    if (!grant) {
+      socket.close(4401, 'ticket');
+      return;
+    }
+    const { identity } = grant;
+    /** False once closed: nothing more is relayed from or to this socket. */
+    let open = true;
+    const peer: PttPeer = {
+      identity,
+      sendText: (m) => {
+        if (open && socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
       },
-    },
-    (socket, request) => {
-      const grant = grants.get(request);
-      if (!grant) {
-        socket.close(4401, 'ticket');
+      sendBinary: (data) => {
+        if (open && socket.readyState === socket.OPEN) socket.send(data, { binary: true });
+      },
+    };
+    const forget = app.liveSessions.add(
+      connectionOf(grant, request.ip, (reason) => {
+        // At once: out of the channel, then the close handshake, cut if the client stalls it.
+        open = false;
+        relay.leave(peer);
+        const [code, text] = closeOf[reason];
+        socket.close(code, text);
+        setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+      }),
+    );
+    relay.join(peer);
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (!open) return;
+      const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      if (isBinary) {
+        relay.audio(peer, buf);
         return;
       }
-      const { identity } = grant;
-      /** False once closed: nothing more is relayed from or to this socket. */
-      let open = true;
-      const peer: PttPeer = {
-        identity,
-        sendText: (m) => {
-          if (open && socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
-        },
-        sendBinary: (data) => {
-          if (open && socket.readyState === socket.OPEN) socket.send(data, { binary: true });
-        },
-      };
-      const forget = app.liveSessions.add(
-        connectionOf(grant, request.ip, (reason) => {
-          // At once: out of the channel, then the close handshake, cut if the client stalls it.
-          open = false;
-          relay.leave(peer);
-          const [code, text] = closeOf[reason];
-          socket.close(code, text);
-          setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
-        }),
-      );
-      relay.join(peer);
-      socket.on('message', (data: RawData, isBinary: boolean) => {
-        if (!open) return;
-        const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-        if (isBinary) {
-          relay.audio(peer, buf);
-          return;
-        }
-        const m = parse(buf.toString('utf8'));
-        if (m?.type === 'talk-start') relay.talkStart(peer, m.mimeType);
-        else if (m?.type === 'talk-end') relay.talkEnd(peer);
-      });
-      const leave = () => {
-        open = false;
-        forget();
-        relay.leave(peer);
-      };
-      socket.on('close', leave);
-      socket.on('error', leave);
-    },
-  );
+      const m = parse(buf.toString('utf8'));
+      if (m?.type === 'talk-start') relay.talkStart(peer, m.mimeType);
+      else if (m?.type === 'talk-end') relay.talkEnd(peer);
+    });
+    const leave = () => {
+      open = false;
+      forget();
+      relay.leave(peer);
+    };
+    socket.on('close', leave);
+    socket.on('error', leave);
+  });
 }
