@@ -31,6 +31,7 @@ import { radioRoutes } from './modules/radio/radio.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { securityReportsRoutes } from './modules/security-reports/security-reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { siteInstructionsRoutes } from './modules/site-instructions/site-instructions.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
@@ -62,6 +63,7 @@ const modules = [
   usersRoutes,
   demoRequestsRoutes,
   sitesRoutes,
+  siteInstructionsRoutes,
   camerasRoutes,
   dashboardRoutes,
   alarmsRoutes,

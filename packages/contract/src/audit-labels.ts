@@ -33,6 +33,7 @@ export const actionLabels = {
   'site.created': 'Site créé',
   'site.updated': 'Site modifié',
   'site.deleted': 'Site supprimé',
+  'site.instructions_updated': 'Consignes du site modifiées',
   'camera.created': 'Caméra ajoutée',
   'camera.updated': 'Caméra modifiée',
   'camera.deleted': 'Caméra supprimée',

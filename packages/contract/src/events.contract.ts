@@ -21,6 +21,7 @@ export const realtimeEventTypes = [
   'logbook.created',
   'lone_worker.alert',
   'panel.changed',
+  'site.changed',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

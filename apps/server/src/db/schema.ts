@@ -20,4 +20,5 @@ export * from './schema/reports';
 export * from './schema/search';
 export * from './schema/security-reports';
 export * from './schema/shared';
+export * from './schema/site-instructions';
 export * from './schema/sites-cameras';

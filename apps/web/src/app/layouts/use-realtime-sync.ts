@@ -58,6 +58,8 @@ const refreshedBy: Record<RealtimeEventType, readonly QueryKey[]> = {
   'tour.alert': [guardToursKey, notificationsKey],
   // An alarm panel added, edited or deleted, or its link lost or back.
   'panel.changed': [panelsKey],
+  // A site's instructions (« Consignes ») saved: the open site's details read them again.
+  'site.changed': [sitesKey],
   // Notifications are per user, but the stream is the company's: only ours refresh the bell (below).
   'notification.created': [notificationsKey],
 };
