@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { logbookRoutes } from './modules/logbook/logbook.routes';
 import { loneWorkerRoutes } from './modules/lone-worker/lone-worker.routes';
+import { mapRoutes } from './modules/map/map.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { panelReceiverRuntime } from './modules/panels/ingest/receiver-runtime';
 import { panelsRoutes } from './modules/panels/panels.routes';
@@ -82,6 +83,7 @@ const modules = [
   logbookRoutes,
   loneWorkerRoutes,
   panelsRoutes,
+  mapRoutes,
 ];
 
 export async function buildApp(opts: {

@@ -51,6 +51,9 @@ const envSchema = z.object({
   ALARM_RECEIVER_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   // Directory of the built web app; empty to serve the API only.
   WEB_DIST: z.string().optional(),
+  // The control room's detailed map: a PMTiles archive (street level) supplied by the operator, served
+  // by GET /api/map/tiles.pmtiles; unset: only the low-zoom basemap shipped with the app.
+  MAP_TILES_FILE: z.string().optional(),
   // Camera health monitor: interval between rounds (0 disables it) and sockets open at once.
   CAMERA_PROBE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   CAMERA_PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(500),
@@ -188,6 +191,8 @@ export type Config = {
   transcribe: { url: string; model: string; apiKey: string | undefined } | null;
   backupPgDump: boolean;
   backupCheckIntervalMs: number;
+  /** The operator's PMTiles file (MAP_TILES_FILE), absolute; undefined: none. */
+  mapTilesFile: string | undefined;
   contactPhones: { label: string; display: string }[];
 };
 
@@ -262,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     backupPgDump: e.BACKUP_PG_DUMP === '1',
     backupCheckIntervalMs: e.BACKUP_CHECK_INTERVAL_MS,
+    mapTilesFile: e.MAP_TILES_FILE ? resolve(e.MAP_TILES_FILE) : undefined,
     contactPhones: parseContactPhones(e.CONTACT_PHONES),
   };
 }

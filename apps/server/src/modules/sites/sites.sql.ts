@@ -71,3 +71,11 @@ export const nearestSiteIdOf = (companyId: string, at: { lat: number; lng: numbe
 export const activeSitesCountOf = (companyId: string, siteId: string | null) =>
   sql<number>`(select count(*)::int from sites st
      where st.company_id = ${companyId} and st.status = 'active' ${siteId ? sql`and st.id = ${siteId}` : sql``})`;
+
+/**
+ * The company's sites that have a position, as a derived table to join (id, name, address, lat,
+ * lng): the control room's map draws them.
+ */
+export const locatedSitesOf = (companyId: string) =>
+  sql`(select s.id, s.name, s.address, s.latitude as lat, s.longitude as lng from sites s
+        where s.company_id = ${companyId} and s.latitude is not null and s.longitude is not null)`;

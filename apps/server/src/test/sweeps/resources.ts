@@ -10,6 +10,7 @@ import type { Kind } from './kind';
 import { accessKinds } from './resources-access';
 import { coreKinds } from './resources-core';
 import { fieldKinds } from './resources-field';
+import { mapKinds } from './resources-map';
 import { planningKinds } from './resources-planning';
 import { radioKinds } from './resources-radio';
 import { reportKinds } from './resources-reports';
@@ -22,6 +23,7 @@ export const kinds: Kind[] = [
   ...radioKinds,
   ...fieldKinds,
   ...reportKinds,
+  ...mapKinds,
 ];
 
 /** The kind a path addresses: the longest known prefix of the path before the parameter. */
