@@ -21,6 +21,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { guardToursRoutes } from './modules/guard-tours/guard-tours.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { interventionsRoutes } from './modules/interventions/interventions.routes';
 import { logbookRoutes } from './modules/logbook/logbook.routes';
 import { loneWorkerRoutes } from './modules/lone-worker/lone-worker.routes';
 import { mapRoutes } from './modules/map/map.routes';
@@ -84,6 +85,7 @@ const modules = [
   loneWorkerRoutes,
   panelsRoutes,
   mapRoutes,
+  interventionsRoutes,
 ];
 
 export async function buildApp(opts: {

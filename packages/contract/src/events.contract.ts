@@ -22,6 +22,8 @@ export const realtimeEventTypes = [
   'lone_worker.alert',
   'panel.changed',
   'site.changed',
+  'intervention.changed',
+  'agent.position',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

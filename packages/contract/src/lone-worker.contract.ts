@@ -83,13 +83,14 @@ export const loneWorkerSosBody = optionalPositionBody;
 export const loneWorkerCurrentAnswer = z.object({ session: loneWorkerSessionSchema.nullable() });
 
 /** Where a recorded position comes from. */
-export const recordedPositionKinds = ['clock_in', 'clock_out', 'lone_worker', 'sos'] as const;
+export const recordedPositionKinds = ['clock_in', 'clock_out', 'lone_worker', 'sos', 'duty'] as const;
 export type RecordedPositionKind = (typeof recordedPositionKinds)[number];
 export const recordedPositionKindLabels: Record<RecordedPositionKind, string> = {
   clock_in: 'Prise de service',
   clock_out: 'Fin de service',
   lone_worker: 'Protection travailleur isolé',
   sos: 'SOS',
+  duty: 'En service',
 };
 
 export const recordedPositionSchema = z.object({

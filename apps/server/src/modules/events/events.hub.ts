@@ -15,7 +15,12 @@ const REPLAY_LIMIT = 5000;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /** Events only some roles receive (escalations go to the people who must act on them). */
-const audience: Record<string, UserRole[]> = { 'alarm.escalated': ['admin', 'operator'] };
+const audience: Record<string, UserRole[]> = {
+  'alarm.escalated': ['admin', 'operator'],
+  // Positions and interventions are the control room's: an agent never follows another's.
+  'intervention.changed': ['admin', 'operator'],
+  'agent.position': ['admin', 'operator'],
+};
 const visibleTo = (type: string, role: UserRole) => audience[type]?.includes(role) ?? true;
 
 export interface Subscriber {

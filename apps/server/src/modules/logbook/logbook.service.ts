@@ -15,10 +15,10 @@ import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
-import { normaliseImage, readFile } from '../files/files.service';
+import { normaliseImage, readFile, storeFile } from '../files/files.service';
 import { appendEntry } from './chain.repository';
 import { verifyChain } from './chain.service';
-import { type WriteOutcome, writeUserEntry } from './entry-write.repository';
+import { PHOTO_KIND, type WriteOutcome, writeUserEntry } from './entry-write.repository';
 import { logbookErrors as errors } from './logbook.errors';
 import type { CorrectionJson, EntryRow, StoredEntry } from './logbook.models';
 import * as repo from './logbook.repository';
@@ -97,7 +97,8 @@ async function readableSite(tx: Tx, auth: AuthContext, siteId: string) {
 
 const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
 
-async function photoBytes(photos: string[]) {
+/** Decodes and normalises photos sent as base64 (`photos` of a body); 422 on a bad one. */
+export async function photoBytes(photos: string[]) {
   const out: Buffer[] = [];
   for (const [i, p] of photos.entries()) {
     const raw = p.replace(/^data:image\/[a-z0-9.+-]+;base64,/i, '').replace(/\s/g, '');
@@ -173,17 +174,23 @@ export async function appendSystemEntry(
     /** Shown as the entry's author: « Centrale « Entrepôt » ». */
     author: string;
     occurredAt?: Date;
+    /** Photos already normalised (files.service normaliseImage), e.g. an intervention's report. */
+    images?: Buffer[];
   },
 ) {
   const site = await repo.findSite(tx, e.companyId, e.siteId);
   if (!site) return undefined;
+  const photoIds: string[] = [];
+  for (const data of e.images ?? []) {
+    photoIds.push(await storeFile(tx, e.companyId, { kind: PHOTO_KIND, contentType: 'image/webp', data }));
+  }
   return appendEntry(tx, e.companyId, {
     siteId: site.id,
     siteName: site.name,
     occurredAt: e.occurredAt ?? new Date(),
     category: e.category,
     text: e.text.slice(0, 4000),
-    photoIds: [],
+    photoIds,
     authorUserId: null,
     authorName: e.author.slice(0, 200),
     shiftId: null,

@@ -215,7 +215,7 @@ export async function lastPositionOfSession(
 
 export interface PositionRow {
   id: string;
-  kind: 'clock_in' | 'clock_out' | 'lone_worker' | 'sos';
+  kind: 'clock_in' | 'clock_out' | 'lone_worker' | 'sos' | 'duty';
   lat: number;
   lng: number;
   accuracy: number;

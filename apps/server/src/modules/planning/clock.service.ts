@@ -4,6 +4,7 @@
 import type { clockBody } from '@vigie/contract/planning.contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { distanceMetres } from '../../lib/geo';
 import type { AuthContext } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { companyTimezone } from '../companies/companies.service';
@@ -23,14 +24,8 @@ export const ACCURACY_BONUS_MAX_M = 150;
 export const ACCURACY_MAX_M = 500;
 const EARLY_MS = 30 * 60_000;
 
-/** Great-circle distance in metres (haversine). */
-export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+/** Great-circle distance in metres (haversine): lib/geo.ts, kept here for the modules that import it. */
+export { distanceMetres };
 
 /**
  * Where the position stands against the site: the distance (null for a site without coordinates,
