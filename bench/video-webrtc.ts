@@ -32,7 +32,6 @@
 // gateway's ffmpeg, of the camera and of Chromium, with the load average.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -40,8 +39,9 @@ import { chromium, type Page } from 'playwright-core';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { WebSocketServer } from 'ws';
 import { FRAME_BITS, RtspTestCamera } from '../apps/server/src/demo/rtsp-camera';
+import { decodeTime, timescaleOf } from '../apps/server/src/modules/cameras/video/fmp4';
 import { CameraUpstream } from '../apps/server/src/modules/cameras/video/upstream';
-import { cpuMs } from './cpu';
+import { cmdline, descendants, type Proc, processTable } from './proc';
 
 const CAMERA = { fps: 25, width: 640, height: 360, gop: 25 };
 const CAMERA_ROLE = 'VIDEO_WEBRTC_CAMERA';
@@ -445,57 +445,14 @@ const page = (mode: 'webrtc' | 'mse', startedAt: number) => `<!doctype html>
 // ---------------------------------------------------------------------------------------------
 // CPU from /proc: this process, its ffmpeg, the camera's process tree, Chromium's.
 
-interface Proc {
-  ppid: number;
-  comm: string;
-  cpu: number;
-}
-
-function processes(): Map<number, Proc> {
-  const out = new Map<number, Proc>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const ppid = Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]);
-      out.set(Number(d), { ppid, comm, cpu: cpuMs(stat) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
-
-function cmdline(pid: number) {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-function descendants(all: Map<number, Proc>, root: number): number[] {
-  const out: number[] = [];
-  const walk = (pid: number) => {
-    for (const [p, info] of all) {
-      if (info.ppid === pid) {
-        out.push(p);
-        walk(p);
-      }
-    }
-  };
-  walk(root);
-  return out;
-}
-
 /** CPU milliseconds so far of each group, per pid (processes born or gone meanwhile are skipped). */
 function cpuSnapshot(camera: number) {
-  const all = processes();
+  const all = processTable();
   const mine = descendants(all, process.pid);
   const cameraTree = new Set([camera, ...descendants(all, camera)]);
+  const cpuMsOf = (p: Proc) => p.cpu * 1000;
   const groups: Record<string, Map<number, number>> = {
-    gateway: new Map([[process.pid, all.get(process.pid)?.cpu ?? 0]]),
+    gateway: new Map([[process.pid, (all.get(process.pid)?.cpu ?? 0) * 1000]]),
     'ffmpeg RTP': new Map(),
     'ffmpeg fMP4': new Map(),
     camera: new Map(),
@@ -511,7 +468,7 @@ function cpuSnapshot(camera: number) {
           ? 'ffmpeg RTP'
           : 'ffmpeg fMP4'
         : 'chromium';
-    groups[group]?.set(pid, p.cpu);
+    groups[group]?.set(pid, cpuMsOf(p));
   }
   return groups;
 }
@@ -558,33 +515,6 @@ async function readBody(req: IncomingMessage) {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Payload offset of the first box of `path` (nested) inside b[start, end), or -1. */
-function box(b: Buffer, start: number, end: number, path: string[]): number {
-  let at = start;
-  while (at + 8 <= end) {
-    const size = b.readUInt32BE(at);
-    if (size < 8 || at + size > end) return -1;
-    if (b.toString('latin1', at + 4, at + 8) === path[0])
-      return path.length === 1 ? at + 8 : box(b, at + 8, at + size, path.slice(1));
-    at += size;
-  }
-  return -1;
-}
-
-/** The track's timescale (mdhd) of an init segment. */
-function timescaleOf(init: Buffer) {
-  const mdhd = box(init, 0, init.length, ['moov', 'trak', 'mdia', 'mdhd']);
-  if (mdhd < 0) return 0;
-  return init.readUInt32BE(mdhd + (init[mdhd] === 1 ? 20 : 12));
-}
-
-/** A fragment's decode time (tfdt), in the track's timescale. */
-function decodeTimeOf(f: Buffer) {
-  const tfdt = box(f, 0, f.length, ['moof', 'traf', 'tfdt']);
-  if (tfdt < 0) return -1;
-  return f[tfdt] === 1 ? Number(f.readBigUInt64BE(tfdt + 4)) : f.readUInt32BE(tfdt + 4);
-}
-
 /** Way (A)'s relay: the server's CameraUpstream, relayed as live-socket.ts does (no ticket). */
 class MseGateway {
   readonly upstream: CameraUpstream;
@@ -615,7 +545,7 @@ class MseGateway {
         fragment: (f) => {
           const at = now();
           if (!this.firstFragmentAt) this.firstFragmentAt = at;
-          const dt = decodeTimeOf(f.bytes);
+          const dt = decodeTime(f.bytes) ?? -1;
           if (this.timescale && dt >= 0)
             this.fragmentArrival.set(Math.round((dt * 1000) / this.timescale), at);
           if (socket.bufferedAmount > 8 * 1024 * 1024) waitKeyframe = true;

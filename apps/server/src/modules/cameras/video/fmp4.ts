@@ -70,6 +70,14 @@ export function readInit(bytes: Buffer): InitSegment {
   return { bytes, codec, defaultFlags };
 }
 
+/** The first track's timescale (moov > trak > mdia > mdhd), in ticks per second; 0 when absent. */
+export function timescaleOf(init: Buffer): number {
+  const mdhd = find(init, 0, init.length, ['moov', 'trak', 'mdia', 'mdhd']);
+  if (!mdhd || mdhd[1] - mdhd[0] < 32) return 0;
+  // Version 1 has 64-bit creation and modification times before the timescale.
+  return init.readUInt32BE(mdhd[0] + (init[mdhd[0] + 8] === 1 ? 28 : 20));
+}
+
 const NON_SYNC = 0x0001_0000;
 
 /** Whether a fragment's first sample is a keyframe (a sync sample). */

@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { findFfmpeg } from './ffmpeg';
-import { isKeyframe, readInit } from './fmp4';
+import { isKeyframe, readInit, timescaleOf } from './fmp4';
 
 const hasFfmpeg = findFfmpeg(process.env.FFMPEG_PATH ?? 'ffmpeg') !== null;
 
@@ -113,6 +113,8 @@ describe.skipIf(!hasFfmpeg).each(engines)('live video on %s', (engine) => {
       expect(v.texts[0]).toEqual({ type: 'init', codec: expect.stringMatching(/^avc1\.[0-9a-f]{6}$/) });
       const init = readInit(v.binaries[0] as Buffer);
       expect(init.codec).toBe(v.texts[0]?.codec);
+      // H.264 copied from RTP keeps its 90 kHz clock.
+      expect(timescaleOf(init.bytes)).toBe(90_000);
       // The first fragment a viewer gets is a keyframe: its decoder can start at once.
       expect(isKeyframe(v.binaries[1] as Buffer, init.defaultFlags)).toBe(true);
     }
