@@ -146,7 +146,10 @@ try {
         fetch(`${server.url}/api/alarms/${id}/resolve`, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ note: 'Levée de doute faite' }),
+          body: JSON.stringify({
+            note: 'Levée de doute faite',
+            decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+          }),
         }),
       );
     }

@@ -141,8 +141,20 @@ export const createAlarmBody = z.object({
 });
 export type CreateAlarmBody = z.input<typeof createAlarmBody>;
 
+/** The verification's outcome an operator records (« Levée de doute positive / négative / impossible »). */
+export const decisionOutcomes = ['positive', 'negative', 'impossible'] as const;
+export const alarmDecisionBody = z.object({
+  outcome: z.enum(decisionOutcomes, { error: 'Décision invalide (positive, negative ou impossible)' }),
+  reason: requiredText('Le motif de la décision', 2000),
+});
+
 export const resolveAlarmBody = z.object({
   note: requiredText('La note de résolution', 2000),
+  /**
+   * The verification's decision, written to the alarm's file with the resolution; required unless
+   * the file already holds one (or the site's instructions call the alarm active).
+   */
+  decision: alarmDecisionBody.nullish(),
 });
 export const commentAlarmBody = z.object({
   text: requiredText('Le commentaire', 2000),
@@ -244,7 +256,8 @@ export const acknowledgeAlarm = defineEndpoint({
 export const resolveAlarm = defineEndpoint({
   method: 'POST',
   path: '/api/alarms/:id/resolve',
-  summary: 'Résoudre une alarme avec une note (opérateurs et administrateurs)',
+  summary:
+    'Résoudre une alarme avec une note et, si son dossier n’en a pas, la décision de levée de doute (opérateurs et administrateurs)',
   tags: ['alarms'],
   auth: true,
   params: idParams,

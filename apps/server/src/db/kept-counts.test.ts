@@ -88,7 +88,10 @@ describe.each(engines)('kept counts folded on %s', (engine) => {
       alarms.push((await call(owner, 'POST', '/api/alarms', body))?.id as string);
     }
     await call(owner, 'POST', `/api/alarms/${alarms[0]}/acknowledge`);
-    await call(owner, 'POST', `/api/alarms/${alarms[2]}/resolve`, { note: 'Levée de doute' });
+    await call(owner, 'POST', `/api/alarms/${alarms[2]}/resolve`, {
+      note: 'Levée de doute',
+      decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+    });
 
     const before = await figures(owner);
     expect(before.sites).toEqual([
@@ -106,7 +109,10 @@ describe.each(engines)('kept counts folded on %s', (engine) => {
     // Changes after a fold add deltas to folded rows; a deleted site's deltas are dropped.
     await call(owner, 'DELETE', `/api/cameras/${cameras[2]}`);
     await call(owner, 'DELETE', `/api/sites/${c}`);
-    await call(owner, 'POST', `/api/alarms/${alarms[1]}/resolve`, { note: 'Fausse alerte' });
+    await call(owner, 'POST', `/api/alarms/${alarms[1]}/resolve`, {
+      note: 'Fausse alerte',
+      decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+    });
     const later = await figures(owner);
     expect(later.sites).toEqual(['Entrepôt Nord: 2 cameras, 1 open', 'Mairie: 0 cameras, 2 open']);
     await foldKeptCounts(t.db);

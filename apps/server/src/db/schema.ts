@@ -6,6 +6,7 @@
 // the code import.
 export * from './schema/access';
 export * from './schema/accounts';
+export * from './schema/alarm-file';
 export * from './schema/alarms-events';
 export * from './schema/camera-video';
 export * from './schema/guard-tours';

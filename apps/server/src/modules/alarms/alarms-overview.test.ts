@@ -44,7 +44,10 @@ describe.each(engines)('alarms on sites and dashboard on %s', (engine) => {
     const done = (
       await create(tenant, { siteId: s, title: 'Vieux', description: 'd', location: 'l' })
     ).json();
-    await post(tenant, `/api/alarms/${done.id}/resolve`, { note: 'ok' });
+    await post(tenant, `/api/alarms/${done.id}/resolve`, {
+      note: 'ok',
+      decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+    });
     const site = (await t.app.inject({ method: 'GET', url: `/api/sites/${s}`, headers: tenant.auth })).json();
     expect(site.alarmsCount).toBe(2);
     const o = (
@@ -156,7 +159,10 @@ describe.each(engines)('alarms on sites and dashboard on %s', (engine) => {
     );
     for (const id of ids.slice(0, 5)) await post(tenant, `/api/alarms/${id}/acknowledge`);
     for (const id of ids.slice(3, 8))
-      await post(tenant, `/api/alarms/${id}/resolve`, { note: 'Levée de doute faite' });
+      await post(tenant, `/api/alarms/${id}/resolve`, {
+        note: 'Levée de doute faite',
+        decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+      });
     // A refused transition changes nothing.
     expect((await post(tenant, `/api/alarms/${ids[3]}/acknowledge`)).statusCode).toBe(409);
     const other = await registerCompany(t.app);

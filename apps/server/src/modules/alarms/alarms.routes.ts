@@ -11,6 +11,7 @@ import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
 import { registerAlarmJobs } from './alarms.jobs';
 import * as service from './alarms.service';
+import { alarmFileRoutes } from './file/alarm-file.routes';
 
 export async function alarmsRoutes(app: FastifyInstance) {
   route(
@@ -33,5 +34,6 @@ export async function alarmsRoutes(app: FastifyInstance) {
   route(app, commentAlarm, async ({ auth, params, body }) =>
     service.commentAlarm(app.db, service.actorOf(auth), params.id, body),
   );
+  await alarmFileRoutes(app);
   registerAlarmJobs(app);
 }

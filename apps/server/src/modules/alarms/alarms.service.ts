@@ -28,6 +28,7 @@ import { newAlarmsNotificationSql, notifyNewAlarms } from './alarm-notifications
 import { alarmErrors } from './alarms.errors';
 import { type AlarmRow, alarmEventPayload, toAlarmDto } from './alarms.models';
 import * as repo from './alarms.repository';
+import { recordAutomaticClosing, recordResolution, recordTaken } from './file/alarm-file.service';
 
 /** Who acts: a signed-in user, a device (integration key) or Vigie itself (monitor, escalation). */
 export interface Actor {
@@ -295,6 +296,8 @@ export async function acknowledgeAlarm(db: Database, actor: Actor, id: string) {
       db.withTenant(actor.companyId, async (tx) => {
         if (!(await repo.markAcknowledged(tx, actor.companyId, id, actor.name)))
           throw await transitionRefused(tx, actor, id);
+        // Taken in charge, in the alarm's file of checks.
+        await recordTaken(tx, actor, id);
         return recordChange(tx, actor, id, 'acknowledged', null);
       }),
     { label: 'alarm acknowledgement' },
@@ -313,6 +316,8 @@ export async function resolveAlarm(
       db.withTenant(actor.companyId, async (tx) => {
         const done = await repo.markResolved(tx, actor.companyId, repo.byId(id), actor.name, input.note);
         if (done.length === 0) throw await transitionRefused(tx, actor, id);
+        // The file's decision (given now or already there) is required: a 409 rolls all of it back.
+        await recordResolution(tx, actor, id, input);
         return recordChange(tx, actor, id, 'resolved', input.note);
       }),
     { label: 'alarm resolution' },
@@ -335,6 +340,7 @@ export async function commentAlarm(
 export async function resolveCameraOfflineAlarm(tx: Tx, companyId: string, cameraId: string, note: string) {
   const actor = systemActor(companyId);
   const ids = await repo.markResolved(tx, companyId, repo.openCameraOfflineOf(cameraId), actor.name, note);
+  await recordAutomaticClosing(tx, actor, ids, note);
   await recordChanges(tx, actor, ids, 'resolved', note, { automatic: true });
   return ids;
 }

@@ -141,6 +141,7 @@ describe.each(engines)('alarms API on %s', (engine) => {
     expect(comment.statusCode).toBe(201);
     const resolved = await post(owner, `/api/alarms/${a.id}/resolve`, {
       note: 'Police prévenue, site sécurisé',
+      decision: { outcome: 'positive', reason: 'Porte forcée constatée par l’agent' },
     });
     expect(resolved.statusCode).toBe(200);
     const r = resolved.json();
@@ -158,7 +159,10 @@ describe.each(engines)('alarms API on %s', (engine) => {
     ]);
     expect(r.actions[2]).toContain(`Commentaire de ${agent.user.name} : Ronde effectuée, porte forcée`);
     expect(r.actions[3]).toContain(`Alarme résolue par ${owner.user.name} : Police prévenue, site sécurisé`);
-    const twice = await post(owner, `/api/alarms/${a.id}/resolve`, { note: 'encore' });
+    const twice = await post(owner, `/api/alarms/${a.id}/resolve`, {
+      note: 'encore',
+      decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ detail: 'Cette alarme est déjà résolue' });
     expect((await post(owner, `/api/alarms/${a.id}/acknowledge`)).json()).toMatchObject({
@@ -179,7 +183,12 @@ describe.each(engines)('alarms API on %s', (engine) => {
 
   it('resolving an active alarm directly counts as taking it in charge', async () => {
     const a = (await create(owner, valid())).json();
-    const r = (await post(operator, `/api/alarms/${a.id}/resolve`, { note: 'Fausse alarme' })).json();
+    const r = (
+      await post(operator, `/api/alarms/${a.id}/resolve`, {
+        note: 'Fausse alarme',
+        decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+      })
+    ).json();
     expect(r).toMatchObject({ status: 'resolved', acknowledgedBy: operator.user.name });
     expect(r.responseTime).toBeGreaterThanOrEqual(0);
   });
@@ -209,7 +218,14 @@ describe.each(engines)('alarms API on %s', (engine) => {
       (await t.app.inject({ method: 'GET', url: `/api/alarms/${id}`, headers: other.auth })).statusCode,
     ).toBe(404);
     expect((await post(other, `/api/alarms/${id}/acknowledge`)).statusCode).toBe(404);
-    expect((await post(other, `/api/alarms/${id}/resolve`, { note: 'x' })).statusCode).toBe(404);
+    expect(
+      (
+        await post(other, `/api/alarms/${id}/resolve`, {
+          note: 'x',
+          decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+        })
+      ).statusCode,
+    ).toBe(404);
     const c = await post(other, `/api/alarms/${id}/comments`, { text: 'x' });
     expect(c.statusCode).toBe(404);
     expect(c.json()).toMatchObject({ detail: 'Alarme introuvable' });
@@ -233,7 +249,10 @@ describe.each(engines)('alarms API on %s', (engine) => {
       });
       made.push(res.json().id);
     }
-    await post(tenant, `/api/alarms/${made[0]}/resolve`, { note: 'ok' });
+    await post(tenant, `/api/alarms/${made[0]}/resolve`, {
+      note: 'ok',
+      decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+    });
     const list = async (q: string) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/alarms${q}`, headers: tenant.auth });
       expect(res.statusCode, res.body).toBe(200);

@@ -6,6 +6,7 @@ import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { logbookCounters, logbookEntries } from '../../db/schema';
+import { sealSql } from '../../lib/hash-chain.sql';
 import { eventRowsOf, notifyEventsOf } from '../events/events.sql';
 import {
   canonicalFrame,
@@ -28,8 +29,7 @@ import {
 export function appendCtes(companyId: string, e: EntryValues, from: SQL) {
   const { head, mid, tail } = canonicalFrame({ ...e, companyId });
   const seal = (number: SQL, prev: SQL) =>
-    sql`encode(sha256(convert_to((select p.before from p) || (${number})::text || (select p.after from p)
-                                 || '"' || ${prev} || '"]', 'UTF8')), 'hex')`;
+    sealSql(sql`(select p.before from p)`, number, sql`(select p.after from p)`, prev);
   const payload = sql`jsonb_build_object('id', r.id, 'siteId', r.site_id, 'number', r.number, 'category', r.category,
                                          'source', r.source, 'correctsId', r.corrects_id)`;
   return sql`

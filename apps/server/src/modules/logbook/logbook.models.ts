@@ -1,10 +1,10 @@
 // The canonical form of an entry that its hash seals, and the hash chain.
-import { createHash } from 'node:crypto';
 import type { LogbookCategory } from '@vigie/contract/logbook.contract';
 import type { logbookEntries } from '../../db/schema';
+import { chainHash, GENESIS_HASH, jsonInner } from '../../lib/hash-chain';
 
 /** prev_hash of a site's first entry. */
-export const GENESIS_HASH = '0'.repeat(64);
+export { GENESIS_HASH };
 
 export interface SealedEntry {
   id: string;
@@ -33,7 +33,7 @@ export interface SealedEntry {
  * and this module still recomputes every hash (chain.service.ts).
  */
 export function canonicalFrame(e: Omit<SealedEntry, 'number' | 'siteName' | 'shiftId'>) {
-  const inner = (values: unknown[]) => JSON.stringify(values).slice(1, -1);
+  const inner = jsonInner;
   return {
     head: `[${inner(['vigie-logbook-v1', e.companyId, e.siteId])},`,
     mid: `,${inner([e.id, e.occurredAt.toISOString(), e.category, e.text, e.photoIds, e.authorUserId, e.authorName])},`,
@@ -52,9 +52,7 @@ export function canonicalParts(e: Omit<SealedEntry, 'number'>) {
 
 /** SHA-256 (hex) over a fixed-order JSON array of the entry's fields and the previous hash. */
 export function entryHash(e: SealedEntry, prevHash: string) {
-  const { before, after } = canonicalParts(e);
-  const canonical = `${before}${e.number}${after}${JSON.stringify(prevHash)}]`;
-  return createHash('sha256').update(canonical).digest('hex');
+  return chainHash(canonicalParts(e), e.number, prevHash);
 }
 
 /** The entry as stored. */

@@ -61,7 +61,12 @@ describe.each(engines)('control room map on %s', (engine) => {
     });
     const resolvedId = resolved.json().id as string;
     expect(
-      (await req(t.app, owner, 'POST', `/api/alarms/${resolvedId}/resolve`, { note: 'Test' })).statusCode,
+      (
+        await req(t.app, owner, 'POST', `/api/alarms/${resolvedId}/resolve`, {
+          note: 'Test',
+          decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+        })
+      ).statusCode,
     ).toBe(200);
 
     // A radio with a position, held by an agent off duty: drawn as a radio, not as an agent.

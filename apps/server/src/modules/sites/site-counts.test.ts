@@ -46,8 +46,14 @@ describe.each(engines)('kept site counts on %s', (engine) => {
     }
     // Acknowledged stays open; resolved leaves the count; a camera moves; another goes.
     await call(owner, 'POST', `/api/alarms/${alarms[0]}/acknowledge`);
-    await call(owner, 'POST', `/api/alarms/${alarms[1]}/resolve`, { note: 'Levée de doute' });
-    await call(owner, 'POST', `/api/alarms/${alarms[6]}/resolve`, { note: 'Fausse alerte' });
+    await call(owner, 'POST', `/api/alarms/${alarms[1]}/resolve`, {
+      note: 'Levée de doute',
+      decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+    });
+    await call(owner, 'POST', `/api/alarms/${alarms[6]}/resolve`, {
+      note: 'Fausse alerte',
+      decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+    });
     await call(owner, 'PATCH', `/api/cameras/${cameras[0]}`, { siteId: c });
     await call(owner, 'DELETE', `/api/cameras/${cameras[1]}`);
     return { owner, sites };

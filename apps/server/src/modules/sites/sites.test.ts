@@ -306,7 +306,10 @@ describe.each(engines)('sites on %s', (engine) => {
       method: 'POST',
       url: `/api/alarms/${alarm.json().id}/resolve`,
       headers: owner.auth,
-      payload: { note: 'Levée de doute : chat' },
+      payload: {
+        note: 'Levée de doute : chat',
+        decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+      },
     });
     expect(resolved.statusCode).toBe(200);
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/sites/${s.id}`, headers: owner.auth });

@@ -185,7 +185,15 @@ describe.each(engines)('a busy control room on %s', (engine) => {
         const { id } = JSON.parse(created.text) as { id: string };
         const auth = { authorization: `Bearer ${token}` };
         await post('acknowledge', `/api/alarms/${id}/acknowledge`, {}, auth);
-        await post('resolve', `/api/alarms/${id}/resolve`, { note: 'Levée de doute faite, RAS' }, auth);
+        await post(
+          'resolve',
+          `/api/alarms/${id}/resolve`,
+          {
+            note: 'Levée de doute faite, RAS',
+            decision: { outcome: 'negative', reason: 'Vérifié à la vidéo : rien à signaler' },
+          },
+          auth,
+        );
       }
     };
     let writing = true;

@@ -41,6 +41,9 @@ const unwatched: Record<string, string> = {
   logbook_entries:
     'append-only register written by agents and the system-entry copier, read by no cached endpoint (pushed as logbook.created)',
   logbook_counters: 'kept with each logbook entry in its transaction, read by no cached endpoint',
+  alarm_file_entries:
+    "append-only file of an alarm's checks, read by no cached endpoint (pushed as alarm.updated with change 'file')",
+  alarm_file_counters: 'kept with each alarm file entry in its transaction, read by no cached endpoint',
   agent_positions: 'personal data written at clock-in and clock-out, read by no cached endpoint',
   camera_recordings: 'stills and clips, read by no cached endpoint (their lists are read as they stand)',
   camera_recording_chunks: 'bytes of stills and clips, served by their own uncached route',

@@ -8,8 +8,10 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Kind } from './kind';
 import { accessKinds } from './resources-access';
+import { alarmFileKinds } from './resources-alarm-file';
 import { coreKinds } from './resources-core';
 import { fieldKinds } from './resources-field';
+import { instructionsKinds } from './resources-instructions';
 import { mapKinds } from './resources-map';
 import { planningKinds } from './resources-planning';
 import { radioKinds } from './resources-radio';
@@ -23,7 +25,9 @@ export const kinds: Kind[] = [
   ...radioKinds,
   ...fieldKinds,
   ...reportKinds,
+  ...instructionsKinds,
   ...mapKinds,
+  ...alarmFileKinds,
 ];
 
 /** The kind a path addresses: the longest known prefix of the path before the parameter. */
