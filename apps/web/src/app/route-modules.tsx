@@ -38,6 +38,8 @@ export const dashboardPages = {
   // Not a menu entry: reached from the alarms page's « Centrales d'alarme » button.
   '/dashboard/alarms/panels': lazyPage(() => import('./routes/panels'), inLayout),
   '/dashboard/logbook': lazyPage(() => import('./routes/logbook'), inLayout),
+  // The live map: MapLibre and PMTiles load with this route's chunk only.
+  '/dashboard/map': lazyPage(() => import('./routes/map'), inLayout),
   '/dashboard/tours': lazyPage(() => import('./routes/guard-tours'), inLayout),
   '/dashboard/access': lazyPage(() => import('./routes/access'), inLayout),
   '/dashboard/radio': lazyPage(() => import('./routes/radio'), inLayout),

@@ -25,6 +25,7 @@ const Cameras = pages['/dashboard/cameras'];
 const Alarms = pages['/dashboard/alarms'];
 const Panels = pages['/dashboard/alarms/panels'];
 const Logbook = pages['/dashboard/logbook'];
+const MapView = pages['/dashboard/map'];
 const GuardTours = pages['/dashboard/tours'];
 const Access = pages['/dashboard/access'];
 const Radio = pages['/dashboard/radio'];
@@ -61,6 +62,7 @@ export function AppRoutes() {
             <Route path="alarms" element={<Alarms />} />
             <Route path="alarms/panels" element={<Panels />} />
             <Route path="logbook" element={<Logbook />} />
+            <Route path="map" element={<MapView />} />
             <Route path="tours" element={<GuardTours />} />
             <Route path="access" element={<Access />} />
             <Route path="radio" element={<Radio />} />

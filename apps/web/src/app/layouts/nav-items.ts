@@ -10,6 +10,7 @@ import {
   KeyRound,
   LayoutDashboard,
   type LucideIcon,
+  Map as MapIcon,
   Radio,
   Route,
   Settings,
@@ -43,6 +44,8 @@ export const navItems: readonly NavItem[] = [
   { label: 'Sites & Clients', to: '/dashboard/sites', icon: Building2 },
   { label: 'Caméras', to: '/dashboard/cameras', icon: Camera },
   { label: 'Alarmes', to: '/dashboard/alarms', icon: Siren },
+  // The control room's live map: agents' positions are the control room's only.
+  { label: 'Carte', to: '/dashboard/map', icon: MapIcon, roles: ['admin', 'operator'] },
   { label: 'Main courante', to: '/dashboard/logbook', icon: BookOpen },
   { label: 'Rondes', to: '/dashboard/tours', icon: Route, roles: ['admin', 'operator'] },
   // Badges and readers are the control room's: an agent's session gets 403 from every access route.

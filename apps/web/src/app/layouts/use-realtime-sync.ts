@@ -9,6 +9,8 @@ import { alarmsKey } from '../../features/alarms/api/keys';
 import { camerasKey } from '../../features/cameras/api/keys';
 import { dashboardKey } from '../../features/dashboard/api/keys';
 import { loneWorkerKey } from '../../features/lone-worker/api/keys';
+import { mapKey } from '../../features/map/api/keys';
+import { applyAgentPosition } from '../../features/map/api/live-positions';
 import { notificationsKey } from '../../features/notifications/api/keys';
 import { radioKeys } from '../../features/radio/api/keys';
 import { reportsKey } from '../../features/reports/api/keys';
@@ -24,7 +26,7 @@ const COALESCE_MS = 250;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 type QueryKey = readonly string[];
-const alarmKeys = [alarmsKey, dashboardKey, sitesKey];
+const alarmKeys = [alarmsKey, dashboardKey, sitesKey, mapKey];
 const towerKeys = [radioKeys.communications, radioKeys.alerts, radioKeys.summary];
 
 /**
@@ -37,13 +39,14 @@ const refreshedBy: Record<RealtimeEventType, readonly QueryKey[]> = {
   'alarm.updated': alarmKeys,
   'alarm.escalated': alarmKeys,
   'camera.status': [camerasKey, dashboardKey],
-  'agent.changed': [planningKey, dashboardKey],
-  'shift.changed': [planningKey, dashboardKey],
+  // A clock-in or clock-out puts an agent on the map or takes him off.
+  'agent.changed': [planningKey, dashboardKey, mapKey],
+  'shift.changed': [planningKey, dashboardKey, mapKey],
   // A badge check (a new log line, a point's last activity) or a badge or point changed.
   'access.logged': [accessKey, dashboardKey],
   'access.changed': [accessKey, dashboardKey],
   // A radio's report, or a radio or channel changed.
-  'radio.changed': [radioKeys.radios, radioKeys.channels, radioKeys.summary],
+  'radio.changed': [radioKeys.radios, radioKeys.channels, radioKeys.summary, mapKey],
   // A transmission (an emergency heard in it raises an alert), or an alert raised or handled.
   'radio.communication': towerKeys,
   'radio.alert': towerKeys,
@@ -62,6 +65,10 @@ const refreshedBy: Record<RealtimeEventType, readonly QueryKey[]> = {
   'site.changed': [sitesKey],
   // Notifications are per user, but the stream is the company's: only ours refresh the bell (below).
   'notification.created': [notificationsKey],
+  // An agent's position moves him on the map's cached overview (applyAgentPosition, below), no read.
+  'agent.position': [],
+  // An intervention proposed, accepted, refused, moving, on site, closed or cancelled.
+  'intervention.changed': [mapKey],
 };
 
 /** Every query the stream keeps fresh: read again when the stream starts without a full replay. */
@@ -110,6 +117,7 @@ export function useRealtimeSync(userId: string | undefined) {
       const othersNotification =
         event.type === 'notification.created' && (event.data.userId ?? userId) !== userId;
       if (keys.length > 0 && !othersNotification) refresh(...keys);
+      if (event.type === 'agent.position') applyAgentPosition(queryClient, event.data);
       const id = text(event.data.id);
       const what = [text(event.data.title), text(event.data.siteName)].filter(Boolean).join(' — ');
       if (event.type === 'alarm.created' && event.data.severity === 'critical' && !toasted.has(id)) {

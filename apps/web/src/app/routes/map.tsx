@@ -1,0 +1,5 @@
+import MapPage from '../../features/map/map-page';
+
+export function Component() {
+  return <MapPage />;
+}

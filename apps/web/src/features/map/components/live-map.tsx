@@ -1,0 +1,134 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { MapOverview } from '@vigie/contract/map.contract';
+import {
+  AttributionControl,
+  type GeoJSONSource,
+  type MapGeoJSONFeature,
+  Map as MapLibre,
+  NavigationControl,
+  setWorkerUrl,
+} from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useRef, useState } from 'react';
+import { boundsOf, mapFeatures } from '../map-features';
+import { clickableLayers, layersOf, mapStyle, type OverlaySource, overlaySources } from '../map-style';
+import { registerTiles } from '../tiles';
+
+export type MapSelection = { kind: 'site' | 'alarm' | 'agent' | 'radio'; id: string };
+
+// The worker as a file of our own origin: the strict CSP (script-src 'self') refuses blob: workers.
+setWorkerUrl(workerUrl);
+
+/** Metropolitan France, before the data says where the company works. */
+const FRANCE: [[number, number], [number, number]] = [
+  [-5.2, 41.3],
+  [9.6, 51.1],
+];
+
+interface LiveMapProps {
+  overview: MapOverview;
+  visible: Record<OverlaySource, boolean>;
+  onSelect: (selection: MapSelection | null) => void;
+}
+
+/** The MapLibre canvas: created once (again if the detailed file comes or goes), fed by setData. */
+export function LiveMap({ overview, visible, onSelect }: LiveMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibre | null>(null);
+  const [ready, setReady] = useState(false);
+  const fitted = useRef(false);
+  const selectRef = useRef(onSelect);
+  selectRef.current = onSelect;
+  const detailed = overview.detailedTiles;
+
+  useEffect(() => {
+    if (!container.current) return;
+    registerTiles();
+    const map = new MapLibre({
+      container: container.current,
+      style: mapStyle(detailed),
+      bounds: FRANCE,
+      maxZoom: 19,
+      attributionControl: false,
+      // The map's own texts, in French.
+      locale: {
+        'NavigationControl.ZoomIn': 'Zoomer',
+        'NavigationControl.ZoomOut': 'Dézoomer',
+        'AttributionControl.ToggleAttribution': 'Afficher les sources',
+      },
+    });
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
+    map.on('load', () => setReady(true));
+
+    map.on('click', async (e) => {
+      const hits = map.queryRenderedFeatures(e.point, { layers: [...clickableLayers] });
+      const first = [...hits].sort(
+        (a, b) =>
+          clickableLayers.indexOf(a.layer.id as (typeof clickableLayers)[number]) -
+          clickableLayers.indexOf(b.layer.id as (typeof clickableLayers)[number]),
+      )[0];
+      if (!first) {
+        selectRef.current(null);
+        return;
+      }
+      if (first.properties.cluster) {
+        await zoomIntoCluster(map, first);
+        return;
+      }
+      const { kind, id } = first.properties as { kind: MapSelection['kind']; id: string };
+      selectRef.current({ kind, id });
+    });
+    for (const layer of clickableLayers) {
+      map.on('mouseenter', layer, () => {
+        map.getCanvas().style.cursor = 'pointer';
+      });
+      map.on('mouseleave', layer, () => {
+        map.getCanvas().style.cursor = '';
+      });
+    }
+    mapRef.current = map;
+    return () => {
+      setReady(false);
+      mapRef.current = null;
+      map.remove();
+    };
+  }, [detailed]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    const features = mapFeatures(overview, Date.now());
+    for (const name of overlaySources)
+      (map.getSource(name) as GeoJSONSource | undefined)?.setData(features[name]);
+    if (!fitted.current) {
+      fitted.current = true;
+      const box = boundsOf(overview);
+      if (box) map.fitBounds(box, { padding: 60, maxZoom: 14, duration: 0 });
+    }
+  }, [ready, overview]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    for (const name of overlaySources)
+      for (const layer of layersOf[name])
+        map.setLayoutProperty(layer, 'visibility', visible[name] ? 'visible' : 'none');
+  }, [ready, visible]);
+
+  return (
+    <section
+      ref={container}
+      className="absolute inset-0"
+      aria-label="Carte des sites, alarmes, agents et radios"
+    />
+  );
+}
+
+async function zoomIntoCluster(map: MapLibre, cluster: MapGeoJSONFeature) {
+  const source = map.getSource(cluster.source) as GeoJSONSource | undefined;
+  const id = cluster.properties.cluster_id as number;
+  if (!source || cluster.geometry.type !== 'Point') return;
+  const zoom = await source.getClusterExpansionZoom(id);
+  map.easeTo({ center: cluster.geometry.coordinates as [number, number], zoom });
+}

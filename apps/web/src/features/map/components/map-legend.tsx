@@ -1,0 +1,63 @@
+import type { MapOverview } from '@vigie/contract/map.contract';
+import { colors, type OverlaySource } from '../map-style';
+
+const entries: { key: OverlaySource; label: string; color: string; count: (o: MapOverview) => number }[] = [
+  { key: 'sites', label: 'Sites', color: colors.siteCalm, count: (o) => o.sites.length },
+  { key: 'alarms', label: 'Alarmes en cours', color: colors.siteAlarm, count: (o) => o.alarms.length },
+  { key: 'agents', label: 'Agents en service', color: colors.agentAvailable, count: (o) => o.agents.length },
+  { key: 'radios', label: 'Radios', color: colors.radio, count: (o) => o.radios.length },
+  { key: 'tracks', label: 'Interventions', color: colors.track, count: (o) => o.interventions.length },
+];
+
+const keyItems = [
+  { label: 'Site en alarme', color: colors.siteAlarm },
+  { label: 'Intervention en cours', color: colors.siteIntervention },
+  { label: 'Site calme', color: colors.siteCalm },
+  { label: 'Agent disponible', color: colors.agentAvailable },
+  { label: 'Agent en intervention', color: colors.agentBusy },
+];
+
+interface MapLegendProps {
+  overview: MapOverview;
+  visible: Record<OverlaySource, boolean>;
+  onToggle: (key: OverlaySource) => void;
+}
+
+/** What is drawn (each kind can be hidden), how many of each, and what the colours say. */
+export function MapLegend({ overview, visible, onToggle }: MapLegendProps) {
+  return (
+    <div className="flex flex-col gap-2">
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Éléments affichés sur la carte</legend>
+        {entries.map((e) => (
+          <label
+            key={e.key}
+            className="flex cursor-pointer items-center gap-2 rounded-full border border-ink-600 bg-ink-800/60 px-3 py-1 text-sm text-fg has-[:checked]:border-ink-500"
+          >
+            <input
+              type="checkbox"
+              className="size-4 accent-blue-500"
+              checked={visible[e.key]}
+              onChange={() => onToggle(e.key)}
+            />
+            <span aria-hidden className="size-2.5 rounded-full" style={{ backgroundColor: e.color }} />
+            {e.label}
+            <span className="font-semibold tabular-nums text-white">{e.count(overview)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted" aria-label="Légende">
+        {keyItems.map((k) => (
+          <li key={k.label} className="flex items-center gap-1.5">
+            <span aria-hidden className="size-2.5 rounded-full" style={{ backgroundColor: k.color }} />
+            {k.label}
+          </li>
+        ))}
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden className="size-2.5 rounded-full bg-sky-400/40" />
+          Position de plus de 10 min
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import {
+  type MapOverview,
+  mapAgentStateLabels,
+  mapPositionSourceLabels,
+  mapSiteStateLabels,
+} from '@vigie/contract/map.contract';
+import { X } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { formatDateTime } from '../../../lib/format';
+import { isStale, positionAge } from '../map-features';
+import type { MapSelection } from './live-map';
+
+const severityLabels = { low: 'Faible', medium: 'Moyenne', high: 'Élevée', critical: 'Critique' } as const;
+const siteTone = { alarm: 'danger', intervention: 'warning', calm: 'success' } as const;
+
+interface SelectionPanelProps {
+  overview: MapOverview;
+  selection: MapSelection;
+  now: number;
+  onClose: () => void;
+}
+
+/** What a click on the map opened: the alarm, the site (and its cameras), the agent or the radio. */
+export function SelectionPanel({ overview, selection, now, onClose }: SelectionPanelProps) {
+  const body = panelBody(overview, selection, now);
+  if (!body) return null;
+  return (
+    <section
+      aria-label={body.title}
+      className="absolute inset-x-2 bottom-2 z-10 max-h-[60%] overflow-y-auto rounded-xl border border-ink-600 bg-ink-900/95 p-4 shadow-xl backdrop-blur sm:inset-x-auto sm:top-2 sm:right-14 sm:bottom-auto sm:w-80"
+    >
+      <div className="mb-2 flex items-start justify-between gap-2">
+        <div>
+          <p className="text-xs uppercase tracking-wide text-fg-muted">{body.kind}</p>
+          <h2 className="text-base font-semibold text-white">{body.title}</h2>
+        </div>
+        <Button variant="ghost" size="icon" className="size-8" aria-label="Fermer" onClick={onClose}>
+          <X />
+        </Button>
+      </div>
+      {body.content}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 py-0.5 text-sm">
+      <dt className="text-fg-muted">{label}</dt>
+      <dd className="text-right text-fg">{children}</dd>
+    </div>
+  );
+}
+
+function panelBody(overview: MapOverview, selection: MapSelection, now: number) {
+  if (selection.kind === 'alarm') {
+    const alarm = overview.alarms.find((a) => a.id === selection.id);
+    if (!alarm) return null;
+    return {
+      kind: 'Alarme',
+      title: alarm.title,
+      content: (
+        <>
+          <dl>
+            <Row label="Site">{alarm.siteName}</Row>
+            <Row label="Gravité">{severityLabels[alarm.severity]}</Row>
+            <Row label="État">{alarm.status === 'active' ? 'Active' : 'Prise en charge'}</Row>
+            <Row label="Déclenchée">{formatDateTime(alarm.triggeredAt)}</Row>
+          </dl>
+          <Button asChild size="sm" className="mt-3 w-full">
+            <Link to={`/dashboard/alarms?alarm=${encodeURIComponent(alarm.id)}`}>Ouvrir l'alarme</Link>
+          </Button>
+        </>
+      ),
+    };
+  }
+  if (selection.kind === 'site') {
+    const site = overview.sites.find((s) => s.id === selection.id);
+    if (!site) return null;
+    const alarms = overview.alarms.filter((a) => a.siteId === site.id);
+    return {
+      kind: 'Site',
+      title: site.name,
+      content: (
+        <>
+          <p className="mb-2 text-sm text-fg-muted">{site.address}</p>
+          <Badge tone={siteTone[site.state]}>{mapSiteStateLabels[site.state]}</Badge>
+          <dl className="mt-2">
+            <Row label="Alarmes en cours">{site.openAlarms}</Row>
+            <Row label="Caméras">{site.cameras}</Row>
+          </dl>
+          {alarms.length > 0 ? (
+            <ul className="mt-2 flex flex-col gap-1">
+              {alarms.slice(0, 5).map((a) => (
+                <li key={a.id}>
+                  <Link
+                    className="text-sm text-red-300 underline-offset-2 hover:underline"
+                    to={`/dashboard/alarms?alarm=${encodeURIComponent(a.id)}`}
+                  >
+                    {a.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <Button asChild size="sm" variant="secondary" className="mt-3 w-full">
+            <Link to={`/dashboard/cameras?site=${encodeURIComponent(site.id)}`}>
+              Voir les caméras du site
+            </Link>
+          </Button>
+        </>
+      ),
+    };
+  }
+  if (selection.kind === 'agent') {
+    const agent = overview.agents.find((a) => a.id === selection.id);
+    if (!agent) return null;
+    const intervention = overview.interventions.find((i) => i.agentId === agent.id);
+    return {
+      kind: 'Agent en service',
+      title: agent.name,
+      content: (
+        <>
+          <Badge tone={agent.state === 'busy' ? 'warning' : 'accent'}>
+            {mapAgentStateLabels[agent.state]}
+          </Badge>
+          <dl className="mt-2">
+            <Row label="Site du service">{agent.siteName ?? '—'}</Row>
+            <Row label="Position">
+              <span className={isStale(agent, now) ? 'text-amber-300' : undefined}>
+                {positionAge(agent.positionAt, now)}
+              </span>
+            </Row>
+            <Row label="Source">{mapPositionSourceLabels[agent.source]}</Row>
+            {agent.accuracyM !== null ? <Row label="Précision">{Math.round(agent.accuracyM)} m</Row> : null}
+            {intervention ? <Row label="Intervention">{intervention.stateLabel}</Row> : null}
+          </dl>
+          <Button asChild size="sm" variant="secondary" className="mt-3 w-full">
+            <Link to="/dashboard/planning">Voir le planning</Link>
+          </Button>
+        </>
+      ),
+    };
+  }
+  const radio = overview.radios.find((r) => r.id === selection.id);
+  if (!radio) return null;
+  return {
+    kind: 'Radio',
+    title: radio.serialNumber,
+    content: (
+      <dl>
+        <Row label="Agent">{radio.agentName ?? 'Non attribuée'}</Row>
+        <Row label="Position">{positionAge(radio.positionAt, now)}</Row>
+      </dl>
+    ),
+  };
+}

@@ -1,0 +1,83 @@
+import type { MapOverview } from '@vigie/contract/map.contract';
+import { useEffect, useState } from 'react';
+import { QueryState } from '../../components/query-state';
+import { useRealtimeLive } from '../../lib/use-realtime-live';
+import { useMapOverview } from './api/get-map-overview';
+import { LiveMap, type MapSelection } from './components/live-map';
+import { MapLegend } from './components/map-legend';
+import { SelectionPanel } from './components/selection-panel';
+import type { OverlaySource } from './map-style';
+
+const allVisible: Record<OverlaySource, boolean> = {
+  sites: true,
+  alarms: true,
+  agents: true,
+  radios: true,
+  tracks: true,
+};
+
+/** Ages of positions move on without new data: the panel's « il y a 3 min » is redrawn each 30 s. */
+function useNow(everyMs: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** The control room's live map (« Carte »). */
+export default function MapPage() {
+  const overview = useMapOverview();
+  const live = useRealtimeLive();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Carte</h1>
+        <p className="text-fg-muted">
+          Sites, alarmes en cours, agents en service et interventions, en direct.{' '}
+          <span className={live ? 'text-emerald-300' : 'text-amber-300'}>
+            {live
+              ? 'Mise à jour en temps réel.'
+              : 'Connexion temps réel interrompue : actualisation toutes les 15 s.'}
+          </span>
+        </p>
+      </div>
+      <QueryState query={overview} loading="Chargement de la carte…" error="Impossible de charger la carte">
+        {(data) => <MapView overview={data} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function MapView({ overview }: { overview: MapOverview }) {
+  const [visible, setVisible] = useState(allVisible);
+  const [selection, setSelection] = useState<MapSelection | null>(null);
+  const now = useNow(30_000);
+  return (
+    <>
+      <MapLegend
+        overview={overview}
+        visible={visible}
+        onToggle={(key) => setVisible((v) => ({ ...v, [key]: !v[key] }))}
+      />
+      <div className="relative h-[calc(100dvh-16rem)] min-h-[380px] overflow-hidden rounded-xl border border-ink-700 bg-[#0b1626]">
+        <LiveMap overview={overview} visible={visible} onSelect={setSelection} />
+        {selection ? (
+          <SelectionPanel
+            overview={overview}
+            selection={selection}
+            now={now}
+            onClose={() => setSelection(null)}
+          />
+        ) : null}
+      </div>
+      {overview.sites.length === 0 && overview.agents.length === 0 ? (
+        <p className="text-sm text-fg-muted">
+          Aucun site géolocalisé ni agent en service : renseignez la latitude et la longitude de vos sites
+          pour les voir sur la carte.
+        </p>
+      ) : null}
+    </>
+  );
+}
