@@ -68,7 +68,7 @@ const optionalNullableText = (label: string, max: number) =>
     .transform((v) => (v ? v : null));
 
 // A phone as the site's contact phone is validated, and required here: at least two digits.
-const contactPhoneSchema = z
+export const contactPhoneSchema = z
   .string({ error: 'Le numéro de téléphone est obligatoire' })
   .trim()
   .min(1, { error: 'Le numéro de téléphone est obligatoire' })
@@ -76,7 +76,7 @@ const contactPhoneSchema = z
   .regex(/^[+0-9 ().-]*$/, { error: 'Numéro de téléphone invalide' })
   .refine((v) => (v.match(/[0-9]/g) ?? []).length >= 2, { error: 'Numéro de téléphone invalide' });
 
-const contactInput = z
+export const siteContactInput = z
   .object({
     /** Kept across saves when sent back (an alarm's file names the contact it called). */
     id: idSchema.optional(),
@@ -94,15 +94,17 @@ const contactInput = z
   })
   .strict();
 
-const stepInput = z
+export const instructionStepInput = z
   .object({
     id: idSchema.optional(),
     text: requiredText("Le texte de l'étape", instructionLimits.stepText),
   })
   .strict();
 
-const modeSchema = z.enum(alarmResponseModes, { error: 'Mode invalide (active ou passive)' });
-const targetSchema = z
+export const alarmResponseModeInput = z.enum(alarmResponseModes, {
+  error: 'Mode invalide (active ou passive)',
+});
+export const responseTargetInput = z
   .object({
     acceptSeconds: z
       .number({ error: "Le délai d'acceptation doit être un nombre de secondes" })
@@ -155,16 +157,16 @@ export const putSiteInstructionsBody = z
   .object({
     /** The call list, in calling order. */
     contacts: z
-      .array(contactInput, { error: 'Les contacts doivent être une liste' })
+      .array(siteContactInput, { error: 'Les contacts doivent être une liste' })
       .max(instructionLimits.contacts, { error: `${instructionLimits.contacts} contacts au maximum` })
       .default([]),
     /** The intervention's checklist, in order. */
     steps: z
-      .array(stepInput, { error: 'Les étapes doivent être une liste' })
+      .array(instructionStepInput, { error: 'Les étapes doivent être une liste' })
       .min(1, { error: 'Au moins une étape dans les consignes' })
       .max(instructionLimits.steps, { error: `${instructionLimits.steps} étapes au maximum` }),
-    alarmResponses: partialKeys(alarmTypes, modeSchema).default({}),
-    responseTargets: partialKeys(alarmSeverities, targetSchema).default({}),
+    alarmResponses: partialKeys(alarmTypes, alarmResponseModeInput).default({}),
+    responseTargets: partialKeys(alarmSeverities, responseTargetInput).default({}),
   })
   .strict()
   .superRefine((v, ctx) => {

@@ -12,6 +12,7 @@ import { alarmFileKinds } from './resources-alarm-file';
 import { coreKinds } from './resources-core';
 import { fieldKinds } from './resources-field';
 import { instructionsKinds } from './resources-instructions';
+import { instructionsKinds } from './resources-instructions';
 import { mapKinds } from './resources-map';
 import { planningKinds } from './resources-planning';
 import { radioKinds } from './resources-radio';
@@ -25,6 +26,7 @@ export const kinds: Kind[] = [
   ...radioKinds,
   ...fieldKinds,
   ...reportKinds,
+  ...instructionsKinds,
   ...instructionsKinds,
   ...mapKinds,
   ...alarmFileKinds,

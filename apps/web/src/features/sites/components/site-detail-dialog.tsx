@@ -2,10 +2,12 @@ import type { Site } from '@vigie/contract/sites.contract';
 import { Camera, DoorOpen, MapPin, Siren, User, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { formatDateTime } from '../../../lib/format';
 import { useSite } from '../api/get-site';
 import { SiteStatusBadge, SiteTypeBadge } from './site-badges';
 import { hasContact, SiteContactList } from './site-contact-list';
+import { SiteInstructionsTab } from './site-instructions-tab';
 
 type SiteDetailDialogProps = {
   site: Site | null;
@@ -52,55 +54,67 @@ export function SiteDetailDialog({
           title={site.name}
           description={`Fiche du site — mise à jour le ${formatDateTime(site.updatedAt, timezone)}`}
         >
-          <div className="flex flex-col gap-4">
-            <div className="flex flex-wrap items-center gap-2">
-              <SiteTypeBadge type={site.type} />
-              <SiteStatusBadge status={site.status} />
-            </div>
-            <p className="flex items-start gap-2 text-sm text-slate-300">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-fg-muted" />
-              <span>
-                {site.address}
-                {site.latitude !== null && site.longitude !== null ? (
-                  <span className="block text-xs text-fg-muted">
-                    GPS : {site.latitude}, {site.longitude}
+          <Tabs defaultValue="fiche">
+            <TabsList aria-label="Vues du site">
+              <TabsTrigger value="fiche">Fiche</TabsTrigger>
+              <TabsTrigger value="consignes">Consignes</TabsTrigger>
+            </TabsList>
+            <TabsContent value="fiche" className="mt-4">
+              <div className="flex flex-col gap-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <SiteTypeBadge type={site.type} />
+                  <SiteStatusBadge status={site.status} />
+                </div>
+                <p className="flex items-start gap-2 text-sm text-slate-300">
+                  <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-fg-muted" />
+                  <span>
+                    {site.address}
+                    {site.latitude !== null && site.longitude !== null ? (
+                      <span className="block text-xs text-fg-muted">
+                        GPS : {site.latitude}, {site.longitude}
+                      </span>
+                    ) : null}
                   </span>
-                ) : null}
-              </span>
-            </p>
-            <div className="grid gap-4 md:grid-cols-2">
-              <Section title="Contact" icon={User}>
-                {hasContact(site) ? (
-                  <SiteContactList site={site} className="text-slate-300" />
-                ) : (
-                  <p className="text-sm text-fg-muted">Aucun contact renseigné.</p>
-                )}
-              </Section>
-              <Section title="Alarmes" icon={Siren}>
-                <p className="text-sm text-slate-300">
-                  <span className="text-2xl font-semibold text-white">{site.alarmsCount}</span> alarme
-                  {site.alarmsCount > 1 ? 's' : ''} enregistrée{site.alarmsCount > 1 ? 's' : ''} sur ce site
                 </p>
-              </Section>
-            </div>
-            <Section title={`Caméras (${site.camerasCount})`} icon={Camera}>
-              {renderCameras ? renderCameras(site.id) : null}
-            </Section>
-            <div className="grid gap-4 md:grid-cols-2">
-              <Section title="Points d'accès" icon={DoorOpen}>
-                <p className="text-sm text-fg-muted">
-                  Le module Contrôle d'accès arrive prochainement : les points d'accès de ce site
-                  s'afficheront ici.
-                </p>
-              </Section>
-              <Section title="Agents" icon={Users}>
-                <p className="text-sm text-fg-muted">
-                  Le module Planning des agents arrive prochainement : les agents affectés à ce site
-                  s'afficheront ici.
-                </p>
-              </Section>
-            </div>
-          </div>
+                <div className="grid gap-4 md:grid-cols-2">
+                  <Section title="Contact" icon={User}>
+                    {hasContact(site) ? (
+                      <SiteContactList site={site} className="text-slate-300" />
+                    ) : (
+                      <p className="text-sm text-fg-muted">Aucun contact renseigné.</p>
+                    )}
+                  </Section>
+                  <Section title="Alarmes" icon={Siren}>
+                    <p className="text-sm text-slate-300">
+                      <span className="text-2xl font-semibold text-white">{site.alarmsCount}</span> alarme
+                      {site.alarmsCount > 1 ? 's' : ''} enregistrée{site.alarmsCount > 1 ? 's' : ''} sur ce
+                      site
+                    </p>
+                  </Section>
+                </div>
+                <Section title={`Caméras (${site.camerasCount})`} icon={Camera}>
+                  {renderCameras ? renderCameras(site.id) : null}
+                </Section>
+                <div className="grid gap-4 md:grid-cols-2">
+                  <Section title="Points d'accès" icon={DoorOpen}>
+                    <p className="text-sm text-fg-muted">
+                      Le module Contrôle d'accès arrive prochainement : les points d'accès de ce site
+                      s'afficheront ici.
+                    </p>
+                  </Section>
+                  <Section title="Agents" icon={Users}>
+                    <p className="text-sm text-fg-muted">
+                      Le module Planning des agents arrive prochainement : les agents affectés à ce site
+                      s'afficheront ici.
+                    </p>
+                  </Section>
+                </div>
+              </div>
+            </TabsContent>
+            <TabsContent value="consignes" className="mt-4">
+              <SiteInstructionsTab siteId={site.id} timezone={timezone} />
+            </TabsContent>
+          </Tabs>
         </DialogContent>
       ) : null}
     </Dialog>
