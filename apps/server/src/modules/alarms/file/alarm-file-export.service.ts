@@ -2,6 +2,7 @@
 // worker thread (plugins/document-worker.ts) like the security reports; and the public
 // verification of a printed file by its fingerprint.
 import { alarmFileEntryKindLabels } from '@vigie/contract/alarm-file.contract';
+import { entryText } from '@vigie/contract/alarm-file-text';
 import {
   alarmSeverityLabels,
   alarmSourceLabels,
@@ -17,7 +18,7 @@ import { alarmFileErrors as errors } from './alarm-file.errors';
 import * as repo from './alarm-file.repository';
 import { readFile } from './alarm-file.service';
 import type { AlarmFilePdfInput } from './alarm-file-pdf';
-import { durationRows, entryText, frenchDateTimeSeconds, timeRows } from './alarm-file-text';
+import { durationRows, frenchDateTimeSeconds, timeRows } from './alarm-file-text';
 
 export const verificationPath = (fingerprint: string) => `/api/alarm-files/verification/${fingerprint}`;
 
@@ -75,7 +76,11 @@ export async function exportFilePdf(db: Database, auth: AuthContext, alarmId: st
     times: timeRows(file, tz),
     durations: durationRows(file),
     entries: file.entries.map((e) => {
-      const { title, lines } = entryText(e, tz, (id) => numbers.get(id));
+      const { title, lines } = entryText(
+        e,
+        (iso) => frenchDateTimeSeconds(iso, tz),
+        (id) => numbers.get(id),
+      );
       return {
         number: e.number,
         at: frenchDateTimeSeconds(e.at, tz),

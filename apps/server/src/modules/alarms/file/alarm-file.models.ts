@@ -161,14 +161,3 @@ export function timesOf(alarm: FileAlarmRow, entries: AlarmFileEntry[]) {
   };
   return { times, durations, decision: decision?.kind === 'decision' ? decision.data : null };
 }
-
-/** A duration as read in French: « 2 min 05 s », « 1 h 03 min », « 12 s ». */
-export function frenchDuration(s: number | null): string {
-  if (s === null) return '—';
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return `${h} h ${String(m % 60).padStart(2, '0')} min`;
-  return `${Math.floor(h / 24)} j ${h % 24} h`;
-}
