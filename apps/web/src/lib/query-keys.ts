@@ -52,3 +52,10 @@ export const logbookKey = ['logbook'] as const;
  * integrations, and the refresh table needs it either way.
  */
 export const panelsKey = ['panels'] as const;
+
+/**
+ * Root of every intervention query (components/interventions: the operator's dispatch panel and
+ * the agent space's card): an `intervention.changed` event refreshes them, and so does a new
+ * notification (how the agent's phone hears of a proposal; agents do not receive the event).
+ */
+export const interventionsKey = ['interventions'] as const;

@@ -294,9 +294,10 @@ export async function propose(
   requireManager(auth);
   return db.withTenant(auth.companyId, async (tx) => {
     const row = await readable(tx, auth, id, true);
+    // The agent first: another company's is unknown here (404) whatever the state.
+    const agent = await sendable(tx, auth.companyId, agentId);
     const t = transitions.propose;
     if (!t.from.includes(row.state)) throw errors.transition(stateLabel(row.state), stateLabel(t.to));
-    const agent = await sendable(tx, auth.companyId, agentId);
     if (!(await repo.move(tx, auth.companyId, id, t.from, { to: 'proposed', agentId: agent.id }, now)))
       throw errors.transition(stateLabel(row.state), stateLabel(t.to));
     const after = await repo.findIntervention(tx, auth.companyId, id);

@@ -47,10 +47,11 @@ async function agentStep(
   }>,
 ) {
   return db.withTenant(auth.companyId, async (tx) => {
-    const agent = await requireAgent(tx, auth);
     const row = await repo.findIntervention(tx, auth.companyId, id, true);
+    if (!row) throw errors.notFound();
+    const agent = await requireAgent(tx, auth);
     // Another agent's intervention is not to be known to an agent.
-    if (!row || row.agentId !== agent.id) throw errors.notFound();
+    if (row.agentId !== agent.id) throw errors.notFound();
     const t = transitions[action];
     if (!t.from.includes(row.state)) throw errors.transition(stateLabel(row.state), stateLabel(t.to));
     const done = await work(tx, row, agent);

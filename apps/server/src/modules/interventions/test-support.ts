@@ -1,7 +1,9 @@
 // Helpers of the interventions tests: agents (users of role agent with an agent record) clocked in
 // on their own site, located at a chosen place by the agent space's positions, and alarms.
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addUser, type Tenant } from '../../test/harness';
+import { rowsOf } from '../../db/rows';
+import { addUser, type Tenant, type TestApp } from '../../test/harness';
 import { createAgent, createShift, createSite, shiftAround } from '../planning/test-support';
 
 /** The sites of the tests are at the Concorde (planning/test-support.ts): 48.8656, 2.3212. */
@@ -83,3 +85,13 @@ export async function propose(app: FastifyInstance, who: Tenant, body: Record<st
 }
 
 export const french = (body: string) => /[a-zéèêàç]/i.test(body) && !/Invalid|Expected|Required/.test(body);
+
+/** How many positions an agent has, every kind. */
+export async function positionsCount(t: TestApp, companyId: string, agentId: string) {
+  const [row] = rowsOf<{ n: number }>(
+    await t.db.withTenant(companyId, (tx) =>
+      tx.execute(sql`select count(*)::int as n from agent_positions where company_id = ${companyId} and agent_id = ${agentId}`),
+    ),
+  );
+  return Number(row?.n ?? 0);
+}

@@ -12,7 +12,7 @@ import { alarmFileKinds } from './resources-alarm-file';
 import { coreKinds } from './resources-core';
 import { fieldKinds } from './resources-field';
 import { instructionsKinds } from './resources-instructions';
-import { instructionsKinds } from './resources-instructions';
+import { interventionKinds } from './resources-interventions';
 import { mapKinds } from './resources-map';
 import { planningKinds } from './resources-planning';
 import { radioKinds } from './resources-radio';
@@ -27,9 +27,9 @@ export const kinds: Kind[] = [
   ...fieldKinds,
   ...reportKinds,
   ...instructionsKinds,
-  ...instructionsKinds,
   ...mapKinds,
   ...alarmFileKinds,
+  ...interventionKinds,
 ];
 
 /** The kind a path addresses: the longest known prefix of the path before the parameter. */

@@ -1,6 +1,6 @@
 // Request parts the sweeps cannot build from a route's contract schema alone (schema-walk.ts uses
 // them): values that depend on each other or that no schema walk can invent.
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 
 /** Valid request parts for a route when the contract's schema alone cannot produce them. */
 export const samples: Record<string, (unique: string) => { body?: unknown; query?: Record<string, string> }> =
@@ -23,6 +23,9 @@ export const samples: Record<string, (unique: string) => { body?: unknown; query
     // A scan names a QR label or an NFC tag, one of the two (an unknown tag: refused, nothing written).
     'POST /api/rounds/:id/scans': () => ({ body: { nfcUid: '01020304' } }),
     'POST /api/me/2fa/disable': () => ({ body: { code: '123456' } }),
+    // Interventions name their place: an alarm, a site or a point (one of them); unknown ids answer 404.
+    'GET /api/interventions/candidates': () => ({ query: { lat: '48.8566', lng: '2.3522' } }),
+    'POST /api/interventions': () => ({ body: { siteId: randomUUID(), agentId: randomUUID() } }),
     // A whole site in test: its end must be in the future.
     'PUT /api/panels/sites/:id/test': () => ({
       body: { testUntil: new Date(Date.now() + 3_600_000).toISOString() },

@@ -16,7 +16,7 @@ import { radioKeys } from '../../features/radio/api/keys';
 import { reportsKey } from '../../features/reports/api/keys';
 import { sitesKey } from '../../features/sites/api/keys';
 import { reportUnauthorized } from '../../lib/api-client';
-import { guardToursKey, logbookKey, panelsKey, planningKey } from '../../lib/query-keys';
+import { guardToursKey, interventionsKey, logbookKey, panelsKey, planningKey } from '../../lib/query-keys';
 import { type StreamEvent, startRealtime } from '../../lib/realtime';
 import { getSession, getToken } from '../../lib/session';
 
@@ -64,11 +64,12 @@ const refreshedBy: Record<RealtimeEventType, readonly QueryKey[]> = {
   // A site's instructions (« Consignes ») saved: the open site's details read them again.
   'site.changed': [sitesKey],
   // Notifications are per user, but the stream is the company's: only ours refresh the bell (below).
-  'notification.created': [notificationsKey],
+  // A proposal reaches the agent as a notification (agents do not receive intervention events).
+  'notification.created': [notificationsKey, interventionsKey],
   // An agent's position moves him on the map's cached overview (applyAgentPosition, below), no read.
   'agent.position': [],
   // An intervention proposed, accepted, refused, moving, on site, closed or cancelled.
-  'intervention.changed': [mapKey],
+  'intervention.changed': [mapKey, interventionsKey],
 };
 
 /** Every query the stream keeps fresh: read again when the stream starts without a full replay. */

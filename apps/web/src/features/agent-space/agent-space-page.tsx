@@ -15,6 +15,7 @@ import { AgentFooter, AgentHeader } from './components/agent-header';
 import { EntryComposer } from './components/entry-composer';
 import { EntryList } from './components/entry-list';
 import { HandoverCard, useHandoverRead } from './components/handover-card';
+import { InterventionSection } from './components/intervention-section';
 import { OutboxPanel } from './components/outbox-panel';
 import { RoundsSection } from './components/rounds-section';
 import { ScanScreen } from './components/scan-screen';
@@ -163,6 +164,7 @@ export default function AgentSpacePage({ fullVersionState, onSignOut, safety }: 
   return frame(
     <>
       <OutboxPanel online={online} />
+      <InterventionSection onDuty={running !== null} />
       {/* The relève comes first while it has not been read. */}
       {handoverCard && !handoverRead ? handoverCard : null}
       <ServiceSection

@@ -1,4 +1,5 @@
 import { type Alarm, alarmSourceLabels, alarmTypeLabels } from '@vigie/contract/alarms.contract';
+import { DispatchPanel } from '../../../components/interventions/dispatch-panel';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { AlarmVideo } from '../../../components/video/alarm-video';
@@ -6,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useAlarm } from '../api/get-alarm';
 import { AlarmActions } from './alarm-actions';
 import { formatDuration, SeverityBadge, StatusBadge } from './alarm-badges';
+import { AlarmFilePanel } from './alarm-file-panel';
 import { AlarmTimeline } from './alarm-timeline';
 
 type AlarmDetailDialogProps = {
@@ -73,10 +75,12 @@ function DetailBody({
           ) : null}
         </dl>
         <AlarmActions alarm={alarm} canManage={canManage} onChanged={onChanged} />
+        {canManage ? <AlarmFilePanel alarm={alarm} timezone={timezone} /> : null}
       </div>
       <div className="flex flex-col gap-6 md:border-l md:border-ink-700 md:pl-6">
         {/* The picture next to the timeline: what the operator verifies the alarm with. */}
         <AlarmVideo alarmId={alarm.id} cameraId={alarm.cameraId} timezone={timezone} />
+        <DispatchPanel alarmId={alarm.id} canManage={canManage} />
         <section className="flex flex-col gap-3">
           <h3 className="text-sm font-semibold text-white">Historique</h3>
           <AlarmTimeline entries={alarm.timeline} timezone={timezone} />

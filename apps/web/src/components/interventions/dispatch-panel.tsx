@@ -1,0 +1,213 @@
+// The control room's dispatch panel (alarm details, the map): the running intervention with its
+// clock and steps, or the agents on duty nearest to the site to send one. Shared component: the
+// alarms and map features both embed it.
+import type { Intervention, InterventionCandidate } from '@vigie/contract/interventions.contract';
+import { Navigation, Radio, Send, Smartphone, X } from 'lucide-react';
+import { errorMessage } from '../../lib/api-errors';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import {
+  formatAge,
+  formatClock,
+  formatDistance,
+  isRunning,
+  stateLabel,
+  stateTone,
+} from './intervention-format';
+import { useAlarmInterventions, useCancelIntervention, useCandidates, usePropose } from './interventions-api';
+import { useNow } from './use-now';
+
+type DispatchPanelProps = {
+  /** The alarm the intervention answers (its site is the destination). */
+  alarmId: string;
+  /** Administrators and operators send; others only see. */
+  canManage: boolean;
+};
+
+function Clock({ intervention, now }: { intervention: Intervention; now: number }) {
+  const i = intervention;
+  if (i.state === 'proposed' && i.acceptDueAt) {
+    const left = Date.parse(i.acceptDueAt) - now;
+    return (
+      <span className="tabular-nums">
+        {left > 0 ? `Réponse attendue : ${formatClock(left)}` : 'Délai dépassé : proposition au suivant…'}
+      </span>
+    );
+  }
+  if ((i.state === 'accepted' || i.state === 'en_route') && i.acceptedAt) {
+    return (
+      <span className="tabular-nums">
+        Acceptée il y a {formatClock(now - Date.parse(i.acceptedAt))} · objectif {i.arriveMinutes} min
+      </span>
+    );
+  }
+  if (i.state === 'on_site' && i.onSiteAt) {
+    return <span className="tabular-nums">Sur place depuis {formatClock(now - Date.parse(i.onSiteAt))}</span>;
+  }
+  return null;
+}
+
+function RunningIntervention({
+  intervention,
+  canManage,
+}: {
+  intervention: Intervention;
+  canManage: boolean;
+}) {
+  const now = useNow();
+  const cancel = useCancelIntervention();
+  const i = intervention;
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-lg border border-ink-600 bg-ink-800/60 p-3"
+      data-testid="intervention-running"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={stateTone(i.state)}>{stateLabel(i.state)}</Badge>
+        {i.late === 'alert' ? (
+          <Badge tone="danger">Toujours pas sur place</Badge>
+        ) : i.late === 'warning' ? (
+          <Badge tone="warning">En retard</Badge>
+        ) : null}
+        <span className="text-sm font-medium text-white">{i.agentName}</span>
+      </div>
+      <p className="text-sm text-slate-300">
+        <Clock intervention={i} now={now} />
+      </p>
+      {i.onSiteBy ? (
+        <p className="text-xs text-fg-muted">
+          Arrivée confirmée par{' '}
+          {i.onSiteBy === 'geofence' ? 'la position du téléphone' : 'un point de contrôle scanné'}
+        </p>
+      ) : null}
+      {canManage ? (
+        <div>
+          <Button
+            size="sm"
+            variant="danger-ghost"
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate({ id: i.id })}
+          >
+            <X aria-hidden="true" />
+            Annuler l'intervention
+          </Button>
+          {cancel.isError ? (
+            <p role="alert" className="text-sm text-red-300">
+              {errorMessage(cancel.error)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function CandidateRow({
+  c,
+  canManage,
+  pending,
+  onSend,
+}: {
+  c: InterventionCandidate;
+  canManage: boolean;
+  pending: boolean;
+  onSend: () => void;
+}) {
+  const SourceIcon = c.positionSource === 'radio' ? Radio : Smartphone;
+  return (
+    <li className="flex items-center gap-3 py-2">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <span className="truncate text-sm font-medium text-white">{c.name}</span>
+        <span className="flex items-center gap-1 text-xs text-fg-muted">
+          {c.positionSource ? <SourceIcon aria-hidden="true" className="size-3.5" /> : null}
+          {formatDistance(c.distanceM)}
+          {c.positionAgeSeconds !== null ? ` · ${formatAge(c.positionAgeSeconds)}` : ''}
+        </span>
+      </div>
+      {c.busy ? <Badge tone="warning">Occupé</Badge> : null}
+      {canManage ? (
+        <Button
+          size="sm"
+          variant={c.busy ? 'outline' : 'primary'}
+          disabled={c.busy || pending}
+          onClick={onSend}
+          aria-label={`Envoyer ${c.name}`}
+        >
+          <Send aria-hidden="true" />
+          Envoyer
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+/** The intervention of an alarm: follow the running one, or choose whom to send. */
+export function DispatchPanel({ alarmId, canManage }: DispatchPanelProps) {
+  const list = useAlarmInterventions(alarmId);
+  const latest = list.data?.[0];
+  const running = latest && isRunning(latest.state) ? latest : null;
+  const candidates = useCandidates({ alarmId }, canManage && !running);
+  const propose = usePropose();
+  const refused = latest?.state === 'refused' ? latest : null;
+
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="dispatch-title" data-testid="dispatch-panel">
+      <h3 id="dispatch-title" className="flex items-center gap-2 text-sm font-semibold text-white">
+        <Navigation aria-hidden="true" className="size-4 text-blue-300" />
+        Intervention
+      </h3>
+      {list.isPending ? <Spinner label="Chargement…" /> : null}
+      {running ? <RunningIntervention intervention={running} canManage={canManage} /> : null}
+      {refused ? (
+        <p className="rounded-lg border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-100">
+          Refusée par {refused.agentName}
+          {refused.refusalReason ? ` : « ${refused.refusalReason} »` : ''}. Proposez-la à un autre agent.
+        </p>
+      ) : null}
+      {latest?.state === 'done' ? (
+        <p className="rounded-lg border border-emerald-500/40 bg-emerald-500/10 p-3 text-sm text-emerald-100">
+          Terminée par {latest.agentName}
+          {latest.report ? ` : « ${latest.report} »` : ''}
+        </p>
+      ) : null}
+      {!running && canManage ? (
+        <div className="flex flex-col gap-1">
+          <p className="text-xs text-fg-muted">Agents en service, du plus proche au plus loin</p>
+          {candidates.isPending ? (
+            <Spinner label="Recherche des agents…" />
+          ) : candidates.isError ? (
+            <p role="alert" className="text-sm text-red-300">
+              {errorMessage(candidates.error, 'Impossible de lister les agents en service')}
+            </p>
+          ) : candidates.data.length === 0 ? (
+            <p className="text-sm text-slate-300">Aucun agent en service pour l'instant.</p>
+          ) : (
+            <ul className="divide-y divide-ink-700">
+              {candidates.data.map((c) => (
+                <CandidateRow
+                  key={c.agentId}
+                  c={c}
+                  canManage={canManage}
+                  pending={propose.isPending}
+                  onSend={() =>
+                    propose.mutate({
+                      alarmId,
+                      agentId: c.agentId,
+                      ...(refused ? { interventionId: refused.id } : {}),
+                    })
+                  }
+                />
+              ))}
+            </ul>
+          )}
+          {propose.isError ? (
+            <p role="alert" className="text-sm text-red-300">
+              {errorMessage(propose.error)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

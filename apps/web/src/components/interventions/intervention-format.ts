@@ -1,0 +1,59 @@
+// How the interventions' figures read, in French, for the dispatch panel and the agent's card.
+import {
+  type InterventionState,
+  type InterventionStepKind,
+  interventionStateLabels,
+  interventionStepLabels,
+} from '@vigie/contract/interventions.contract';
+
+const decimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+
+/** « 850 m », « 1,2 km », « position inconnue ». */
+export function formatDistance(metres: number | null): string {
+  if (metres === null) return 'position inconnue';
+  return metres < 1000 ? `${Math.round(metres)} m` : `${decimal.format(metres / 1000)} km`;
+}
+
+/** « à l'instant », « il y a 4 min », « il y a 2 h ». */
+export function formatAge(seconds: number | null): string {
+  if (seconds === null) return '';
+  if (seconds < 60) return "à l'instant";
+  if (seconds < 3600) return `il y a ${Math.floor(seconds / 60)} min`;
+  return `il y a ${Math.floor(seconds / 3600)} h`;
+}
+
+/** « 2 min 05 s », « 45 s », « 1 h 03 min »: a running clock. */
+export function formatClock(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
+  if (m > 0) return `${m} min ${String(s).padStart(2, '0')} s`;
+  return `${s} s`;
+}
+
+/** « 14:05:32 » in the user's timezone. */
+export function formatTime(iso: string, timezone?: string): string {
+  return new Intl.DateTimeFormat('fr-FR', {
+    timeStyle: 'medium',
+    ...(timezone ? { timeZone: timezone } : {}),
+  }).format(new Date(iso));
+}
+
+export const stateLabel = (s: InterventionState) => interventionStateLabels[s];
+export const stepLabel = (k: InterventionStepKind) => interventionStepLabels[k];
+
+export const stateTone = (s: InterventionState): 'accent' | 'success' | 'warning' | 'danger' | 'neutral' =>
+  s === 'done'
+    ? 'success'
+    : s === 'refused'
+      ? 'danger'
+      : s === 'cancelled'
+        ? 'neutral'
+        : s === 'proposed'
+          ? 'warning'
+          : 'accent';
+
+export const isRunning = (s: InterventionState) =>
+  s === 'proposed' || s === 'accepted' || s === 'en_route' || s === 'on_site';

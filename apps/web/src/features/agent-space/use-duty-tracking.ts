@@ -1,0 +1,55 @@
+// While the agent is on duty and consents, the agent space sends the phone's position: every 30 s,
+// or as the server says (120 s when the phone stands still). It stops off duty, without consent,
+// or when the server refuses (409); a throttled send (429) waits for the next turn.
+import { dutyPositionIntervalSeconds } from '@vigie/contract/interventions.contract';
+import { useEffect, useState } from 'react';
+import { sendDutyPosition } from '../../components/interventions/interventions-api';
+import { ApiError } from '../../lib/api-errors';
+import { phonePosition } from './intervention-position';
+
+export type TrackingState =
+  | { status: 'off' }
+  | { status: 'on'; lastSentAt: number | null; problem: string | null };
+
+export function useDutyTracking(active: boolean): TrackingState {
+  const [state, setState] = useState<TrackingState>({ status: 'off' });
+  useEffect(() => {
+    if (!active) {
+      setState({ status: 'off' });
+      return;
+    }
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setState({ status: 'on', lastSentAt: null, problem: null });
+    const turn = async () => {
+      let next = dutyPositionIntervalSeconds;
+      const p = await phonePosition();
+      if (stopped) return;
+      if (!p) {
+        setState((s) => ({
+          status: 'on',
+          lastSentAt: s.status === 'on' ? s.lastSentAt : null,
+          problem: "Position introuvable pour l'instant",
+        }));
+      } else {
+        try {
+          const answer = await sendDutyPosition(p);
+          next = answer.nextInSeconds;
+          if (!stopped) setState({ status: 'on', lastSentAt: Date.now(), problem: null });
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 409) {
+            if (!stopped) setState({ status: 'off' });
+            return;
+          }
+        }
+      }
+      if (!stopped) timer = setTimeout(turn, next * 1000);
+    };
+    void turn();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [active]);
+  return state;
+}
