@@ -138,6 +138,17 @@ export function mapStyle(detailed: boolean): StyleSpecification {
         paint: { 'line-color': colors.track, 'line-width': 3, 'line-opacity': 0.85 },
       },
       {
+        id: 'radio-points',
+        type: 'circle',
+        source: 'radios',
+        paint: {
+          'circle-color': colors.radio,
+          'circle-radius': 4.5,
+          'circle-stroke-color': '#0f172a',
+          'circle-stroke-width': 1.5,
+        },
+      },
+      {
         id: 'site-clusters',
         type: 'circle',
         source: 'sites',
@@ -164,7 +175,7 @@ export function mapStyle(detailed: boolean): StyleSpecification {
             colors.siteIntervention,
             colors.siteCalm,
           ],
-          'circle-radius': 8,
+          'circle-radius': 9,
           'circle-stroke-color': '#0f172a',
           'circle-stroke-width': 2,
         },
@@ -178,17 +189,6 @@ export function mapStyle(detailed: boolean): StyleSpecification {
           'circle-radius': ['match', ['get', 'severity'], 'critical', 18, 'high', 15, 13],
           'circle-stroke-color': colors.siteAlarm,
           'circle-stroke-width': 3,
-        },
-      },
-      {
-        id: 'radio-points',
-        type: 'circle',
-        source: 'radios',
-        paint: {
-          'circle-color': colors.radio,
-          'circle-radius': 5,
-          'circle-stroke-color': '#0f172a',
-          'circle-stroke-width': 1.5,
         },
       },
       {
@@ -210,7 +210,7 @@ export function mapStyle(detailed: boolean): StyleSpecification {
         filter: ['!', ['has', 'point_count']],
         paint: {
           'circle-color': ['match', ['get', 'state'], 'busy', colors.agentBusy, colors.agentAvailable],
-          'circle-radius': 7,
+          'circle-radius': 6,
           // An old position is drawn faded.
           'circle-opacity': ['case', ['get', 'stale'], 0.4, 1],
           'circle-stroke-color': '#f8fafc',

@@ -117,11 +117,14 @@ export function LiveMap({ overview, visible, onSelect }: LiveMapProps) {
   }, [ready, visible]);
 
   return (
-    <section
-      ref={container}
-      className="absolute inset-0"
-      aria-label="Carte des sites, alarmes, agents et radios"
-    />
+    // MapLibre's stylesheet makes its container `position: relative`: it fills a box of ours.
+    <div className="absolute inset-0">
+      <section
+        ref={container}
+        className="h-full w-full"
+        aria-label="Carte des sites, alarmes, agents et radios"
+      />
+    </div>
   );
 }
 
