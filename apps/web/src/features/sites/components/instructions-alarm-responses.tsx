@@ -19,9 +19,13 @@ export function AlarmResponsesView({ responses }: { responses: Record<AlarmType,
         <li key={t} className="flex items-center justify-between gap-2 text-sm text-slate-200">
           <span>{alarmTypeLabels[t]}</span>
           {responses[t] === 'active' ? (
-            <Badge tone="danger">Active</Badge>
+            <Badge tone="danger" className="shrink-0 whitespace-nowrap">
+              Active
+            </Badge>
           ) : (
-            <Badge tone="neutral">Levée de doute</Badge>
+            <Badge tone="neutral" className="shrink-0 whitespace-nowrap">
+              Levée de doute
+            </Badge>
           )}
         </li>
       ))}

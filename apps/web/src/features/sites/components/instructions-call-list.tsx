@@ -1,6 +1,6 @@
 import { instructionLimits, type SiteContact } from '@vigie/contract/site-instructions.contract';
 import { KeyRound, Phone, Plus, X } from 'lucide-react';
-import { type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegister, useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -78,9 +78,9 @@ export function CallListFields({ control, register, errors }: FieldsProps) {
         {fields.map((field, i) => (
           <li key={field.id} className="flex flex-col gap-3 rounded-lg border border-ink-700 p-3">
             <div className="flex items-center justify-between gap-2">
-              <span className="flex items-center gap-2 text-sm font-medium text-white">
+              <span className="flex min-w-0 items-center gap-2 text-sm font-medium text-white">
                 <RankBadge rank={i + 1} />
-                Contact {i + 1}
+                <ContactName control={control} index={i} />
               </span>
               <RowActions
                 index={i}
@@ -111,6 +111,12 @@ export function CallListFields({ control, register, errors }: FieldsProps) {
       </Button>
     </div>
   );
+}
+
+/** The contact's name as typed, so that a reordered list reads by name. */
+function ContactName({ control, index }: { control: InstructionsControl; index: number }) {
+  const name = useWatch({ control, name: `contacts.${index}.name` });
+  return <span className="truncate">{name?.trim() || `Nouveau contact`}</span>;
 }
 
 function ContactFields({ index, control, register, errors }: FieldsProps & { index: number }) {
@@ -144,7 +150,7 @@ function ContactFields({ index, control, register, errors }: FieldsProps & { ind
         {fields.map((phone, p) => {
           const pe = e?.phones?.[p]?.value;
           return (
-            <div key={phone.id} className="flex flex-col gap-1">
+            <div key={phone.id} className="flex flex-col gap-1 sm:max-w-sm">
               <div className="flex items-center gap-2">
                 <Input
                   id={id(`phone-${p}`)}

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, type LucideIcon, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/utils';
 
 /** A framed section of the « Consignes » tab, as the site's other sections are drawn. */
 export function InstructionsSection({
@@ -36,6 +37,7 @@ export function RowActions({
   onMove,
   onRemove,
   canRemove = true,
+  className,
 }: {
   index: number;
   count: number;
@@ -43,9 +45,10 @@ export function RowActions({
   onMove: (from: number, to: number) => void;
   onRemove: () => void;
   canRemove?: boolean;
+  className?: string;
 }) {
   return (
-    <div className="flex shrink-0 items-center gap-1">
+    <div className={cn('flex shrink-0 items-center gap-1', className)}>
       <Button
         variant="ghost"
         size="sm"

@@ -11,15 +11,14 @@ const bySeverity = [...alarmSeverities].reverse();
 /** How fast an agent must accept a proposed intervention, and be on site, by the alarm's severity. */
 export function ResponseTargetsView({ targets }: { targets: Record<AlarmSeverity, ResponseTarget> }) {
   return (
-    <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
       {bySeverity.map((s) => (
         <div key={s} className="flex flex-col gap-0.5 rounded-md border border-ink-700 px-3 py-2">
           <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">
             {alarmSeverityLabels[s]}
           </dt>
-          <dd className="text-sm text-slate-200">
-            Acceptation en {targets[s].acceptSeconds} s · sur place en {targets[s].arriveMinutes} min
-          </dd>
+          <dd className="text-sm text-slate-200">Acceptation : {targets[s].acceptSeconds} s</dd>
+          <dd className="text-sm text-slate-200">Sur place : {targets[s].arriveMinutes} min</dd>
         </div>
       ))}
     </dl>
@@ -34,7 +33,7 @@ export function ResponseTargetsFields({
   errors: FieldErrors<InstructionsFormValues>;
 }) {
   return (
-    <div className="flex flex-col gap-3">
+    <div className="grid gap-3 sm:grid-cols-2">
       {bySeverity.map((s) => {
         const e = errors.responseTargets?.[s];
         const accept = `target-${s}-accept`;

@@ -42,7 +42,8 @@ export function StepsFields({
           const id = `step-${i}-text`;
           return (
             <li key={field.id} className="flex flex-col gap-1">
-              <div className="flex items-center gap-2">
+              {/* On a phone the buttons go under the text, which keeps the width. */}
+              <div className="flex flex-wrap items-center gap-2">
                 <RankBadge rank={i + 1} />
                 <Input
                   id={id}
@@ -50,7 +51,7 @@ export function StepsFields({
                   aria-label={`Étape ${i + 1}`}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-error` : undefined}
-                  className="min-w-0"
+                  className="min-w-0 flex-1 basis-48"
                   {...register(`steps.${i}.text`)}
                 />
                 <RowActions
@@ -60,6 +61,7 @@ export function StepsFields({
                   onMove={move}
                   onRemove={() => remove(i)}
                   canRemove={fields.length > 1}
+                  className="ml-auto"
                 />
               </div>
               {error ? (

@@ -64,7 +64,8 @@ describe('SiteInstructionsTab', () => {
       await screen.findByText('Aucune consigne enregistrée : les réglages par défaut s’appliquent.'),
     ).toBeTruthy();
     expect(screen.getByText('Aucun contact à appeler.')).toBeTruthy();
-    expect(screen.getByText('Acceptation en 60 s · sur place en 15 min')).toBeTruthy();
+    expect(screen.getByText('Acceptation : 60 s')).toBeTruthy();
+    expect(screen.getByText('Sur place : 15 min')).toBeTruthy();
   });
 
   it('lets an operator reorder the steps, add a contact and save the whole document', async () => {

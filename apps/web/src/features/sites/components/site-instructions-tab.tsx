@@ -69,7 +69,7 @@ export function SiteInstructionsTab({ siteId, timezone }: { siteId: string; time
             <InstructionsSection title="Consignes d'intervention" icon={ClipboardList} hint={hints.steps}>
               <StepsView steps={doc.steps} />
             </InstructionsSection>
-            <div className="grid gap-4 lg:grid-cols-2">
+            <div className="flex flex-col gap-4">
               <InstructionsSection
                 title="Alarmes actives et passives"
                 icon={ShieldAlert}
