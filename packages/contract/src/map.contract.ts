@@ -89,12 +89,18 @@ export const mapInterventionSchema = z.object({
   state: z.string(),
   stateLabel: z.string(),
   alarmId: idSchema.nullable(),
-  siteId: idSchema.nullable(),
+  alarmTitle: z.string().nullable(),
+  siteId: idSchema,
+  siteName: z.string(),
   agentId: idSchema,
   agentName: z.string(),
   /** When the agent accepted: the track starts there. */
   acceptedAt: timestampSchema.nullable(),
-  /** The agent's positions since acceptance, oldest first: [lng, lat, ISO time]. */
+  /** When the agent must be on site (the site's target), while he is not yet. */
+  arriveDueAt: timestampSchema.nullable(),
+  /** 'warning' past the arrival target, 'alert' past 1.5 times it (until on site). */
+  late: z.enum(['warning', 'alert']).nullable(),
+  /** The agent's positions since acceptance, oldest first. */
   track: z.array(z.object({ lat, lng, at: timestampSchema })),
 });
 export type MapIntervention = z.infer<typeof mapInterventionSchema>;

@@ -1,3 +1,4 @@
+import type { Intervention } from '@vigie/contract/interventions.contract';
 import type { MapOverview, MapSiteState } from '@vigie/contract/map.contract';
 
 type Time = string | Date;
@@ -29,7 +30,6 @@ export interface MapRow {
     id: string;
     name: string;
     siteName: string | null;
-    busy: boolean;
     lat: number;
     lng: number;
     accuracyM: number | null;
@@ -44,42 +44,49 @@ export interface MapRow {
     lng: number;
     positionAt: Time;
   }[];
-  interventions: {
-    id: string;
-    state: string;
-    alarmId: string | null;
-    siteId: string | null;
-    agentId: string;
-    agentName: string;
-    acceptedAt: Time | null;
-    track: { lat: number; lng: number; at: Time }[];
-  }[];
 }
 
-/** Maps the statement's row to the contract; a site's colour: an open alarm, else a running intervention, else calm. */
+/** A running intervention as the interventions module hands it to the map (listRunningForMap). */
+export type RunningIntervention = Intervention & { track: { lat: number; lng: number; at: string }[] };
+
+/**
+ * The map's answer: a site is red with an open alarm, else amber with a running intervention, else
+ * green; an agent with a running intervention is busy.
+ */
 export function toMapOverview(
   row: MapRow,
+  running: RunningIntervention[],
   detailedTiles: boolean,
-  stateLabel: (state: string) => string,
+  stateLabel: (state: Intervention['state']) => string,
 ): MapOverview {
-  const busySites = new Set(row.interventions.map((i) => i.siteId).filter((id): id is string => id !== null));
+  const busySites = new Set(running.map((i) => i.siteId));
+  const busyAgents = new Set(running.map((i) => i.agentId));
   const siteState = (s: MapRow['sites'][number]): MapSiteState =>
     s.openAlarms > 0 ? 'alarm' : busySites.has(s.id) ? 'intervention' : 'calm';
   return {
     generatedAt: iso(row.generatedAt),
     sites: row.sites.map((s) => ({ ...s, state: siteState(s) })),
     alarms: row.alarms.map((a) => ({ ...a, triggeredAt: iso(a.triggeredAt) })),
-    agents: row.agents.map(({ busy, ...a }) => ({
+    agents: row.agents.map((a) => ({
       ...a,
-      state: busy ? 'busy' : 'available',
+      state: busyAgents.has(a.id) ? 'busy' : 'available',
       positionAt: iso(a.positionAt),
     })),
     radios: row.radios.map((r) => ({ ...r, positionAt: iso(r.positionAt) })),
-    interventions: row.interventions.map((i) => ({
-      ...i,
+    interventions: running.map((i) => ({
+      id: i.id,
+      state: i.state,
       stateLabel: stateLabel(i.state),
-      acceptedAt: i.acceptedAt === null ? null : iso(i.acceptedAt),
-      track: i.track.map((p) => ({ ...p, at: iso(p.at) })),
+      alarmId: i.alarmId,
+      alarmTitle: i.alarmTitle,
+      siteId: i.siteId,
+      siteName: i.siteName,
+      agentId: i.agentId,
+      agentName: i.agentName,
+      acceptedAt: i.acceptedAt,
+      arriveDueAt: i.onSiteAt === null ? i.arriveDueAt : null,
+      late: i.late,
+      track: i.track,
     })),
     detailedTiles,
   };

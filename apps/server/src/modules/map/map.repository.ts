@@ -1,48 +1,24 @@
 // The control room's map in one statement: each module contributes its own SQL fragment (sites,
 // alarms, cameras, agents on duty and their positions, radios), as the dashboard's overview does.
-import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { alarmsCountOfSite, alarmsOfCompany } from '../alarms/alarms.sql';
 import { camerasCountOfSite } from '../cameras/cameras.sql';
-import { agentNamesOf, agentsOnDutyOf, agentTrackJson } from '../planning/positions.sql';
+import { agentNamesOf, agentsOnDutyOf } from '../planning/positions.sql';
 import { locatedRadiosOf } from '../radio/radios/radios.sql';
 import { locatedSitesOf, siteNamesOf } from '../sites/sites.sql';
 import type { MapRow } from './map.models';
 
-/**
- * What the interventions module adds to the map, as fragments composed into the same statement:
- * the ids of the agents busy with an intervention (a derived table with an `agent_id` column), and
- * the running interventions as a json array (id, state, alarmId, siteId, agentId, agentName,
- * acceptedAt; the track is added here from the agent's positions since acceptance).
- */
-export interface InterventionFragments {
-  busyAgents: SQL;
-  running: SQL;
-}
-
 /** Open alarms drawn at most (the newest): a storm of alarms must not make the map unreadable. */
 const MAX_ALARMS = 500;
 
-export async function readMap(
-  db: Database,
-  companyId: string,
-  interventions: InterventionFragments | null,
-): Promise<MapRow> {
+/** Sites, open alarms, agents on duty and radios, in one statement on the caller's transaction. */
+export async function readMap(tx: Tx, companyId: string): Promise<MapRow> {
   const company = sql`${companyId}::uuid`;
-  const busy = interventions ? interventions.busyAgents : sql`(select null::uuid as agent_id where false)`;
-  const running = interventions
-    ? sql`coalesce((select json_agg(json_build_object(
-          'id', i.id, 'state', i.state, 'alarmId', i."alarmId", 'siteId', i."siteId", 'agentId', i."agentId",
-          'agentName', i."agentName", 'acceptedAt', i."acceptedAt",
-          'track', case when i."acceptedAt" is null then '[]'::json
-                   else ${agentTrackJson(company, sql`i."agentId"::uuid`, sql`i."acceptedAt"::timestamptz`)} end))
-        from json_to_recordset(${interventions.running}) as i(
-          id uuid, state text, "alarmId" uuid, "siteId" uuid, "agentId" uuid, "agentName" text, "acceptedAt" timestamptz)),
-        '[]'::json)`
-    : sql`'[]'::json`;
-  const [row] = await db.readTenant<{ map: MapRow }>(
-    companyId,
-    sql`select json_build_object(
+  const [row] = rowsOf<{ map: MapRow }>(
+    await tx.execute(
+      sql`select json_build_object(
       'sites', coalesce((select json_agg(x order by x.name, x.id) from (
           select s.id, s.name, s.address, s.lat, s.lng,
                  ${alarmsCountOfSite(company, sql`s.id`)} as "openAlarms",
@@ -58,7 +34,6 @@ export async function readMap(
            limit ${MAX_ALARMS}) x), '[]'::json),
       'agents', coalesce((select json_agg(x order by x.name, x.id) from (
           select d.agent_id as id, d.name, sn.name as "siteName",
-                 (d.agent_id in (select b.agent_id from ${busy} b)) as busy,
                  case when use_radio then r.lat else d.lat end as lat,
                  case when use_radio then r.lng else d.lng end as lng,
                  case when use_radio then r.accuracy_m else d.accuracy_m end as "accuracyM",
@@ -78,9 +53,9 @@ export async function readMap(
                  r.at as "positionAt"
             from ${locatedRadiosOf(companyId)} r
             left join ${agentNamesOf(companyId)} an on an.id = r.agent_id) x), '[]'::json),
-      'interventions', ${running},
       'generatedAt', now()
     ) as map`,
+    ),
   );
   if (!row) throw new Error('map query returned nothing');
   return row.map;

@@ -1,26 +1,32 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { interventionStateLabels } from '@vigie/contract/interventions.contract';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
+import { listRunningForMap } from '../interventions/interventions.service';
 import { parseByteRange } from './byte-range';
 import { mapErrors } from './map.errors';
 import { toMapOverview } from './map.models';
-import { type InterventionFragments, readMap } from './map.repository';
+import { readMap } from './map.repository';
 
 /**
- * WIRING POINT (issue 34, interventions): the running interventions and the agents busy with one
- * come from the interventions module, composed into the map's one statement. Until it publishes its
- * fragments, every agent on duty is « Disponible » and no intervention is drawn.
+ * Positions of agents are the control room's: operators and administrators only. One transaction:
+ * the map's statement (sites, alarms, agents on duty, radios: other modules' fragments) and the
+ * interventions module's running interventions with their tracks (its door for the map).
  */
-const interventionFragments = (_companyId: string): InterventionFragments | null => null;
-const interventionStateLabel = (state: string) => state;
-
-/** Positions of agents are the control room's: operators and administrators only. */
-export async function getMapOverview(db: Database, auth: AuthContext, detailedTiles: boolean) {
+export async function getMapOverview(
+  db: Database,
+  auth: AuthContext,
+  detailedTiles: boolean,
+  now = new Date(),
+) {
   if (auth.role !== 'admin' && auth.role !== 'operator') throw mapErrors.forbidden();
-  const row = await readMap(db, auth.companyId, interventionFragments(auth.companyId));
-  return toMapOverview(row, detailedTiles, interventionStateLabel);
+  return db.withTenant(auth.companyId, async (tx) => {
+    const row = await readMap(tx, auth.companyId);
+    const running = await listRunningForMap(tx, auth.companyId, now);
+    return toMapOverview(row, running, detailedTiles, (state) => interventionStateLabels[state]);
+  });
 }
 
 export type TilesAnswer =

@@ -16,6 +16,7 @@ import {
   type Tenant,
   type TestApp,
 } from '../../test/harness';
+import { agentOnDuty as interventionAgent, locate, north, propose } from '../interventions/test-support';
 import { agentOnDuty, req } from '../lone-worker/test-support';
 import { createAgent, createSite } from '../planning/test-support';
 import { createRadio } from '../radio/test-support';
@@ -165,6 +166,44 @@ describe.each(engines)('control room map on %s', (engine) => {
       lng: 1.5,
     });
   });
+
+  it("draws a running intervention with the agent's track since acceptance, the agent busy, the site amber", async () => {
+    const d = await interventionAgent(t.app, owner);
+    await locate(t.app, d, north(2000));
+    const i = await propose(t.app, owner, { siteId: d.site.id, agentId: d.agent.id });
+    let map = (await req(t.app, owner, 'GET', '/api/map/overview')).json();
+    expect(map.agents.find((a: { id: string }) => a.id === d.agent.id)).toMatchObject({ state: 'busy' });
+    expect(map.interventions.find((x: { id: string }) => x.id === i.id)).toMatchObject({
+      state: 'proposed',
+      stateLabel: expect.any(String),
+      siteId: d.site.id,
+      agentId: d.agent.id,
+      acceptedAt: null,
+      track: [],
+    });
+    expect(map.sites.find((s: { id: string }) => s.id === d.site.id)).toMatchObject({
+      state: 'intervention',
+    });
+
+    const accepted = await req(t.app, d.phone, 'POST', `/api/interventions/${i.id}/accept`, {
+      position: north(1500),
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // Positions are taken at most every 5 s: the next one a little later.
+    await new Promise((ok) => setTimeout(ok, 5_100));
+    await locate(t.app, d, north(800));
+    map = (await req(t.app, owner, 'GET', '/api/map/overview')).json();
+    const drawn = map.interventions.find((x: { id: string }) => x.id === i.id);
+    expect(drawn.state).toBe('accepted');
+    // The track starts at the acceptance: the position sent before the proposal is not in it.
+    expect(drawn.track.length).toBeGreaterThanOrEqual(1);
+    expect(drawn.track.at(-1).lat).toBeCloseTo(north(800).lat, 6);
+    for (const p of drawn.track)
+      expect(Date.parse(p.at)).toBeGreaterThanOrEqual(Date.parse(drawn.acceptedAt) - 1000);
+    expect(map.agents.find((a: { id: string }) => a.id === d.agent.id).lat).toBeCloseTo(north(800).lat, 6);
+    // Another company's map knows nothing of it.
+    expect((await req(t.app, other, 'GET', '/api/map/overview')).body).not.toContain(i.id);
+  }, 30_000);
 
   it('is the control room’s: an agent gets 403, no session 401', async () => {
     const phone = await addUser(t.app, owner, 'agent');

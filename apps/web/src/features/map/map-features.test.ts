@@ -63,10 +63,14 @@ const overview: MapOverview = {
       state: 'en_route',
       stateLabel: 'En route',
       alarmId: id(3),
+      alarmTitle: 'Intrusion',
       siteId: id(1),
+      siteName: 'Entrepôt',
       agentId: id(4),
       agentName: 'Agent Martin',
       acceptedAt: '2026-11-29T09:20:00.000Z',
+      arriveDueAt: '2026-11-29T09:35:00.000Z',
+      late: 'warning',
       track: [
         { lat: 45.5, lng: 4.6, at: '2026-11-29T09:20:00.000Z' },
         { lat: 45.6, lng: 4.7, at: '2026-11-29T09:30:00.000Z' },
@@ -78,7 +82,7 @@ const overview: MapOverview = {
 describe('map features', () => {
   it('turns the overview into GeoJSON: states, stale positions, tracks', () => {
     const f = mapFeatures(overview, now);
-    expect(f.sites.features.map((s) => s.properties.state)).toEqual(['alarm', 'calm']);
+    expect(f.sites.features.map((s) => s.properties?.state)).toEqual(['alarm', 'calm']);
     expect(f.sites.features[0]?.geometry.coordinates).toEqual([4.8, 45.7]);
     expect(f.alarms.features[0]?.properties).toMatchObject({ kind: 'alarm', severity: 'critical' });
     // 30 minutes old: faded.

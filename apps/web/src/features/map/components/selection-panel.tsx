@@ -135,7 +135,20 @@ function panelBody(overview: MapOverview, selection: MapSelection, now: number) 
             </Row>
             <Row label="Source">{mapPositionSourceLabels[agent.source]}</Row>
             {agent.accuracyM !== null ? <Row label="Précision">{Math.round(agent.accuracyM)} m</Row> : null}
-            {intervention ? <Row label="Intervention">{intervention.stateLabel}</Row> : null}
+            {intervention ? (
+              <>
+                <Row label="Intervention">{intervention.stateLabel}</Row>
+                <Row label="Vers">{intervention.siteName}</Row>
+                {intervention.arriveDueAt ? (
+                  <Row label="Sur place avant">
+                    <span className={intervention.late ? 'text-red-300' : undefined}>
+                      {formatDateTime(intervention.arriveDueAt)}
+                      {intervention.late ? ' (en retard)' : ''}
+                    </span>
+                  </Row>
+                ) : null}
+              </>
+            ) : null}
           </dl>
           <Button asChild size="sm" variant="secondary" className="mt-3 w-full">
             <Link to="/dashboard/planning">Voir le planning</Link>
