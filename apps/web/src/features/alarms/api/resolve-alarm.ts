@@ -1,10 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resolveAlarm } from '@vigie/contract/alarms.contract';
+import { type alarmDecisionBody, resolveAlarm } from '@vigie/contract/alarms.contract';
+import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
 import { alarmsKey, alarmsKeys } from './keys';
 
-export function postResolve({ id, note }: { id: string; note: string }) {
-  return apiCall(resolveAlarm, { params: { id }, body: { note } });
+export function postResolve({
+  id,
+  note,
+  decision,
+}: {
+  id: string;
+  note: string;
+  /** The verification's decision, when the alarm's file has none yet. */
+  decision?: z.input<typeof alarmDecisionBody>;
+}) {
+  return apiCall(resolveAlarm, { params: { id }, body: { note, decision } });
 }
 
 export function useResolveAlarm() {

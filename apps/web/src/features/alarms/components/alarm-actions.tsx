@@ -8,8 +8,10 @@ import { Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/api-errors';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { useAcknowledgeAlarm } from '../api/acknowledge-alarm';
+import { useAlarmFile } from '../api/alarm-file';
 import { useCommentAlarm } from '../api/comment-alarm';
 import { useResolveAlarm } from '../api/resolve-alarm';
+import { DecisionFields } from './decision-form';
 
 type AlarmActionsProps = {
   alarm: Alarm;
@@ -27,6 +29,13 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
   const [note, setNote] = useState('');
   const [text, setText] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
+  // Resolving needs the verification's decision: asked here when the file has none yet (an alarm the
+  // site's instructions call active needs none).
+  const file = useAlarmFile(alarm.id, canManage && alarm.status !== 'resolved');
+  const needsDecision = file.data ? !file.data.decision && file.data.response === 'passive' : false;
+  const [outcome, setOutcome] = useState<'positive' | 'negative' | 'impossible' | ''>('');
+  const [reason, setReason] = useState('');
+  const [decisionErrors, setDecisionErrors] = useState<{ outcome?: string; reason?: string }>({});
   const [textError, setTextError] = useState<string | null>(null);
 
   const onAcknowledge = async () => {
@@ -41,22 +50,34 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
 
   const onResolve = async (event: FormEvent) => {
     event.preventDefault();
-    if (!note.trim()) {
-      setNoteError('La note de résolution est obligatoire');
-      return;
-    }
+    const missing = {
+      outcome: needsDecision && !outcome ? 'Choisissez la décision de levée de doute' : undefined,
+      reason: needsDecision && !reason.trim() ? 'Le motif de la décision est obligatoire' : undefined,
+    };
+    setDecisionErrors(missing);
+    if (!note.trim()) setNoteError('La note de résolution est obligatoire');
+    if (!note.trim() || missing.outcome || missing.reason) return;
     try {
-      await resolve.mutateAsync({ id: alarm.id, note: note.trim() });
+      await resolve.mutateAsync({
+        id: alarm.id,
+        note: note.trim(),
+        decision: needsDecision && outcome ? { outcome, reason: reason.trim() } : undefined,
+      });
       toast.success('Alarme résolue', { description: alarm.title });
       setResolving(false);
       setNote('');
       onChanged?.();
     } catch (error) {
-      const { onFields, rest } = splitServerError(error, ['note'], "Impossible de résoudre l'alarme");
-      if (onFields[0]) {
-        setNoteError(onFields[0].message);
-        focusFirstField(['alarm-resolution-note']);
+      const { onFields, rest } = splitServerError(
+        error,
+        { note: 'note', 'decision.outcome': 'outcome', 'decision.reason': 'reason' },
+        "Impossible de résoudre l'alarme",
+      );
+      for (const e of onFields) {
+        if (e.field === 'note') setNoteError(e.message);
+        else setDecisionErrors((d) => ({ ...d, [e.field]: e.message }));
       }
+      if (onFields[0]) focusFirstField(['alarm-resolution-note']);
       if (rest) toast.error('Erreur', { description: rest });
     }
   };
@@ -105,6 +126,22 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
           noValidate
           className="flex flex-col gap-2 rounded-lg border border-ink-700 p-3"
         >
+          {needsDecision ? (
+            <DecisionFields
+              idPrefix="alarm-resolution-decision"
+              outcome={outcome}
+              reason={reason}
+              onOutcome={(o) => {
+                setOutcome(o);
+                setDecisionErrors((d) => ({ ...d, outcome: undefined }));
+              }}
+              onReason={(r) => {
+                setReason(r);
+                setDecisionErrors((d) => ({ ...d, reason: undefined }));
+              }}
+              errors={decisionErrors}
+            />
+          ) : null}
           <Label htmlFor="alarm-resolution-note">Note de résolution</Label>
           <Textarea
             id="alarm-resolution-note"

@@ -1,0 +1,46 @@
+import type { AlarmFileEntry } from '@vigie/contract/alarm-file.contract';
+import { entryText } from '@vigie/contract/alarm-file-text';
+import { formatDateTime } from '../../../lib/format';
+import { cn } from '../../../lib/utils';
+
+const tones: Partial<Record<AlarmFileEntry['kind'], string>> = {
+  decision: 'border-amber-400',
+  authorities: 'border-red-400',
+  closed: 'border-emerald-400',
+  amendment: 'border-violet-400',
+};
+
+/** The file as a numbered timeline, oldest first (a register is read in its order). */
+export function FileEntryList({ entries, timezone }: { entries: AlarmFileEntry[]; timezone?: string }) {
+  if (entries.length === 0) return <p className="text-sm text-fg-muted">Aucune entrée pour le moment.</p>;
+  const numbers = new Map(entries.map((e) => [e.id, e.number]));
+  const when = (iso: string) => {
+    const d = new Date(iso);
+    return `${formatDateTime(d, timezone)}:${String(d.getUTCSeconds()).padStart(2, '0')}`;
+  };
+  return (
+    <ol className="flex flex-col gap-2" aria-label="Entrées du dossier">
+      {entries.map((e) => {
+        const { title, lines } = entryText(e, when, (id) => numbers.get(id));
+        return (
+          <li
+            key={e.id}
+            data-kind={e.kind}
+            className={cn('border-l-2 border-ink-600 py-0.5 pl-3', tones[e.kind])}
+          >
+            <p className="text-xs text-fg-muted">
+              N° {e.number} · {when(e.at)} · {e.actor.name}
+            </p>
+            <p className="text-sm font-medium text-white">{title}</p>
+            {lines.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an entry's lines never move
+              <p key={i} className="break-words text-sm text-slate-300">
+                {line}
+              </p>
+            ))}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
