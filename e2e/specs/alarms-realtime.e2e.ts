@@ -169,6 +169,10 @@ describe('alarms and real time in Chromium', () => {
     await details.getByRole('button', { name: 'Résoudre' }).click();
     await details.getByRole('button', { name: 'Confirmer la résolution' }).click();
     await details.getByText('La note de résolution est obligatoire').waitFor();
+    // The alarm's file has no decision yet: the resolution asks for it (issue 34).
+    await details.getByText('Choisissez la décision de levée de doute').waitFor();
+    await details.getByLabel('Levée de doute négative').check();
+    await details.getByLabel('Motif').fill('Fumée de chariot élévateur vue à la caméra');
     await details.getByLabel('Note de résolution').fill('Levée de doute : fumée de chariot élévateur');
     await details.getByRole('button', { name: 'Confirmer la résolution' }).click();
     await b.page.getByText('Alarme résolue').first().waitFor();
