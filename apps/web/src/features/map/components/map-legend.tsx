@@ -32,7 +32,7 @@ export function MapLegend({ overview, visible, onToggle }: MapLegendProps) {
         {entries.map((e) => (
           <label
             key={e.key}
-            className="flex cursor-pointer items-center gap-2 rounded-full border border-ink-600 bg-ink-800/60 px-3 py-1 text-sm text-fg has-[:checked]:border-ink-500"
+            className="flex cursor-pointer items-center gap-1.5 rounded-full border border-ink-600 bg-ink-800/60 px-2.5 py-1 text-xs text-fg has-[:checked]:border-ink-500 sm:gap-2 sm:px-3 sm:text-sm"
           >
             <input
               type="checkbox"
@@ -46,7 +46,7 @@ export function MapLegend({ overview, visible, onToggle }: MapLegendProps) {
           </label>
         ))}
       </fieldset>
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted" aria-label="Légende">
+      <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-fg-muted sm:gap-x-4" aria-label="Légende">
         {keyItems.map((k) => (
           <li key={k.label} className="flex items-center gap-1.5">
             <span aria-hidden className="size-2.5 rounded-full" style={{ backgroundColor: k.color }} />

@@ -29,7 +29,7 @@ export function SelectionPanel({ overview, selection, now, onClose }: SelectionP
   return (
     <section
       aria-label={body.title}
-      className="absolute inset-x-2 bottom-2 z-10 max-h-[60%] overflow-y-auto rounded-xl border border-ink-600 bg-ink-900/95 p-4 shadow-xl backdrop-blur sm:inset-x-auto sm:top-2 sm:right-14 sm:bottom-auto sm:w-80"
+      className="absolute top-2 right-12 left-2 z-10 max-h-[70%] overflow-y-auto rounded-xl border border-ink-600 bg-ink-900/95 p-4 shadow-xl backdrop-blur sm:right-14 sm:left-auto sm:w-80"
     >
       <div className="mb-2 flex items-start justify-between gap-2">
         <div>
