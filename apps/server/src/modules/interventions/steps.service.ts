@@ -101,7 +101,7 @@ export const refuse = (
             0,
             500,
           ),
-          link: row.alarmId ? `/alarms?alarm=${row.alarmId}` : '/alarms',
+          link: row.alarmId ? `/dashboard/alarms?alarm=${row.alarmId}` : '/dashboard/alarms',
         },
         now,
       ),

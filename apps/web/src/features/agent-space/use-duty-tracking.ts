@@ -23,7 +23,7 @@ export function useDutyTracking(active: boolean): TrackingState {
     setState({ status: 'on', lastSentAt: null, problem: null });
     const turn = async () => {
       let next = dutyPositionIntervalSeconds;
-      const p = await phonePosition();
+      const p = await phonePosition(15_000);
       if (stopped) return;
       if (!p) {
         setState((s) => ({
