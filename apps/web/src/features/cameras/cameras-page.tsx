@@ -1,6 +1,7 @@
 import type { Camera } from '@vigie/contract/cameras.contract';
 import { LayoutGrid, List, Plus, Video } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { QueryState } from '../../components/query-state';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -41,7 +42,9 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
   const { user } = useSession();
   const canManage = user?.role === 'admin' || user?.role === 'operator';
   const [search, setSearch] = useState('');
-  const [siteId, setSiteId] = useState(ALL_SITES);
+  // ?site=<id>: opened from a site on the map (« Voir les caméras du site »).
+  const [params] = useSearchParams();
+  const [siteId, setSiteId] = useState(() => params.get('site') ?? ALL_SITES);
   const [live, setLive] = useState(false);
   const [liveMax, setLiveMax] = useState(storedLiveMax);
   const chooseLiveMax = (v: string) => {
