@@ -37,6 +37,7 @@ export function LiveMap({ overview, visible, onSelect }: LiveMapProps) {
   const mapRef = useRef<MapLibre | null>(null);
   const [ready, setReady] = useState(false);
   const fitted = useRef(false);
+  const drawn = useRef<MapOverview | null>(null);
   const selectRef = useRef(onSelect);
   selectRef.current = onSelect;
   const detailed = overview.detailedTiles;
@@ -89,6 +90,7 @@ export function LiveMap({ overview, visible, onSelect }: LiveMapProps) {
     }
     mapRef.current = map;
     return () => {
+      drawn.current = null;
       setReady(false);
       mapRef.current = null;
       map.remove();
@@ -98,9 +100,19 @@ export function LiveMap({ overview, visible, onSelect }: LiveMapProps) {
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
+    // Only the sources whose data changed (an agent's position changes agents and tracks alone).
+    const before = drawn.current;
+    drawn.current = overview;
     const features = mapFeatures(overview, Date.now());
+    const changed: Record<OverlaySource, boolean> = {
+      sites: before?.sites !== overview.sites,
+      alarms: before?.alarms !== overview.alarms,
+      agents: before?.agents !== overview.agents,
+      radios: before?.radios !== overview.radios,
+      tracks: before?.interventions !== overview.interventions,
+    };
     for (const name of overlaySources)
-      (map.getSource(name) as GeoJSONSource | undefined)?.setData(features[name]);
+      if (changed[name]) (map.getSource(name) as GeoJSONSource | undefined)?.setData(features[name]);
     if (!fitted.current) {
       fitted.current = true;
       const box = boundsOf(overview);
