@@ -2,6 +2,7 @@ import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryKey } from '@ta
 import { alarmsQueryOptions } from '../features/alarms/api/get-alarms';
 import { camerasQueryOptions } from '../features/cameras/api/get-cameras';
 import { dashboardOverviewQueryOptions } from '../features/dashboard/api/get-dashboard-overview';
+import { mapOverviewQueryOptions } from '../features/map/api/get-map-overview';
 import { channelsQueryOptions } from '../features/radio/api/get-channels';
 import {
   communicationJournalQueryOptions,
@@ -40,6 +41,7 @@ function warmPages<TData, TKey extends QueryKey, TPageParam>(
 const routeData: Record<string, (query: URLSearchParams) => void> = {
   '/dashboard': () => warm(dashboardOverviewQueryOptions()),
   '/dashboard/sites': () => warm(sitesQueryOptions()),
+  '/dashboard/map': () => warm(mapOverviewQueryOptions()),
   '/dashboard/cameras': () => {
     warm(camerasQueryOptions());
     warm(siteOptionsQueryOptions());
