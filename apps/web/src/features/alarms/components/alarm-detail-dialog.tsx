@@ -1,6 +1,5 @@
 import { type Alarm, alarmSourceLabels, alarmTypeLabels } from '@vigie/contract/alarms.contract';
 import { DispatchPanel } from '../../../components/interventions/dispatch-panel';
-import { DispatchPanel } from '../../../components/interventions/dispatch-panel';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { AlarmVideo } from '../../../components/video/alarm-video';
@@ -81,7 +80,6 @@ function DetailBody({
       <div className="flex flex-col gap-6 md:border-l md:border-ink-700 md:pl-6">
         {/* The picture next to the timeline: what the operator verifies the alarm with. */}
         <AlarmVideo alarmId={alarm.id} cameraId={alarm.cameraId} timezone={timezone} />
-        <DispatchPanel alarmId={alarm.id} canManage={canManage} />
         <DispatchPanel alarmId={alarm.id} canManage={canManage} />
         <section className="flex flex-col gap-3">
           <h3 className="text-sm font-semibold text-white">Historique</h3>
