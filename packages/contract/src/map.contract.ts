@@ -96,8 +96,6 @@ export const mapInterventionSchema = z.object({
   agentName: z.string(),
   /** When the agent accepted: the track starts there. */
   acceptedAt: timestampSchema.nullable(),
-  /** When the agent must be on site (the site's target), while he is not yet. */
-  arriveDueAt: timestampSchema.nullable(),
   /** 'warning' past the arrival target, 'alert' past 1.5 times it (until on site). */
   late: z.enum(['warning', 'alert']).nullable(),
   /** The agent's positions since acceptance, oldest first. */

@@ -1,4 +1,4 @@
-import type { Intervention } from '@vigie/contract/interventions.contract';
+import type { InterventionState } from '@vigie/contract/interventions.contract';
 import type { MapOverview, MapSiteState } from '@vigie/contract/map.contract';
 
 type Time = string | Date;
@@ -32,6 +32,7 @@ export interface MapRow {
     siteName: string | null;
     lat: number;
     lng: number;
+    busy: boolean;
     accuracyM: number | null;
     positionAt: Time;
     source: 'phone' | 'radio';
@@ -44,10 +45,20 @@ export interface MapRow {
     lng: number;
     positionAt: Time;
   }[];
+  interventions: {
+    id: string;
+    state: InterventionState;
+    alarmId: string | null;
+    alarmTitle: string | null;
+    siteId: string;
+    siteName: string;
+    agentId: string;
+    agentName: string;
+    acceptedAt: Time | null;
+    late: 'warning' | 'alert' | null;
+    track: { lat: number; lng: number; at: Time }[];
+  }[];
 }
-
-/** A running intervention as the interventions module hands it to the map (listRunningForMap). */
-export type RunningIntervention = Intervention & { track: { lat: number; lng: number; at: string }[] };
 
 /**
  * The map's answer: a site is red with an open alarm, else amber with a running intervention, else
@@ -55,38 +66,27 @@ export type RunningIntervention = Intervention & { track: { lat: number; lng: nu
  */
 export function toMapOverview(
   row: MapRow,
-  running: RunningIntervention[],
   detailedTiles: boolean,
-  stateLabel: (state: Intervention['state']) => string,
+  stateLabel: (state: InterventionState) => string,
 ): MapOverview {
-  const busySites = new Set(running.map((i) => i.siteId));
-  const busyAgents = new Set(running.map((i) => i.agentId));
+  const busySites = new Set(row.interventions.map((i) => i.siteId));
   const siteState = (s: MapRow['sites'][number]): MapSiteState =>
     s.openAlarms > 0 ? 'alarm' : busySites.has(s.id) ? 'intervention' : 'calm';
   return {
     generatedAt: iso(row.generatedAt),
     sites: row.sites.map((s) => ({ ...s, state: siteState(s) })),
     alarms: row.alarms.map((a) => ({ ...a, triggeredAt: iso(a.triggeredAt) })),
-    agents: row.agents.map((a) => ({
+    agents: row.agents.map(({ busy, ...a }) => ({
       ...a,
-      state: busyAgents.has(a.id) ? 'busy' : 'available',
+      state: busy ? 'busy' : 'available',
       positionAt: iso(a.positionAt),
     })),
     radios: row.radios.map((r) => ({ ...r, positionAt: iso(r.positionAt) })),
-    interventions: running.map((i) => ({
-      id: i.id,
-      state: i.state,
+    interventions: row.interventions.map((i) => ({
+      ...i,
       stateLabel: stateLabel(i.state),
-      alarmId: i.alarmId,
-      alarmTitle: i.alarmTitle,
-      siteId: i.siteId,
-      siteName: i.siteName,
-      agentId: i.agentId,
-      agentName: i.agentName,
-      acceptedAt: i.acceptedAt,
-      arriveDueAt: i.onSiteAt === null ? i.arriveDueAt : null,
-      late: i.late,
-      track: i.track,
+      acceptedAt: i.acceptedAt === null ? null : iso(i.acceptedAt),
+      track: i.track.map((p) => ({ ...p, at: iso(p.at) })),
     })),
     detailedTiles,
   };

@@ -1,11 +1,11 @@
 // The control room's map in one statement: each module contributes its own SQL fragment (sites,
 // alarms, cameras, agents on duty and their positions, radios), as the dashboard's overview does.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import type { Database } from '../../db/client';
 import { alarmsCountOfSite, alarmsOfCompany } from '../alarms/alarms.sql';
 import { camerasCountOfSite } from '../cameras/cameras.sql';
-import { agentNamesOf, agentsOnDutyOf } from '../planning/positions.sql';
+import { busyAgentsOf, runningInterventionsJson } from '../interventions/interventions.sql';
+import { agentNamesOf, agentsOnDutyOf, agentTrackJson } from '../planning/positions.sql';
 import { locatedRadiosOf } from '../radio/radios/radios.sql';
 import { locatedSitesOf, siteNamesOf } from '../sites/sites.sql';
 import type { MapRow } from './map.models';
@@ -13,12 +13,15 @@ import type { MapRow } from './map.models';
 /** Open alarms drawn at most (the newest): a storm of alarms must not make the map unreadable. */
 const MAX_ALARMS = 500;
 
-/** Sites, open alarms, agents on duty and radios, in one statement on the caller's transaction. */
-export async function readMap(tx: Tx, companyId: string): Promise<MapRow> {
+/**
+ * Sites, open alarms, agents on duty (busy or not), radios and running interventions with the
+ * agent's track since acceptance, in one statement.
+ */
+export async function readMap(db: Database, companyId: string): Promise<MapRow> {
   const company = sql`${companyId}::uuid`;
-  const [row] = rowsOf<{ map: MapRow }>(
-    await tx.execute(
-      sql`select json_build_object(
+  const [row] = await db.readTenant<{ map: MapRow }>(
+    companyId,
+    sql`select json_build_object(
       'sites', coalesce((select json_agg(x order by x.name, x.id) from (
           select s.id, s.name, s.address, s.lat, s.lng,
                  ${alarmsCountOfSite(company, sql`s.id`)} as "openAlarms",
@@ -34,6 +37,7 @@ export async function readMap(tx: Tx, companyId: string): Promise<MapRow> {
            limit ${MAX_ALARMS}) x), '[]'::json),
       'agents', coalesce((select json_agg(x order by x.name, x.id) from (
           select d.agent_id as id, d.name, sn.name as "siteName",
+                 (d.agent_id in (select b.agent_id from ${busyAgentsOf(companyId)} b)) as busy,
                  case when use_radio then r.lat else d.lat end as lat,
                  case when use_radio then r.lng else d.lng end as lng,
                  case when use_radio then r.accuracy_m else d.accuracy_m end as "accuracyM",
@@ -53,9 +57,20 @@ export async function readMap(tx: Tx, companyId: string): Promise<MapRow> {
                  r.at as "positionAt"
             from ${locatedRadiosOf(companyId)} r
             left join ${agentNamesOf(companyId)} an on an.id = r.agent_id) x), '[]'::json),
+      'interventions', coalesce((select json_agg(json_build_object(
+          'id', i.id, 'state', i.state, 'alarmId', i."alarmId", 'alarmTitle', al.title,
+          'siteId', i."siteId", 'siteName', coalesce(sn.name, ''), 'agentId', i."agentId",
+          'agentName', i."agentName", 'acceptedAt', i."acceptedAt", 'late', i.late,
+          'track', case when i."acceptedAt" is null then '[]'::json
+                   else ${agentTrackJson(company, sql`i."agentId"`, sql`i."acceptedAt"`)} end)
+          order by i."proposedAt", i.id)
+        from json_to_recordset(${runningInterventionsJson(companyId)}) as i(
+          id uuid, state text, "alarmId" uuid, "siteId" uuid, "agentId" uuid, "agentName" text,
+          "acceptedAt" timestamptz, "proposedAt" timestamptz, late text)
+        left join ${siteNamesOf(companyId)} sn on sn.id = i."siteId"
+        left join ${alarmsOfCompany(companyId)} al on al.id = i."alarmId"), '[]'::json),
       'generatedAt', now()
     ) as map`,
-    ),
   );
   if (!row) throw new Error('map query returned nothing');
   return row.map;

@@ -4,29 +4,19 @@ import type { Readable } from 'node:stream';
 import { interventionStateLabels } from '@vigie/contract/interventions.contract';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { listRunningForMap } from '../interventions/interventions.service';
 import { parseByteRange } from './byte-range';
 import { mapErrors } from './map.errors';
 import { toMapOverview } from './map.models';
 import { readMap } from './map.repository';
 
 /**
- * Positions of agents are the control room's: operators and administrators only. One transaction:
- * the map's statement (sites, alarms, agents on duty, radios: other modules' fragments) and the
- * interventions module's running interventions with their tracks (its door for the map).
+ * Positions of agents are the control room's: operators and administrators only. One statement:
+ * the sites, alarms, cameras, planning, radio and interventions modules' fragments.
  */
-export async function getMapOverview(
-  db: Database,
-  auth: AuthContext,
-  detailedTiles: boolean,
-  now = new Date(),
-) {
+export async function getMapOverview(db: Database, auth: AuthContext, detailedTiles: boolean) {
   if (auth.role !== 'admin' && auth.role !== 'operator') throw mapErrors.forbidden();
-  return db.withTenant(auth.companyId, async (tx) => {
-    const row = await readMap(tx, auth.companyId);
-    const running = await listRunningForMap(tx, auth.companyId, now);
-    return toMapOverview(row, running, detailedTiles, (state) => interventionStateLabels[state]);
-  });
+  const row = await readMap(db, auth.companyId);
+  return toMapOverview(row, detailedTiles, (state) => interventionStateLabels[state]);
 }
 
 export type TilesAnswer =

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../../plugins/auth';
 import {
   addUser,
   asOwner,
@@ -16,10 +17,12 @@ import {
   type Tenant,
   type TestApp,
 } from '../../test/harness';
+import { roundTripCounter } from '../../test/round-trips';
 import { agentOnDuty as interventionAgent, locate, north, propose } from '../interventions/test-support';
 import { agentOnDuty, req } from '../lone-worker/test-support';
 import { createAgent, createSite } from '../planning/test-support';
 import { createRadio } from '../radio/test-support';
+import { getMapOverview } from './map.service';
 
 const tilesDir = mkdtempSync(join(tmpdir(), 'vigie-map-'));
 const tilesFile = join(tilesDir, 'detail.pmtiles');
@@ -177,8 +180,10 @@ describe.each(engines)('control room map on %s', (engine) => {
       state: 'proposed',
       stateLabel: expect.any(String),
       siteId: d.site.id,
+      siteName: d.site.name,
       agentId: d.agent.id,
       acceptedAt: null,
+      late: null,
       track: [],
     });
     expect(map.sites.find((s: { id: string }) => s.id === d.site.id)).toMatchObject({
@@ -204,6 +209,18 @@ describe.each(engines)('control room map on %s', (engine) => {
     // Another company's map knows nothing of it.
     expect((await req(t.app, other, 'GET', '/api/map/overview')).body).not.toContain(i.id);
   }, 30_000);
+
+  it('reads the whole map in one round trip', async () => {
+    const counter = roundTripCounter(t.db, engine);
+    try {
+      const auth = { companyId: owner.company.id, userId: owner.user.id, role: 'operator' } as AuthContext;
+      const { reads, messages } = await counter.count(() => getMapOverview(counter.db, auth, false));
+      expect(reads).toEqual(['read']);
+      expect(messages).toBe(1);
+    } finally {
+      counter.restore();
+    }
+  });
 
   it('is the control room’s: an agent gets 403, no session 401', async () => {
     const phone = await addUser(t.app, owner, 'agent');

@@ -1,7 +1,7 @@
 // SQL fragments over the agents on duty and their positions (agent_positions), for modules that
 // compose one statement (the control room's map). Positions are readable only by the control room:
 // the module composing them checks the role.
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * The agents clocked in on a shift in progress, as a derived table (agent_id, name, site_id,
@@ -25,3 +25,15 @@ export const agentsOnDutyOf = (companyId: string) =>
 /** The company's agents (id, name) as a derived table to join. */
 export const agentNamesOf = (companyId: string) =>
   sql`(select a.id, a.name from agents a where a.company_id = ${companyId})`;
+
+/**
+ * One agent's positions since `since` (oldest first, the last 500 at most) as a json array of
+ * { lat, lng, at }; `companyId`, `agentId` and `since` are of the outer query.
+ */
+export const agentTrackJson = (companyId: SQLWrapper, agentId: SQLWrapper, since: SQLWrapper) =>
+  sql`coalesce((select json_agg(json_build_object('lat', t.latitude, 'lng', t.longitude, 'at', t.recorded_at)
+                                order by t.recorded_at)
+                  from (select p.latitude, p.longitude, p.recorded_at from agent_positions p
+                         where p.company_id = ${companyId} and p.agent_id = ${agentId}
+                           and p.recorded_at >= ${since}
+                         order by p.recorded_at desc limit 500) t), '[]'::json)`;

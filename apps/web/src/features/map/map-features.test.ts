@@ -69,7 +69,6 @@ const overview: MapOverview = {
       agentId: id(4),
       agentName: 'Agent Martin',
       acceptedAt: '2026-11-29T09:20:00.000Z',
-      arriveDueAt: '2026-11-29T09:35:00.000Z',
       late: 'warning',
       track: [
         { lat: 45.5, lng: 4.6, at: '2026-11-29T09:20:00.000Z' },

@@ -139,11 +139,10 @@ function panelBody(overview: MapOverview, selection: MapSelection, now: number) 
               <>
                 <Row label="Intervention">{intervention.stateLabel}</Row>
                 <Row label="Vers">{intervention.siteName}</Row>
-                {intervention.arriveDueAt ? (
-                  <Row label="Sur place avant">
-                    <span className={intervention.late ? 'text-red-300' : undefined}>
-                      {formatDateTime(intervention.arriveDueAt)}
-                      {intervention.late ? ' (en retard)' : ''}
+                {intervention.late ? (
+                  <Row label="Arrivée">
+                    <span className="text-red-300">
+                      {intervention.late === 'alert' ? 'Très en retard' : 'En retard'}
                     </span>
                   </Row>
                 ) : null}
