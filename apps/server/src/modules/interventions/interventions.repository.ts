@@ -253,7 +253,10 @@ export async function stepsOf(tx: Tx, companyId: string, id: string): Promise<St
         ${agentNameOf(sql`${companyId}`, sql`st.agent_id`)} as agent_name, st.actor_name,
         st.latitude, st.longitude, st.accuracy_m, st.details
       from intervention_steps st where st.company_id = ${companyId} and st.intervention_id = ${id}
-      order by st.at, st.id`),
+      order by st.at,
+        -- The clock's pass writes its finding and what follows at one time: the finding first.
+        case st.kind when 'accept_timeout' then 0 when 'arrive_warning' then 1 when 'arrive_alert' then 2 else 3 end,
+        st.id`),
   );
   const num = (v: number | null) => (v === null ? null : Number(v));
   return rows.map((r) => ({
