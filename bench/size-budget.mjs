@@ -154,7 +154,9 @@ if (mapRoute && existsSync(join(dist, 'assets'))) {
   for (const f of readdirSync(join(dist, 'assets')).filter((n) => n.endsWith('.js'))) {
     const file = `assets/${f}`;
     if (!mapFiles.has(file) && /maplibre|pmtiles/i.test(readFileSync(join(dist, file), 'utf8')))
-      problems.push(`${file} holds MapLibre or PMTiles code: only the map route (src/app/routes/map.tsx) may`);
+      problems.push(
+        `${file} holds MapLibre or PMTiles code: only the map route (src/app/routes/map.tsx) may`,
+      );
   }
 }
 
