@@ -198,6 +198,7 @@ export const listInterventionsQuery = listQuery.extend({
     })
     .optional(),
   alarmId: idSchema.optional(),
+  siteId: idSchema.optional(),
 });
 
 export const createInterventionBody = z

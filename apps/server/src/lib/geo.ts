@@ -1,14 +1,9 @@
 // Distances on the Earth's surface and the ranking of positions by distance, shared by the planning
 // module (clock-in radius), the radio alerts (nearest agents) and the interventions (candidates).
 
-/** Great-circle distance in metres (haversine). */
-export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+import { distanceMetres } from '@vigie/contract/geo';
+
+export { distanceMetres };
 
 /**
  * Items with an optional position, nearest to `from` first; those without a position (or when

@@ -30,7 +30,9 @@ describe.each(engines)('interventions clock on %s', (engine) => {
     await locate(t.app, third, north(9000));
     // The third is busy elsewhere: never asked.
     const other = await propose(t.app, owner, { siteId: third.site.id, agentId: third.agent.id });
-    expect((await req(t.app, third.phone, 'POST', `/api/interventions/${other.id}/accept`, {})).statusCode).toBe(200);
+    expect(
+      (await req(t.app, third.phone, 'POST', `/api/interventions/${other.id}/accept`, {})).statusCode,
+    ).toBe(200);
 
     const alarm = await createAlarm(t.app, owner, first.site.id, { severity: 'high' });
     const i = await propose(t.app, owner, { alarmId: alarm.id, agentId: first.agent.id });
@@ -39,7 +41,9 @@ describe.each(engines)('interventions clock on %s', (engine) => {
 
     // Not yet due: nothing moves.
     await runInterventionsPass(t.db, new Date(proposedAt + 60_000));
-    expect((await req(t.app, owner, 'GET', `/api/interventions/${i.id}`)).json().agentId).toBe(first.agent.id);
+    expect((await req(t.app, owner, 'GET', `/api/interventions/${i.id}`)).json().agentId).toBe(
+      first.agent.id,
+    );
 
     await runInterventionsPass(t.db, new Date(proposedAt + 125_000));
     const moved = (await req(t.app, owner, 'GET', `/api/interventions/${i.id}`)).json();
@@ -48,11 +52,18 @@ describe.each(engines)('interventions clock on %s', (engine) => {
     expect(moved.steps[2].details).toMatchObject({ automatic: true, previousAgentName: 'Hugo Premier' });
     // The first agent lost it, the second's phone rang, the control room was warned.
     expect((await req(t.app, first.phone, 'GET', `/api/interventions/${i.id}`)).statusCode).toBe(404);
-    expect((await req(t.app, first.phone, 'POST', `/api/interventions/${i.id}/accept`, {})).statusCode).toBe(404);
+    expect((await req(t.app, first.phone, 'POST', `/api/interventions/${i.id}/accept`, {})).statusCode).toBe(
+      404,
+    );
     const rang = (await req(t.app, second.phone, 'GET', '/api/notifications')).json();
     expect(rang.some((n: { kind: string }) => n.kind === 'intervention.proposed')).toBe(true);
     const warned = (await req(t.app, owner, 'GET', '/api/notifications')).json();
-    expect(warned.some((n: { kind: string; body: string }) => n.kind === 'intervention.reassigned' && n.body.includes('Inès Deuxième'))).toBe(true);
+    expect(
+      warned.some(
+        (n: { kind: string; body: string }) =>
+          n.kind === 'intervention.reassigned' && n.body.includes('Inès Deuxième'),
+      ),
+    ).toBe(true);
 
     // The second does not answer either; no free agent is left (first asked, third busy).
     const again = Date.parse(moved.acceptDueAt);
@@ -60,7 +71,13 @@ describe.each(engines)('interventions clock on %s', (engine) => {
     const back = (await req(t.app, owner, 'GET', `/api/interventions/${i.id}`)).json();
     expect(back.state).toBe('refused');
     expect(back.refusalReason).toMatch(/aucun autre agent/);
-    expect(kinds(back.steps)).toEqual(['proposed', 'accept_timeout', 'proposed', 'accept_timeout', 'refused']);
+    expect(kinds(back.steps)).toEqual([
+      'proposed',
+      'accept_timeout',
+      'proposed',
+      'accept_timeout',
+      'refused',
+    ]);
     const critical = (await req(t.app, owner, 'GET', '/api/notifications')).json();
     expect(critical.some((n: { kind: string }) => n.kind === 'intervention.unanswered')).toBe(true);
     // A second pass finds nothing more to do.
@@ -86,7 +103,12 @@ describe.each(engines)('interventions clock on %s', (engine) => {
     const alerted = (await req(t.app, owner, 'GET', `/api/interventions/${i.id}`)).json();
     expect(kinds(alerted.steps)).toEqual(['proposed', 'accepted', 'arrive_warning', 'arrive_alert']);
     const bell = (await req(t.app, owner, 'GET', '/api/notifications')).json();
-    expect(bell.some((n: { kind: string; severity: string }) => n.kind === 'intervention.late_alert' && n.severity === 'critical')).toBe(true);
+    expect(
+      bell.some(
+        (n: { kind: string; severity: string }) =>
+          n.kind === 'intervention.late_alert' && n.severity === 'critical',
+      ),
+    ).toBe(true);
     // Told once each: a later pass adds nothing (other tests' interventions may still be late).
     await runInterventionsPass(t.db, new Date(acceptedAt + 60 * 60_000));
     expect((await req(t.app, owner, 'GET', `/api/interventions/${i.id}`)).json().steps).toHaveLength(4);
@@ -104,12 +126,18 @@ describe.each(engines)('interventions clock on %s', (engine) => {
     });
     const i = await propose(t.app, owner, { siteId: d.site.id, agentId: d.agent.id });
     await req(t.app, d.phone, 'POST', `/api/interventions/${i.id}/accept`, {});
-    const none = await req(t.app, d.phone, 'POST', `/api/interventions/${i.id}/on-site`, { checkpoint: true });
+    const none = await req(t.app, d.phone, 'POST', `/api/interventions/${i.id}/on-site`, {
+      checkpoint: true,
+    });
     expect(none.statusCode).toBe(409);
     const round = (await req(t.app, d.phone, 'POST', `/api/tours/${tour.id}/rounds`, {})).json();
-    const scan = await req(t.app, d.phone, 'POST', `/api/rounds/${round.id}/scans`, { code: tour.checkpoints[0]?.code });
+    const scan = await req(t.app, d.phone, 'POST', `/api/rounds/${round.id}/scans`, {
+      code: tour.checkpoints[0]?.code,
+    });
     expect(scan.statusCode, scan.body).toBe(201);
-    const there = await req(t.app, d.phone, 'POST', `/api/interventions/${i.id}/on-site`, { checkpoint: true });
+    const there = await req(t.app, d.phone, 'POST', `/api/interventions/${i.id}/on-site`, {
+      checkpoint: true,
+    });
     expect(there.statusCode, there.body).toBe(200);
     expect(there.json()).toMatchObject({ state: 'on_site', onSiteBy: 'checkpoint' });
   });

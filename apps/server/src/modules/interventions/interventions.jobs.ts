@@ -19,7 +19,8 @@ import * as repo from './interventions.repository';
 import { ringAgent } from './interventions.service';
 import { clockActor, recordStep, warn } from './record.service';
 
-const link = (alarmId: string | null) => (alarmId ? `/dashboard/alarms?alarm=${alarmId}` : '/dashboard/alarms');
+const link = (alarmId: string | null) =>
+  alarmId ? `/dashboard/alarms?alarm=${alarmId}` : '/dashboard/alarms';
 
 async function acceptTimeout(tx: Tx, companyId: string, id: string, now: Date) {
   const row = await repo.findIntervention(tx, companyId, id, true);

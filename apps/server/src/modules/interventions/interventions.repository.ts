@@ -275,6 +275,7 @@ export async function stepsOf(tx: Tx, companyId: string, id: string): Promise<St
 export interface ListFilter {
   state?: InterventionState | 'running';
   alarmId?: string;
+  siteId?: string;
   /** An agent reads only his own. */
   agentId?: string;
 }
@@ -290,6 +291,7 @@ export async function listPage(
       sql`i.company_id = ${companyId}`,
       f.state === 'running' ? sql`i.state in ${RUNNING}` : f.state ? sql`i.state = ${f.state}` : sql`true`,
       f.alarmId ? sql`i.alarm_id = ${f.alarmId}` : sql`true`,
+      f.siteId ? sql`i.site_id = ${f.siteId}` : sql`true`,
       f.agentId ? sql`i.agent_id = ${f.agentId}` : sql`true`,
     ],
     sql` and `,

@@ -214,7 +214,7 @@ export async function list(
     const { rows, total } = await repo.listPage(
       tx,
       auth.companyId,
-      { state: q.state, alarmId: q.alarmId, agentId },
+      { state: q.state, alarmId: q.alarmId, siteId: q.siteId, agentId },
       { limit: q.limit, ...(after ? { after } : {}) },
     );
     return {

@@ -27,13 +27,21 @@ describe.each(engines)('interventions on %s', (engine) => {
     await locate(t.app, far, north(5000));
     // The clock-in position counts too: move the third agent's last one out of the way.
     await t.db.withTenant(owner.company.id, (tx) =>
-      tx.execute(sql`delete from agent_positions where company_id = ${owner.company.id} and agent_id = ${unlocated.agent.id}`),
+      tx.execute(
+        sql`delete from agent_positions where company_id = ${owner.company.id} and agent_id = ${unlocated.agent.id}`,
+      ),
     );
     const alarm = await createAlarm(t.app, owner, near.site.id);
 
     const res = await req(t.app, owner, 'GET', `/api/interventions/candidates?alarmId=${alarm.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    const list = res.json() as { agentId: string; distanceM: number | null; positionSource: string | null; busy: boolean; positionAgeSeconds: number | null }[];
+    const list = res.json() as {
+      agentId: string;
+      distanceM: number | null;
+      positionSource: string | null;
+      busy: boolean;
+      positionAgeSeconds: number | null;
+    }[];
     expect(list.map((c) => c.agentId)).toEqual([near.agent.id, far.agent.id, unlocated.agent.id]);
     expect(list[0]?.distanceM).toBeGreaterThan(250);
     expect(list[0]?.distanceM).toBeLessThan(350);
@@ -42,21 +50,35 @@ describe.each(engines)('interventions on %s', (engine) => {
     expect(list[2]).toMatchObject({ distanceM: null, positionSource: null });
 
     await propose(t.app, owner, { alarmId: alarm.id, agentId: near.agent.id });
-    const after = (await req(t.app, owner, 'GET', `/api/interventions/candidates?siteId=${near.site.id}`)).json();
+    const after = (
+      await req(t.app, owner, 'GET', `/api/interventions/candidates?siteId=${near.site.id}`)
+    ).json();
     expect(after[0]).toMatchObject({ agentId: near.agent.id, busy: true });
-    const byPoint = await req(t.app, owner, 'GET', `/api/interventions/candidates?lat=${north(5000).lat}&lng=2.3212`);
+    const byPoint = await req(
+      t.app,
+      owner,
+      'GET',
+      `/api/interventions/candidates?lat=${north(5000).lat}&lng=2.3212`,
+    );
     expect(byPoint.json()[0].agentId).toBe(far.agent.id);
 
     // Agents do not choose; bad and foreign input.
-    expect((await req(t.app, near.phone, 'GET', `/api/interventions/candidates?siteId=${near.site.id}`)).statusCode).toBe(403);
+    expect(
+      (await req(t.app, near.phone, 'GET', `/api/interventions/candidates?siteId=${near.site.id}`))
+        .statusCode,
+    ).toBe(403);
     for (const q of ['', '?lat=91&lng=2', '?siteId=abc', '?lat=48']) {
       const bad = await req(t.app, owner, 'GET', `/api/interventions/candidates${q}`);
       expect(bad.statusCode, q).toBe(422);
       expect(french(bad.body)).toBe(true);
     }
     const other = await registerCompany(t.app);
-    expect((await req(t.app, other, 'GET', `/api/interventions/candidates?alarmId=${alarm.id}`)).statusCode).toBe(404);
-    expect((await req(t.app, other, 'GET', `/api/interventions/candidates?siteId=${near.site.id}`)).statusCode).toBe(404);
+    expect(
+      (await req(t.app, other, 'GET', `/api/interventions/candidates?alarmId=${alarm.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await req(t.app, other, 'GET', `/api/interventions/candidates?siteId=${near.site.id}`)).statusCode,
+    ).toBe(404);
   });
 
   it('runs an intervention from the alarm to the report, each step stamped, into the main courante and the file', async () => {
@@ -74,14 +96,24 @@ describe.each(engines)('interventions on %s', (engine) => {
     expect(created.statusCode, created.body).toBe(201);
     const i = created.json();
     // The site's targets for a critical alarm (defaults: 60 s to accept, 15 min to be there).
-    expect(i).toMatchObject({ state: 'proposed', alarmTitle: 'Intrusion quai 3', acceptSeconds: 60, arriveMinutes: 15 });
+    expect(i).toMatchObject({
+      state: 'proposed',
+      alarmTitle: 'Intrusion quai 3',
+      acceptSeconds: 60,
+      arriveMinutes: 15,
+    });
     expect(i.steps.map((s: { kind: string }) => s.kind)).toEqual(['proposed']);
 
     // The agent's phone rang: his bell has it, and his card shows it.
     const bell = (await req(t.app, d.phone, 'GET', '/api/notifications')).json();
     expect(bell.some((n: { kind: string }) => n.kind === 'intervention.proposed')).toBe(true);
     const card = (await req(t.app, d.phone, 'GET', '/api/agent/interventions/current')).json();
-    expect(card.intervention).toMatchObject({ id: i.id, state: 'proposed', siteName: d.site.name, track: [] });
+    expect(card.intervention).toMatchObject({
+      id: i.id,
+      state: 'proposed',
+      siteName: d.site.name,
+      track: [],
+    });
 
     const stepTo = (path: string, payload?: unknown) =>
       req(t.app, d.phone, 'POST', `/api/interventions/${i.id}/${path}`, payload);
@@ -92,7 +124,9 @@ describe.each(engines)('interventions on %s', (engine) => {
       expect(res.json().detail).toMatch(/Impossible de passer l'intervention de « Proposée »/);
     }
     // The control room does not accept for the agent.
-    expect((await req(t.app, operator, 'POST', `/api/interventions/${i.id}/accept`, {})).statusCode).toBe(403);
+    expect((await req(t.app, operator, 'POST', `/api/interventions/${i.id}/accept`, {})).statusCode).toBe(
+      403,
+    );
 
     const accepted = await stepTo('accept', { position: north(800) });
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -137,7 +171,9 @@ describe.each(engines)('interventions on %s', (engine) => {
     const onSiteStep = final.steps.find((s: { kind: string }) => s.kind === 'on_site');
     expect(onSiteStep.position).toMatchObject({ accuracy: 20 });
     expect((await stepTo('cancel', {})).statusCode).toBe(403);
-    expect((await req(t.app, operator, 'POST', `/api/interventions/${i.id}/cancel`, {})).statusCode).toBe(409);
+    expect((await req(t.app, operator, 'POST', `/api/interventions/${i.id}/cancel`, {})).statusCode).toBe(
+      409,
+    );
 
     // The report is on the site's main courante, with its photo, readable by the control room.
     const entries = (await req(t.app, owner, 'GET', `/api/logbook?siteId=${d.site.id}`)).json();
@@ -160,7 +196,9 @@ describe.each(engines)('interventions on %s', (engine) => {
     const seen = (await req(t.app, operator, 'GET', `/api/interventions/${i.id}`)).json();
     expect(seen.track.length).toBeGreaterThanOrEqual(0);
     const audit = (await req(t.app, owner, 'GET', '/api/audit?entity=intervention')).json();
-    const actions = (Array.isArray(audit) ? audit : audit.items ?? []).map((a: { action: string }) => a.action);
+    const actions = (Array.isArray(audit) ? audit : (audit.items ?? [])).map(
+      (a: { action: string }) => a.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['intervention.proposed', 'intervention.done']));
   });
 
@@ -170,7 +208,10 @@ describe.each(engines)('interventions on %s', (engine) => {
     const b = await agentOnDuty(t.app, owner, 'Fanny Seconde');
     const i = await propose(t.app, owner, { siteId: a.site.id, agentId: a.agent.id });
     // Busy agents are not proposed another.
-    const busy = await req(t.app, owner, 'POST', '/api/interventions', { siteId: b.site.id, agentId: a.agent.id });
+    const busy = await req(t.app, owner, 'POST', '/api/interventions', {
+      siteId: b.site.id,
+      agentId: a.agent.id,
+    });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().detail).toBe('Cet agent est déjà sur une intervention en cours');
     // Another agent never reads it nor moves it.
@@ -180,31 +221,53 @@ describe.each(engines)('interventions on %s', (engine) => {
 
     const noReason = await req(t.app, a.phone, 'POST', `/api/interventions/${i.id}/refuse`, {});
     expect(noReason.statusCode).toBe(422);
-    const refused = await req(t.app, a.phone, 'POST', `/api/interventions/${i.id}/refuse`, { reason: 'Déjà en ronde' });
+    const refused = await req(t.app, a.phone, 'POST', `/api/interventions/${i.id}/refuse`, {
+      reason: 'Déjà en ronde',
+    });
     expect(refused.json()).toMatchObject({ state: 'refused', refusalReason: 'Déjà en ronde' });
     const warned = (await req(t.app, owner, 'GET', '/api/notifications')).json();
-    expect(warned.some((n: { kind: string; body: string }) => n.kind === 'intervention.refused' && n.body.includes('Déjà en ronde'))).toBe(true);
+    expect(
+      warned.some(
+        (n: { kind: string; body: string }) =>
+          n.kind === 'intervention.refused' && n.body.includes('Déjà en ronde'),
+      ),
+    ).toBe(true);
     for (const p of ['accept', 'en-route', 'on-site']) {
-      expect((await req(t.app, a.phone, 'POST', `/api/interventions/${i.id}/${p}`, {})).statusCode, p).toBe(409);
+      expect((await req(t.app, a.phone, 'POST', `/api/interventions/${i.id}/${p}`, {})).statusCode, p).toBe(
+        409,
+      );
     }
     // The agent who refused no longer sees it as his current one.
-    expect((await req(t.app, a.phone, 'GET', '/api/agent/interventions/current')).json()).toEqual({ intervention: null });
+    expect((await req(t.app, a.phone, 'GET', '/api/agent/interventions/current')).json()).toEqual({
+      intervention: null,
+    });
 
-    const again = await req(t.app, owner, 'POST', `/api/interventions/${i.id}/propose`, { agentId: b.agent.id });
+    const again = await req(t.app, owner, 'POST', `/api/interventions/${i.id}/propose`, {
+      agentId: b.agent.id,
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ state: 'proposed', agentId: b.agent.id, refusalReason: null });
-    expect((await req(t.app, owner, 'POST', `/api/interventions/${i.id}/propose`, { agentId: a.agent.id })).statusCode).toBe(409);
+    expect(
+      (await req(t.app, owner, 'POST', `/api/interventions/${i.id}/propose`, { agentId: a.agent.id }))
+        .statusCode,
+    ).toBe(409);
     // Now the first agent lost it.
     expect((await req(t.app, a.phone, 'GET', `/api/interventions/${i.id}`)).statusCode).toBe(404);
 
     expect((await req(t.app, b.phone, 'POST', `/api/interventions/${i.id}/accept`, {})).statusCode).toBe(200);
-    const cancelled = await req(t.app, owner, 'POST', `/api/interventions/${i.id}/cancel`, { reason: 'Levée de doute négative' });
+    const cancelled = await req(t.app, owner, 'POST', `/api/interventions/${i.id}/cancel`, {
+      reason: 'Levée de doute négative',
+    });
     expect(cancelled.json()).toMatchObject({ state: 'cancelled' });
     expect((await req(t.app, owner, 'POST', `/api/interventions/${i.id}/cancel`, {})).statusCode).toBe(409);
-    expect((await req(t.app, b.phone, 'POST', `/api/interventions/${i.id}/en-route`, {})).statusCode).toBe(409);
+    expect((await req(t.app, b.phone, 'POST', `/api/interventions/${i.id}/en-route`, {})).statusCode).toBe(
+      409,
+    );
 
     const running = await req(t.app, owner, 'GET', '/api/interventions?state=running');
     expect(running.json()).toEqual([]);
+    expect((await req(t.app, owner, 'GET', `/api/interventions?siteId=${a.site.id}`)).json()).toHaveLength(1);
+    expect((await req(t.app, owner, 'GET', `/api/interventions?siteId=${b.site.id}`)).json()).toEqual([]);
     const all = await req(t.app, owner, 'GET', '/api/interventions?limit=1');
     expect(all.headers['x-total-count']).toBe('1');
   });
@@ -217,12 +280,33 @@ describe.each(engines)('interventions on %s', (engine) => {
     const otherAgent = await agentOnDuty(t.app, other);
     expect((await req(t.app, other, 'GET', `/api/interventions/${i.id}`)).statusCode).toBe(404);
     expect((await req(t.app, other, 'POST', `/api/interventions/${i.id}/cancel`, {})).statusCode).toBe(404);
-    expect((await req(t.app, otherAgent.phone, 'POST', `/api/interventions/${i.id}/accept`, {})).statusCode).toBe(404);
+    expect(
+      (await req(t.app, otherAgent.phone, 'POST', `/api/interventions/${i.id}/accept`, {})).statusCode,
+    ).toBe(404);
     // Another company's site or agent.
-    expect((await req(t.app, other, 'POST', '/api/interventions', { siteId: d.site.id, agentId: otherAgent.agent.id })).statusCode).toBe(404);
-    expect((await req(t.app, other, 'POST', '/api/interventions', { siteId: otherAgent.site.id, agentId: d.agent.id })).statusCode).toBe(404);
+    expect(
+      (
+        await req(t.app, other, 'POST', '/api/interventions', {
+          siteId: d.site.id,
+          agentId: otherAgent.agent.id,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await req(t.app, other, 'POST', '/api/interventions', {
+          siteId: otherAgent.site.id,
+          agentId: d.agent.id,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await req(t.app, null, 'GET', '/api/interventions')).statusCode).toBe(401);
-    for (const body of [{}, { siteId: d.site.id }, { agentId: d.agent.id }, { siteId: 'x', agentId: d.agent.id }]) {
+    for (const body of [
+      {},
+      { siteId: d.site.id },
+      { agentId: d.agent.id },
+      { siteId: 'x', agentId: d.agent.id },
+    ]) {
       const res = await req(t.app, owner, 'POST', '/api/interventions', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(french(res.body)).toBe(true);
@@ -230,10 +314,16 @@ describe.each(engines)('interventions on %s', (engine) => {
     expect((await req(t.app, owner, 'GET', '/api/interventions?state=nope')).statusCode).toBe(422);
     // An agent off duty is not sent.
     const phone = await addUser(t.app, owner, 'agent');
-    const res = await req(t.app, owner, 'POST', '/api/agents', { name: 'Gaston Repos', userId: phone.user.id });
+    const res = await req(t.app, owner, 'POST', '/api/agents', {
+      name: 'Gaston Repos',
+      userId: phone.user.id,
+    });
     const offDuty = res.statusCode === 201 ? res.json().id : null;
     if (offDuty) {
-      const refused = await req(t.app, owner, 'POST', '/api/interventions', { siteId: d.site.id, agentId: offDuty });
+      const refused = await req(t.app, owner, 'POST', '/api/interventions', {
+        siteId: d.site.id,
+        agentId: offDuty,
+      });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().detail).toMatch(/pas en service/);
     }

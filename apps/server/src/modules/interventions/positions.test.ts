@@ -24,7 +24,9 @@ describe.each(engines)('positions on duty on %s', (engine) => {
     // Off duty: an agent with an account and no service in progress.
     const idle = await addUser(t.app, owner, 'agent');
     await createAgent(t.app, owner, { userId: idle.user.id });
-    expect((await req(t.app, idle, 'PUT', '/api/agent/location-consent', { consented: true })).statusCode).toBe(200);
+    expect(
+      (await req(t.app, idle, 'PUT', '/api/agent/location-consent', { consented: true })).statusCode,
+    ).toBe(200);
     const off = await req(t.app, idle, 'POST', '/api/agent/positions', north(10));
     expect(off.statusCode).toBe(409);
     expect(off.json().detail).toBe("Vous n'êtes pas en service : votre position n'est pas enregistrée");
@@ -61,15 +63,25 @@ describe.each(engines)('positions on duty on %s', (engine) => {
     expect(still.json().nextInSeconds).toBe(120);
 
     // Bounded input.
-    for (const bad of [{ lat: 91, lng: 2, accuracy: 5 }, { lat: 48, lng: 200, accuracy: 5 }, { lat: 48, lng: 2, accuracy: 900 }, { lat: '48', lng: 2, accuracy: 5 }, {}]) {
+    for (const bad of [
+      { lat: 91, lng: 2, accuracy: 5 },
+      { lat: 48, lng: 200, accuracy: 5 },
+      { lat: 48, lng: 2, accuracy: 900 },
+      { lat: '48', lng: 2, accuracy: 5 },
+      {},
+    ]) {
       const res = await req(t.app, d.phone, 'POST', '/api/agent/positions', bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(422);
       expect(french(res.body)).toBe(true);
     }
     // The control room does not send positions for an agent.
     expect((await req(t.app, owner, 'POST', '/api/agent/positions', north(10))).statusCode).toBe(403);
-    expect((await req(t.app, owner, 'PUT', '/api/agent/location-consent', { consented: true })).statusCode).toBe(403);
-    expect((await req(t.app, d.phone, 'PUT', '/api/agent/location-consent', { consented: 'oui' })).statusCode).toBe(422);
+    expect(
+      (await req(t.app, owner, 'PUT', '/api/agent/location-consent', { consented: true })).statusCode,
+    ).toBe(403);
+    expect(
+      (await req(t.app, d.phone, 'PUT', '/api/agent/location-consent', { consented: 'oui' })).statusCode,
+    ).toBe(422);
 
     // Withdrawn: nothing more is recorded; both changes are in the audit log.
     const withdrawn = await req(t.app, d.phone, 'PUT', '/api/agent/location-consent', { consented: false });
@@ -88,7 +100,7 @@ describe.each(engines)('positions on duty on %s', (engine) => {
     expect(audit.map((a) => a.action)).toEqual(['location_consent.given', 'location_consent.withdrawn']);
   });
 
-  it("shows the track to the control room only, never to another agent; purges with the retention", async () => {
+  it('shows the track to the control room only, never to another agent; purges with the retention', async () => {
     const owner = await registerCompany(t.app);
     const a = await agentOnDuty(t.app, owner);
     const b = await agentOnDuty(t.app, owner);
@@ -103,7 +115,9 @@ describe.each(engines)('positions on duty on %s', (engine) => {
     expect((await req(t.app, a.phone, 'GET', `/api/interventions/${i.id}`)).json().track).toEqual([]);
     expect((await req(t.app, b.phone, 'GET', `/api/interventions/${i.id}`)).statusCode).toBe(404);
     expect((await req(t.app, b.phone, 'GET', '/api/interventions?state=running')).json()).toEqual([]);
-    expect((await req(t.app, b.phone, 'GET', `/api/interventions/candidates?siteId=${a.site.id}`)).statusCode).toBe(403);
+    expect(
+      (await req(t.app, b.phone, 'GET', `/api/interventions/candidates?siteId=${a.site.id}`)).statusCode,
+    ).toBe(403);
 
     // Two months and a day later, the positions go (planning's purge, every kind) and the steps
     // keep no place.

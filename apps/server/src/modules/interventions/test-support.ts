@@ -51,7 +51,11 @@ export async function agentOnDuty(app: FastifyInstance, owner: Tenant, name?: st
 }
 
 /** The agent consents and sends one position. */
-export async function locate(app: FastifyInstance, d: OnDuty, position: { lat: number; lng: number; accuracy: number }) {
+export async function locate(
+  app: FastifyInstance,
+  d: OnDuty,
+  position: { lat: number; lng: number; accuracy: number },
+) {
   const c = await req(app, d.phone, 'PUT', '/api/agent/location-consent', { consented: true });
   if (c.statusCode !== 200) throw new Error(`consent: ${c.statusCode} ${c.body}`);
   const res = await req(app, d.phone, 'POST', '/api/agent/positions', position);
@@ -81,7 +85,13 @@ export async function createAlarm(
 export async function propose(app: FastifyInstance, who: Tenant, body: Record<string, unknown>) {
   const res = await req(app, who, 'POST', '/api/interventions', body);
   if (res.statusCode !== 201) throw new Error(`propose: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; state: string; agentId: string; acceptSeconds: number; arriveMinutes: number };
+  return res.json() as {
+    id: string;
+    state: string;
+    agentId: string;
+    acceptSeconds: number;
+    arriveMinutes: number;
+  };
 }
 
 export const french = (body: string) => /[a-zéèêàç]/i.test(body) && !/Invalid|Expected|Required/.test(body);
@@ -90,7 +100,9 @@ export const french = (body: string) => /[a-zéèêàç]/i.test(body) && !/Inval
 export async function positionsCount(t: TestApp, companyId: string, agentId: string) {
   const [row] = rowsOf<{ n: number }>(
     await t.db.withTenant(companyId, (tx) =>
-      tx.execute(sql`select count(*)::int as n from agent_positions where company_id = ${companyId} and agent_id = ${agentId}`),
+      tx.execute(
+        sql`select count(*)::int as n from agent_positions where company_id = ${companyId} and agent_id = ${agentId}`,
+      ),
     ),
   );
   return Number(row?.n ?? 0);

@@ -15,12 +15,14 @@ import {
   stateLabel,
   stateTone,
 } from './intervention-format';
-import { useAlarmInterventions, useCancelIntervention, useCandidates, usePropose } from './interventions-api';
+import { useCancelIntervention, useCandidates, useInterventionsOf, usePropose } from './interventions-api';
 import { useNow } from './use-now';
 
 type DispatchPanelProps = {
-  /** The alarm the intervention answers (its site is the destination). */
-  alarmId: string;
+  /** The alarm the intervention answers (its site is the destination)… */
+  alarmId?: string;
+  /** …or, without an alarm (from the map), the site to send an agent to. */
+  siteId?: string;
   /** Administrators and operators send; others only see. */
   canManage: boolean;
 };
@@ -142,12 +144,13 @@ function CandidateRow({
   );
 }
 
-/** The intervention of an alarm: follow the running one, or choose whom to send. */
-export function DispatchPanel({ alarmId, canManage }: DispatchPanelProps) {
-  const list = useAlarmInterventions(alarmId);
+/** The intervention of an alarm (or a site): follow the running one, or choose whom to send. */
+export function DispatchPanel({ alarmId, siteId, canManage }: DispatchPanelProps) {
+  const target = alarmId ? { alarmId } : { siteId };
+  const list = useInterventionsOf(target);
   const latest = list.data?.[0];
   const running = latest && isRunning(latest.state) ? latest : null;
-  const candidates = useCandidates({ alarmId }, canManage && !running);
+  const candidates = useCandidates(target, canManage && !running);
   const propose = usePropose();
   const refused = latest?.state === 'refused' ? latest : null;
 
@@ -192,7 +195,7 @@ export function DispatchPanel({ alarmId, canManage }: DispatchPanelProps) {
                   pending={propose.isPending}
                   onSend={() =>
                     propose.mutate({
-                      alarmId,
+                      ...target,
                       agentId: c.agentId,
                       ...(refused ? { interventionId: refused.id } : {}),
                     })

@@ -26,7 +26,8 @@ import { interventionsKey } from '../../lib/query-keys';
 export const interventionsKeys = {
   candidates: (target: { alarmId?: string; siteId?: string }) =>
     [...interventionsKey, 'candidates', target.alarmId ?? '', target.siteId ?? ''] as const,
-  ofAlarm: (alarmId: string) => [...interventionsKey, 'alarm', alarmId] as const,
+  of: (target: { alarmId?: string; siteId?: string }) =>
+    [...interventionsKey, 'of', target.alarmId ?? '', target.siteId ?? ''] as const,
   running: [...interventionsKey, 'running'] as const,
   current: [...interventionsKey, 'current'] as const,
   consent: [...interventionsKey, 'consent'] as const,
@@ -46,11 +47,16 @@ export function useCandidates(target: { alarmId?: string; siteId?: string }, ena
   });
 }
 
-/** The alarm's interventions, newest first (the running one on top). */
-export function useAlarmInterventions(alarmId: string) {
+/** The alarm's (or the site's) interventions, newest first (the running one on top). */
+export function useInterventionsOf(target: { alarmId?: string; siteId?: string }) {
   return useQuery({
-    queryKey: interventionsKeys.ofAlarm(alarmId),
-    queryFn: ({ signal }) => apiCall(listInterventions, { query: { alarmId, limit: 20 }, signal }),
+    queryKey: interventionsKeys.of(target),
+    queryFn: ({ signal }) =>
+      apiCall(listInterventions, {
+        query: { ...(target.alarmId ? { alarmId: target.alarmId } : { siteId: target.siteId }), limit: 20 },
+        signal,
+      }),
+    enabled: Boolean(target.alarmId || target.siteId),
     // The clocks move without events: a light poll keeps « il y a » and the late badge true.
     refetchInterval: 15_000,
   });
