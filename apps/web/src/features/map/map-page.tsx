@@ -62,7 +62,7 @@ function MapView({ overview }: { overview: MapOverview }) {
         onToggle={(key) => setVisible((v) => ({ ...v, [key]: !v[key] }))}
       />
       <div className="relative h-[calc(100dvh-14rem)] min-h-[340px] sm:h-[calc(100dvh-16rem)] sm:min-h-[380px] overflow-hidden rounded-xl border border-ink-700 bg-[#0b1626]">
-        <LiveMap overview={overview} visible={visible} onSelect={setSelection} />
+        <LiveMap overview={overview} visible={visible} onSelect={setSelection} now={now} />
         {selection ? (
           <SelectionPanel
             overview={overview}

@@ -29,15 +29,17 @@ interface LiveMapProps {
   overview: MapOverview;
   visible: Record<OverlaySource, boolean>;
   onSelect: (selection: MapSelection | null) => void;
+  /** The page's clock (every 30 s): an agent's position fades once it is over 10 minutes old. */
+  now: number;
 }
 
 /** The MapLibre canvas: created once (again if the detailed file comes or goes), fed by setData. */
-export function LiveMap({ overview, visible, onSelect }: LiveMapProps) {
+export function LiveMap({ overview, visible, onSelect, now }: LiveMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibre | null>(null);
   const [ready, setReady] = useState(false);
   const fitted = useRef(false);
-  const drawn = useRef<MapOverview | null>(null);
+  const drawn = useRef<{ overview: MapOverview; now: number } | null>(null);
   const selectRef = useRef(onSelect);
   selectRef.current = onSelect;
   const detailed = overview.detailedTiles;
@@ -101,13 +103,14 @@ export function LiveMap({ overview, visible, onSelect }: LiveMapProps) {
     const map = mapRef.current;
     if (!ready || !map) return;
     // Only the sources whose data changed (an agent's position changes agents and tracks alone).
-    const before = drawn.current;
-    drawn.current = overview;
-    const features = mapFeatures(overview, Date.now());
+    const before = drawn.current?.overview;
+    const ticked = drawn.current?.now !== now;
+    drawn.current = { overview, now };
+    const features = mapFeatures(overview, Math.max(now, Date.now()));
     const changed: Record<OverlaySource, boolean> = {
       sites: before?.sites !== overview.sites,
       alarms: before?.alarms !== overview.alarms,
-      agents: before?.agents !== overview.agents,
+      agents: before?.agents !== overview.agents || ticked,
       radios: before?.radios !== overview.radios,
       tracks: before?.interventions !== overview.interventions,
     };
@@ -118,7 +121,7 @@ export function LiveMap({ overview, visible, onSelect }: LiveMapProps) {
       const box = boundsOf(overview);
       if (box) map.fitBounds(box, { padding: 60, maxZoom: 14, duration: 0 });
     }
-  }, [ready, overview]);
+  }, [ready, overview, now]);
 
   useEffect(() => {
     const map = mapRef.current;
