@@ -4,6 +4,7 @@ import { QueryState } from '../../components/query-state';
 import { useRealtimeLive } from '../../lib/use-realtime-live';
 import { useMapOverview } from './api/get-map-overview';
 import { LiveMap, type MapSelection } from './components/live-map';
+import { MapAgentsList } from './components/map-agents-list';
 import { MapLegend } from './components/map-legend';
 import { SelectionPanel } from './components/selection-panel';
 import type { OverlaySource } from './map-style';
@@ -72,6 +73,7 @@ function MapView({ overview }: { overview: MapOverview }) {
           />
         ) : null}
       </div>
+      <MapAgentsList overview={overview} now={now} onSelect={setSelection} />
       {overview.sites.length === 0 && overview.agents.length === 0 ? (
         <p className="text-sm text-fg-muted">
           Aucun site géolocalisé ni agent en service : renseignez la latitude et la longitude de vos sites
