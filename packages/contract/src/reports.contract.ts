@@ -187,6 +187,37 @@ export const getReportStatistics = defineEndpoint({
   query: reportStatisticsQuery,
   response: reportStatisticsSchema,
 });
+/** Average seconds between the times the alarms' files keep (issue 34); null when none is known. */
+export const alarmTimesRowSchema = z.object({
+  /** The site's or the operator's name; « Toutes les alarmes » for the whole period. */
+  label: z.string(),
+  siteId: idSchema.nullable(),
+  alarms: z.number().int(),
+  receivedToShown: z.number().int().nullable(),
+  receivedToTaken: z.number().int().nullable(),
+  takenToDecision: z.number().int().nullable(),
+  decisionToClosed: z.number().int().nullable(),
+  receivedToClosed: z.number().int().nullable(),
+});
+export const alarmTimesSchema = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  overall: alarmTimesRowSchema,
+  bySite: z.array(alarmTimesRowSchema),
+  /** By the operator who took the alarm in charge (« Non prise en charge » when nobody did). */
+  byOperator: z.array(alarmTimesRowSchema),
+});
+export type AlarmTimes = z.infer<typeof alarmTimesSchema>;
+export const getAlarmTimes = defineEndpoint({
+  method: 'GET',
+  path: '/api/reports/alarm-times',
+  summary:
+    'Durées moyennes du traitement des alarmes de la période (réception, présentation, prise en charge, décision, clôture), par site et par opérateur',
+  tags,
+  auth: true,
+  query: reportStatisticsQuery,
+  response: alarmTimesSchema,
+});
 export const generateReport = defineEndpoint({
   method: 'POST',
   path: '/api/reports/generate',

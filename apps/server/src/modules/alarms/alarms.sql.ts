@@ -78,3 +78,17 @@ export const alarmsOverviewSql = (companyId: string, timezone: string) => sql`(
            group by 1
         ) d on d.day = g.day)
   ))`;
+
+/**
+ * The times the alarms' files keep (issue 34), one row per alarm of the company, for the reports:
+ * received (triggered_at), first shown, taken in charge (and by whom), decision (the last one written)
+ * and closed. Read as `from ${alarmFileTimesOfCompany(id)} x`.
+ */
+export const alarmFileTimesOfCompany = (companyId: string) =>
+  sql`(select al.id, al.site_id, al.triggered_at, al.acknowledged_at as taken_at, al.acknowledged_by as taken_by,
+          al.resolved_at as closed_at,
+          (select min(f.created_at) from alarm_file_entries f
+            where f.company_id = al.company_id and f.alarm_id = al.id and f.kind = 'shown') as first_shown_at,
+          (select max(f.created_at) from alarm_file_entries f
+            where f.company_id = al.company_id and f.alarm_id = al.id and f.kind = 'decision') as decision_at
+     from alarms al where al.company_id = ${companyId})`;

@@ -6,6 +6,7 @@ import {
   deleteReportSchedule,
   downloadReport,
   generateReport,
+  getAlarmTimes,
   getReport,
   getReportStatistics,
   listReportSchedules,
@@ -16,6 +17,7 @@ import { jobQueue } from '../../db/jobs';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
 import { every } from '../../plugins/periodic';
+import { getAlarmTimes as alarmTimes } from './alarm-times.service';
 import { REPORT_EMAIL_JOB, reportMailer } from './generation/email';
 import { generateReport as runReportJob } from './generation/generate';
 import { REPORT_JOB } from './generation/job-kind';
@@ -45,6 +47,7 @@ export async function reportsRoutes(app: FastifyInstance) {
   });
 
   route(app, getReportStatistics, async ({ auth, query }) => statistics.getStatistics(app.db, auth, query));
+  route(app, getAlarmTimes, async ({ auth, query }) => alarmTimes(app.db, auth, query));
   route(app, generateReport, async ({ auth, body }) => reports.requestReport(app.db, auth, body));
   route(app, listReports, async ({ auth, query, request, reply }) => {
     const { rows, total } = await reports.listReports(app.db, auth, query);

@@ -5,9 +5,11 @@ import { Button } from '../../components/ui/button';
 import { DEFAULT_TIMEZONE } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRealtimeLive } from '../../lib/use-realtime-live';
+import { useAlarmTimes } from './api/get-alarm-times';
 import { useReports } from './api/get-reports';
 import { useReportStatistics } from './api/get-statistics';
 import { periodDates } from './api/period';
+import { AlarmTimesCard } from './components/alarm-times-card';
 import { ReportCharts } from './components/charts';
 import { GenerateDialog } from './components/generate-dialog';
 import { QuickGenerator } from './components/quick-generator';
@@ -27,6 +29,7 @@ export default function ReportsPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const live = useRealtimeLive();
   const statistics = useReportStatistics({ period, siteId });
+  const alarmTimes = useAlarmTimes({ period, siteId });
   const reports = useReports(live);
   useReadyToasts(reports.data?.items);
 
@@ -68,6 +71,8 @@ export default function ReportsPage() {
           </>
         )}
       </QueryState>
+
+      {alarmTimes.data ? <AlarmTimesCard times={alarmTimes.data} /> : null}
 
       <RecentReports reports={reports} timezone={timezone} />
 
