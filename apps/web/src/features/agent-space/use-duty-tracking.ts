@@ -1,6 +1,8 @@
 // While the agent is on duty and consents, the agent space sends the phone's position: every 30 s,
 // or as the server says (120 s when the phone stands still). It stops off duty, without consent,
-// or when the server refuses (409); a throttled send (429) waits for the next turn.
+// or when the server refuses (409); a throttled send (429) waits for the next turn. A change of
+// `followKey` (an intervention starts or moves to its next step) sends at once and starts again at
+// the server's pace: an agent who stood still (120 s) and now drives to a site is followed at once.
 import { dutyPositionIntervalSeconds } from '@vigie/contract/interventions.contract';
 import { useEffect, useState } from 'react';
 import { sendDutyPosition } from '../../components/interventions/interventions-api';
@@ -11,8 +13,9 @@ export type TrackingState =
   | { status: 'off' }
   | { status: 'on'; lastSentAt: number | null; problem: string | null };
 
-export function useDutyTracking(active: boolean): TrackingState {
+export function useDutyTracking(active: boolean, followKey: string | null = null): TrackingState {
   const [state, setState] = useState<TrackingState>({ status: 'off' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new followKey restarts the loop on purpose
   useEffect(() => {
     if (!active) {
       setState({ status: 'off' });
@@ -50,6 +53,6 @@ export function useDutyTracking(active: boolean): TrackingState {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [active]);
+  }, [active, followKey]);
   return state;
 }

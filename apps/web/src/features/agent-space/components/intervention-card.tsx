@@ -28,7 +28,7 @@ function StepButton({
 }) {
   const tones = {
     primary: 'bg-blue-600 text-white hover:bg-blue-500',
-    success: 'bg-emerald-600 text-white hover:bg-emerald-500',
+    success: 'bg-emerald-700 text-white hover:bg-emerald-600',
     danger: 'border-2 border-red-400/70 bg-transparent text-red-100 hover:bg-red-500/10',
     neutral: 'border-2 border-ink-600 bg-transparent text-white hover:bg-ink-800',
   };
@@ -217,7 +217,7 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
           />
           <button
             type="submit"
-            className={`${big} bg-emerald-600 text-white hover:bg-emerald-500`}
+            className={`${big} bg-emerald-700 text-white hover:bg-emerald-600`}
             disabled={busy || !report.trim()}
           >
             <CheckCheck aria-hidden="true" />

@@ -17,9 +17,12 @@ export function InterventionSection({ onDuty }: { onDuty: boolean }) {
   const consent = useLocationConsent(onDuty);
   const setConsent = useSetLocationConsent();
   const consented = consent.data?.consented === true;
-  const tracking = useDutyTracking(onDuty && consented);
-  if (!onDuty) return null;
   const intervention = current.data?.intervention ?? null;
+  const tracking = useDutyTracking(
+    onDuty && consented,
+    intervention ? `${intervention.id}:${intervention.state}` : null,
+  );
+  if (!onDuty) return null;
   return (
     <>
       {intervention ? <InterventionCard intervention={intervention} /> : null}

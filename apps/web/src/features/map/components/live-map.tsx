@@ -38,6 +38,7 @@ export function LiveMap({ overview, visible, onSelect, now }: LiveMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibre | null>(null);
   const [ready, setReady] = useState(false);
+  const [noWebgl, setNoWebgl] = useState(false);
   const fitted = useRef(false);
   const drawn = useRef<{ overview: MapOverview; now: number } | null>(null);
   const selectRef = useRef(onSelect);
@@ -47,19 +48,26 @@ export function LiveMap({ overview, visible, onSelect, now }: LiveMapProps) {
   useEffect(() => {
     if (!container.current) return;
     registerTiles();
-    const map = new MapLibre({
-      container: container.current,
-      style: mapStyle(detailed),
-      bounds: FRANCE,
-      maxZoom: 19,
-      attributionControl: false,
-      // The map's own texts, in French.
-      locale: {
-        'NavigationControl.ZoomIn': 'Zoomer',
-        'NavigationControl.ZoomOut': 'Dézoomer',
-        'AttributionControl.ToggleAttribution': 'Afficher les sources',
-      },
-    });
+    let map: MapLibre;
+    try {
+      map = new MapLibre({
+        container: container.current,
+        style: mapStyle(detailed),
+        bounds: FRANCE,
+        maxZoom: 19,
+        attributionControl: false,
+        // The map's own texts, in French.
+        locale: {
+          'NavigationControl.ZoomIn': 'Zoomer',
+          'NavigationControl.ZoomOut': 'Dézoomer',
+          'AttributionControl.ToggleAttribution': 'Afficher les sources',
+        },
+      });
+    } catch {
+      // No WebGL (a browser, or a remote desktop, without it): say so; the list under the map reads.
+      setNoWebgl(true);
+      return;
+    }
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
     map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
     map.on('load', () => setReady(true));
@@ -138,7 +146,17 @@ export function LiveMap({ overview, visible, onSelect, now }: LiveMapProps) {
         ref={container}
         className="h-full w-full"
         aria-label="Carte des sites, alarmes, agents et radios"
+        aria-busy={!ready && !noWebgl}
       />
+      {noWebgl ? (
+        <p
+          role="alert"
+          className="absolute inset-x-4 top-4 rounded-lg border border-amber-500/40 bg-ink-900 p-3 text-sm text-amber-100"
+        >
+          Ce navigateur ne peut pas dessiner la carte (WebGL indisponible). Activez l'accélération graphique
+          ou utilisez un autre navigateur ; la liste des agents ci-dessous reste à jour.
+        </p>
+      ) : null}
     </div>
   );
 }
