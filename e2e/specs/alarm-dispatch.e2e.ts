@@ -242,6 +242,8 @@ describe('from alarm to proof in Chromium', () => {
     for (const expected of [
       'Prise en charge',
       'Vidéo consultée',
+      "Clip de l'alarme du",
+      'Empreinte SHA-256',
       'Pas de réponse',
       'Répondu, bon mot de passe',
       'Levée de doute positive',

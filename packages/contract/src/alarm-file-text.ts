@@ -33,7 +33,16 @@ export function entryText(
       lines.push(`Caméra : ${e.data.cameraName}`);
       if (e.data.from && e.data.to)
         lines.push(`Période visionnée : du ${when(e.data.from)} au ${when(e.data.to)}`);
-      if (e.data.recordingId) lines.push(`Enregistrement : ${e.data.recordingId}`);
+      if (e.data.recording) {
+        const r = e.data.recording;
+        const what = r.kind === 'still' ? 'Capture' : r.trigger === 'alarm' ? "Clip de l'alarme" : 'Clip';
+        lines.push(
+          r.kind === 'clip' && r.endedAt
+            ? `${what} du ${when(r.startedAt)} au ${when(r.endedAt)}`
+            : `${what} du ${when(r.startedAt)}`,
+        );
+        if (r.sha256) lines.push(`Empreinte SHA-256 : ${r.sha256}`);
+      } else if (e.data.recordingId) lines.push(`Enregistrement : ${e.data.recordingId}`);
       remark(e.data.remark);
       break;
     case 'checklist_step':

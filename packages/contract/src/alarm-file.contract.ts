@@ -92,12 +92,23 @@ const instant = (label: string) =>
 
 export const decisionBody = alarmDecisionBody;
 
+/** The still or clip an operator watched, as it was when the entry was written. */
+export const alarmFileRecordingSchema = z.object({
+  kind: z.enum(['still', 'clip']),
+  trigger: z.enum(['manual', 'alarm']),
+  startedAt: timestampSchema,
+  endedAt: timestampSchema.nullable(),
+  sha256: z.string().nullable(),
+});
+export type AlarmFileRecording = z.infer<typeof alarmFileRecordingSchema>;
+
 const videoData = z.object({
   cameraId: idSchema,
   cameraName: z.string(),
   from: timestampSchema.nullable(),
   to: timestampSchema.nullable(),
   recordingId: idSchema.nullable(),
+  recording: alarmFileRecordingSchema.nullable().optional(),
   remark: z.string().nullable(),
 });
 const checklistData = z.object({

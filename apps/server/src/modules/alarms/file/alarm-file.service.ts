@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type AlarmFile,
   type AlarmFileEntryKind,
+  type AlarmFileRecording,
   type appendAlarmFileEntryBody,
   decisionOutcomeLabels,
   type InterventionEntryData,
@@ -155,16 +156,26 @@ async function videoData(
   body: AppendBody & { kind: 'video_viewed' },
 ) {
   if (!body.recordingId && !(body.from && body.to)) throw errors.videoPeriodMissing();
+  let recording: AlarmFileRecording | null = null;
   if (body.from && body.to && Date.parse(body.to) < Date.parse(body.from)) throw errors.videoPeriodOrder();
   if (body.recordingId) {
     const ofCamera = await listCameraRecordings(db, auth, body.cameraId).catch(() => []);
     const ofAlarm = await listAlarmRecordings(db, auth, alarmId).catch(() => []);
-    const found = [...ofCamera, ...ofAlarm].some(
+    const found = [...ofCamera, ...ofAlarm].find(
       (r) => r.id === body.recordingId && r.cameraId === body.cameraId,
     );
     if (!found) throw errors.recordingNotFound();
+    // What was watched, as proof: the clip's own time range and fingerprint, not only its id.
+    recording = {
+      kind: found.kind,
+      trigger: found.trigger,
+      startedAt: found.startedAt,
+      endedAt: found.endedAt,
+      sha256: found.sha256,
+    };
   }
   return {
+    recording,
     cameraId: body.cameraId,
     from: body.from ? new Date(body.from).toISOString() : null,
     to: body.to ? new Date(body.to).toISOString() : null,
@@ -205,6 +216,7 @@ export async function appendFromOperator(db: Database, auth: AuthContext, alarmI
           from: v.from,
           to: v.to,
           recordingId: v.recordingId,
+          recording: v.recording,
           remark: v.remark,
         });
         break;
