@@ -53,7 +53,10 @@ export function AlarmFilePanel({ alarm, timezone }: { alarm: Alarm; timezone?: s
   const f = file.data;
   const closed = f.closed;
   return (
-    <section aria-labelledby="alarm-file-title" className="flex min-w-0 flex-col gap-4 border-t border-ink-700 pt-4">
+    <section
+      aria-labelledby="alarm-file-title"
+      className="flex min-w-0 flex-col gap-4 border-t border-ink-700 pt-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id="alarm-file-title" className="text-sm font-semibold text-white">
