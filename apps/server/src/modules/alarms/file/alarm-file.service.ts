@@ -55,7 +55,12 @@ async function append(
   alarmId: string,
   kind: AlarmFileEntryKind,
   data: Record<string, unknown>,
-  opts: { amendsId?: string | null; onlyIf?: Parameters<typeof repo.insertEntry>[3] } = {},
+  opts: {
+    amendsId?: string | null;
+    onlyIf?: Parameters<typeof repo.insertEntry>[3];
+    /** Written by an alarm's transition (acknowledge, resolve) that publishes its own alarm.updated. */
+    silent?: boolean;
+  } = {},
 ): Promise<FileEntryRow | undefined> {
   const row = await repo.insertEntry(
     tx,
@@ -72,7 +77,7 @@ async function append(
     },
     opts.onlyIf,
   );
-  if (row)
+  if (row && !opts.silent)
     await publishEvents(tx, actor.companyId, [
       { type: 'alarm.updated', payload: { id: alarmId, change: 'file', kind, number: row.number } },
     ]);
@@ -259,7 +264,7 @@ export async function appendFromOperator(db: Database, auth: AuthContext, alarmI
 
 /** Taken in charge (acknowledge): in the acknowledgement's transaction. */
 export async function recordTaken(tx: Tx, actor: FileActor, alarmId: string) {
-  await append(tx, actor, alarmId, 'taken', { by: actor.name });
+  await append(tx, actor, alarmId, 'taken', { by: actor.name }, { silent: true });
 }
 
 /**
@@ -282,26 +287,41 @@ export async function recordResolution(
   if (!alarm) throw errors.alarmNotFound();
   const kinds = await repo.kindsInFile(tx, actor.companyId, alarmId);
   if (input.decision) {
-    await append(tx, actor, alarmId, 'decision', {
-      outcome: input.decision.outcome,
-      reason: input.decision.reason,
-    });
+    await append(
+      tx,
+      actor,
+      alarmId,
+      'decision',
+      {
+        outcome: input.decision.outcome,
+        reason: input.decision.reason,
+      },
+      { silent: true },
+    );
   } else if (!kinds.has('decision')) {
     const { response } = await responseOf(tx, alarm);
     if (response !== 'active') throw errors.decisionRequired();
     const type = alarmTypeLabels[alarm.type as AlarmType] ?? alarm.type;
-    await append(tx, actor, alarmId, 'decision', {
-      outcome: 'not_required',
-      reason: `${decisionOutcomeLabels.not_required} : alarme « ${type} » traitée directement selon les consignes du site`,
-    });
+    await append(
+      tx,
+      actor,
+      alarmId,
+      'decision',
+      {
+        outcome: 'not_required',
+        reason: `${decisionOutcomeLabels.not_required} : alarme « ${type} » traitée directement selon les consignes du site`,
+      },
+      { silent: true },
+    );
   }
-  if (!kinds.has('taken')) await append(tx, actor, alarmId, 'taken', { by: actor.name });
-  await append(tx, actor, alarmId, 'closed', { note: input.note, automatic: false });
+  if (!kinds.has('taken')) await append(tx, actor, alarmId, 'taken', { by: actor.name }, { silent: true });
+  await append(tx, actor, alarmId, 'closed', { note: input.note, automatic: false }, { silent: true });
 }
 
 /** Alarms Vigie resolves itself (a camera back online): closed, with no verification to record. */
 export async function recordAutomaticClosing(tx: Tx, actor: FileActor, alarmIds: string[], note: string) {
-  for (const id of alarmIds) await append(tx, actor, id, 'closed', { note, automatic: true });
+  for (const id of alarmIds)
+    await append(tx, actor, id, 'closed', { note, automatic: true }, { silent: true });
 }
 
 // ---- For the interventions part.
