@@ -12,6 +12,7 @@ const menu = [
   { label: 'Sites & Clients', path: '/dashboard/sites', slug: 'sites' },
   { label: 'Caméras', path: '/dashboard/cameras', slug: 'cameras' },
   { label: 'Alarmes', path: '/dashboard/alarms', slug: 'alarms' },
+  { label: 'Carte', path: '/dashboard/map', slug: 'map' },
   { label: 'Main courante', path: '/dashboard/logbook', slug: 'logbook' },
   { label: 'Rondes', path: '/dashboard/tours', slug: 'tours' },
   { label: "Contrôle d'accès", path: '/dashboard/access', slug: 'access' },

@@ -52,7 +52,12 @@ export function AlarmTimesCard({ times }: { times: AlarmTimes }) {
           ))}
         </fieldset>
       </div>
-      <div className="overflow-x-auto">
+      <section
+        aria-label={by === 'bySite' ? 'Délais par site' : 'Délais par opérateur'}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        tabIndex={0}
+        className="overflow-x-auto"
+      >
         <table className="w-full min-w-[640px] text-sm">
           <thead>
             <tr className="text-left text-xs text-fg-muted">
@@ -88,7 +93,7 @@ export function AlarmTimesCard({ times }: { times: AlarmTimes }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </Card>
   );
 }
