@@ -26,7 +26,7 @@ export function FileEntryList({ entries, timezone }: { entries: AlarmFileEntry[]
           <li
             key={e.id}
             data-kind={e.kind}
-            className={cn('border-l-2 border-ink-600 py-0.5 pl-3', tones[e.kind])}
+            className={cn('min-w-0 border-l-2 border-ink-600 py-0.5 pl-3', tones[e.kind])}
           >
             <p className="text-xs text-fg-muted">
               N° {e.number} · {when(e.at)} · {e.actor.name}
@@ -34,7 +34,7 @@ export function FileEntryList({ entries, timezone }: { entries: AlarmFileEntry[]
             <p className="text-sm font-medium text-white">{title}</p>
             {lines.map((line, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: an entry's lines never move
-              <p key={i} className="break-words text-sm text-slate-300">
+              <p key={i} className="text-sm text-slate-300 [overflow-wrap:anywhere]">
                 {line}
               </p>
             ))}
