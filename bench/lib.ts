@@ -242,6 +242,11 @@ export async function throwawayDatabase(tag: string) {
   return {
     url: url.toString(),
     async drop() {
+      // BENCH_KEEP_DATABASE=1 keeps it to read the plans afterwards (EXPLAIN ANALYZE on real volumes).
+      if (process.env.BENCH_KEEP_DATABASE) {
+        console.log(`database kept: ${url.toString()}`);
+        return;
+      }
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
