@@ -127,6 +127,7 @@ export const actionLabels = {
   'intervention.late': "Retard d'arrivée sur place",
   'location_consent.given': 'Consentement à la localisation donné',
   'location_consent.withdrawn': 'Consentement à la localisation retiré',
+  'alarm_file.signed': "Dossier d'alarme signé",
 } as const satisfies Record<string, string>;
 
 /** An audit action's code: the server writes only codes that have a French name here. */

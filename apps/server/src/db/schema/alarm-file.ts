@@ -56,9 +56,13 @@ export const alarmFileEntries = pgTable(
     index('alarm_file_entries_alarm_kind_idx').on(t.companyId, t.alarmId, t.kind),
     // A printed fingerprint (the last entry's hash) is looked up by its value.
     index('alarm_file_entries_hash_idx').on(t.hash),
+    // One drawn signature per file: the database holds the rule even if two operators sign at once.
+    uniqueIndex('alarm_file_entries_one_signature_key')
+      .on(t.companyId, t.alarmId)
+      .where(sql`${t.kind} = 'signature'`),
     check(
       'alarm_file_entries_kind_check',
-      sql`${t.kind} in ('shown', 'taken', 'video_viewed', 'checklist_step', 'call', 'decision', 'authorities', 'note', 'amendment', 'intervention', 'closed')`,
+      sql`${t.kind} in ('shown', 'taken', 'video_viewed', 'checklist_step', 'call', 'decision', 'authorities', 'note', 'amendment', 'intervention', 'closed', 'signature')`,
     ),
   ],
 );
