@@ -191,6 +191,14 @@ export const interventionDetailSchema = interventionSchema.extend({
 });
 export type InterventionDetail = z.infer<typeof interventionDetailSchema>;
 
+/**
+ * The list's item: also when the intervention was first raised, which a new proposal (another
+ * agent after a refusal or a silence) does not move, unlike proposedAt — the control room's clock
+ * of the whole intervention starts there.
+ */
+export const interventionListItemSchema = interventionSchema.extend({ createdAt: timestampSchema });
+export type InterventionListItem = z.infer<typeof interventionListItemSchema>;
+
 export const listInterventionsQuery = listQuery.extend({
   state: z
     .enum(['running', ...interventionStates], {
@@ -309,7 +317,7 @@ export const listInterventions = defineEndpoint({
   tags,
   auth: true,
   query: listInterventionsQuery,
-  response: z.array(interventionSchema),
+  response: z.array(interventionListItemSchema),
 });
 export const createIntervention = defineEndpoint({
   method: 'POST',

@@ -157,3 +157,31 @@ export const agentPositions = pgTable(
     ),
   ],
 );
+
+/**
+ * Each agent's latest phone position, one row per agent, kept by a trigger on agent_positions (every
+ * writer, by construction) so that the nearest agents among a thousand are one join, not a thousand
+ * index probes. It dies with the position it copies (the retention purge cascades here).
+ */
+export const agentLastPositions = pgTable(
+  'agent_last_positions',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id').notNull(),
+    positionId: uuid('position_id').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.agentId] }),
+    foreignKey({
+      columns: [t.companyId, t.positionId],
+      foreignColumns: [agentPositions.companyId, agentPositions.id],
+      name: 'agent_last_positions_position_fk',
+    }).onDelete('cascade'),
+    index('agent_last_positions_position_idx').on(t.companyId, t.positionId),
+  ],
+);

@@ -5,8 +5,9 @@ import type { InterventionState, InterventionStepKind } from '@vigie/contract/in
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { distanceMetresSql } from '../../lib/geo';
 import { checkpointScannedSince } from '../guard-tours/guard-tours.sql';
-import { agentNameOf, agentsOnDutyOf, lastPhonePositionOf } from '../planning/planning.sql';
+import { agentNameOf, agentsOnDutyOf, lastPhonePositionsOf } from '../planning/planning.sql';
 import { siteNameOf } from '../sites/sites.sql';
 import type { InterventionRow, StepRow } from './interventions.models';
 
@@ -324,10 +325,25 @@ export interface CandidateRaw {
 
 /**
  * The agents on duty with their last phone and radio positions and their running intervention, in
- * one statement: the shifts in progress (partial index), one index probe per agent for each
- * position, one for the intervention (bench/interventions: 1,000 agents).
+ * one statement of hash joins: the shifts in progress (partial index), the kept last positions
+ * (agent_last_positions), the radios' last positions, the running interventions.
+ * With `nearest`, only the `limit` nearest to `from` (by their freshest position; those without one
+ * last, by name; all by name when `from` is unknown), ranked by the database: the candidates for a
+ * site among a thousand agents (bench/dispatch.ts).
  */
-export async function onDutyAgents(tx: Tx, companyId: string): Promise<CandidateRaw[]> {
+export async function onDutyAgents(
+  tx: Tx,
+  companyId: string,
+  nearest?: { from: { lat: number; lng: number } | null; limit: number },
+): Promise<CandidateRaw[]> {
+  // The freshest of the two positions, the phone's on a tie (as candidates.ts chooses).
+  const phoneFirst = sql`(r.at is null or (p.at is not null and p.at >= r.at))`;
+  const distance = nearest?.from
+    ? sql`case when p.at is null and r.at is null then null
+               when ${phoneFirst} then round(${distanceMetresSql(nearest.from, sql`p.lat`, sql`p.lng`)})
+               else round(${distanceMetresSql(nearest.from, sql`r.lat`, sql`r.lng`)}) end`
+    : sql`null::float8`;
+  const ranked = nearest ? sql`order by ${distance} nulls last, d.name limit ${nearest.limit}` : sql``;
   const rows = rowsOf<{
     agent_id: string;
     name: string;
@@ -344,14 +360,17 @@ export async function onDutyAgents(tx: Tx, companyId: string): Promise<Candidate
     await tx.execute(sql`select d.agent_id, d.name, d.user_id, p.lat as p_lat, p.lng as p_lng, p.at as p_at,
         r.lat as r_lat, r.lng as r_lng, r.at as r_at, run.id as intervention_id, run.state as intervention_state
       from ${agentsOnDutyOf(companyId)} d
-      left join lateral ${lastPhonePositionOf(companyId, sql`d.agent_id`)} p on true
-      left join lateral (
-        select ra.last_lat as lat, ra.last_lng as lng, ra.last_position_at as at from radios ra
-         where ra.company_id = ${companyId} and ra.agent_id = d.agent_id and ra.last_position_at is not null
+      left join ${lastPhonePositionsOf(companyId)} p on p.agent_id = d.agent_id
+      left join (
+        select distinct on (ra.agent_id) ra.agent_id, ra.last_lat as lat, ra.last_lng as lng,
+               ra.last_position_at as at
+          from radios ra
+         where ra.company_id = ${companyId} and ra.agent_id is not null and ra.last_position_at is not null
            and ra.last_lat is not null and ra.last_lng is not null
-         order by ra.last_position_at desc limit 1) r on true
+         order by ra.agent_id, ra.last_position_at desc) r on r.agent_id = d.agent_id
       left join interventions run on run.company_id = ${companyId} and run.agent_id = d.agent_id
-        and run.state in ${RUNNING}`),
+        and run.state in ${RUNNING}
+      ${ranked}`),
   );
   const pos = (lat: number | null, lng: number | null, at: Date | string | null) =>
     lat === null || lng === null || at === null

@@ -36,8 +36,7 @@ export async function interventionsRoutes(app: FastifyInstance) {
   route(app, listInterventionCandidates, async ({ auth, query }) => service.candidates(app.db, auth, query));
   route(app, listInterventions, async ({ auth, query, request, reply }) => {
     const { rows, total } = await service.list(app.db, auth, query);
-    const page = paginate(request, reply, rows, query.limit, total, (r) => [r.createdAt, r.id]);
-    return page.map(({ createdAt: _, ...r }) => r);
+    return paginate(request, reply, rows, query.limit, total, (r) => [r.createdAt, r.id]);
   });
   route(app, createIntervention, async ({ auth, body }) => service.create(app.db, auth, body));
   route(app, getIntervention, async ({ auth, params }) => service.get(app.db, auth, params.id));

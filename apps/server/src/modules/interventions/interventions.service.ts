@@ -123,7 +123,9 @@ export async function candidates(
     } else if (q.lat !== undefined && q.lng !== undefined) {
       from = { lat: q.lat, lng: q.lng };
     }
-    return rankCandidates(await repo.onDutyAgents(tx, auth.companyId), from, now, q.limit);
+    // The database ranks and keeps the nearest; rankCandidates shapes them (and agrees on the order).
+    const nearest = await repo.onDutyAgents(tx, auth.companyId, { from, limit: q.limit });
+    return rankCandidates(nearest, from, now, q.limit);
   });
 }
 

@@ -48,6 +48,9 @@ describe.each(engines)('interventions on %s', (engine) => {
     expect(list[0]).toMatchObject({ positionSource: 'phone', busy: false });
     expect(list[0]?.positionAgeSeconds).toBeLessThan(60);
     expect(list[2]).toMatchObject({ distanceM: null, positionSource: null });
+    // The database keeps only the nearest ones asked for.
+    const first = await req(t.app, owner, 'GET', `/api/interventions/candidates?alarmId=${alarm.id}&limit=1`);
+    expect(first.json().map((c: { agentId: string }) => c.agentId)).toEqual([near.agent.id]);
 
     await propose(t.app, owner, { alarmId: alarm.id, agentId: near.agent.id });
     const after = (
@@ -247,6 +250,24 @@ describe.each(engines)('interventions on %s', (engine) => {
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ state: 'proposed', agentId: b.agent.id, refusalReason: null });
+    // The control room's running list: the new agent's acceptance deadline, while the whole
+    // intervention's start stays when it was first raised (the new proposal moved proposedAt only).
+    const runningNow = await req(t.app, owner, 'GET', '/api/interventions?state=running');
+    expect(runningNow.statusCode).toBe(200);
+    const [listed, ...more] = runningNow.json();
+    expect(more).toEqual([]);
+    expect(listed).toMatchObject({
+      id: i.id,
+      state: 'proposed',
+      agentName: 'Fanny Seconde',
+      siteName: a.site.name,
+      acceptedAt: null,
+      arriveDueAt: null,
+      late: null,
+    });
+    expect(listed.createdAt).toBe(i.proposedAt);
+    expect(Date.parse(listed.createdAt)).toBeLessThan(Date.parse(listed.proposedAt));
+    expect(Date.parse(listed.acceptDueAt) - Date.parse(listed.proposedAt)).toBe(listed.acceptSeconds * 1000);
     expect(
       (await req(t.app, owner, 'POST', `/api/interventions/${i.id}/propose`, { agentId: a.agent.id }))
         .statusCode,

@@ -126,6 +126,22 @@ describe.each(engines)('positions on duty on %s', (engine) => {
     await purgeAgentPositions(t.db, later);
     await purgeInterventionPositions(t.db, later);
     expect(await positionsCount(t, owner.company.id, a.agent.id)).toBe(0);
+    // The kept last position goes with them: the candidates know no place for the agent any more.
+    const kept = rowsOf<{ n: number }>(
+      await t.db.withTenant(owner.company.id, (tx) =>
+        tx.execute(
+          sql`select count(*)::int as n from agent_last_positions where company_id = ${owner.company.id}`,
+        ),
+      ),
+    );
+    expect(Number(kept[0]?.n)).toBe(0);
+    const ranked = (
+      await req(t.app, owner, 'GET', `/api/interventions/candidates?siteId=${a.site.id}`)
+    ).json();
+    expect(ranked.find((c: { agentId: string }) => c.agentId === a.agent.id)).toMatchObject({
+      distanceM: null,
+      positionSource: null,
+    });
     const steps = (await req(t.app, owner, 'GET', `/api/interventions/${i.id}`)).json().steps;
     expect(steps.every((s: { position: unknown }) => s.position === null)).toBe(true);
   });

@@ -89,6 +89,7 @@ export async function propose(app: FastifyInstance, who: Tenant, body: Record<st
     id: string;
     state: string;
     agentId: string;
+    proposedAt: string;
     acceptSeconds: number;
     arriveMinutes: number;
   };

@@ -1,5 +1,6 @@
 // How the interventions' figures read, in French, for the dispatch panel and the agent's card.
 import {
+  type Intervention,
   type InterventionState,
   type InterventionStepKind,
   interventionStateLabels,
@@ -57,3 +58,22 @@ export const stateTone = (s: InterventionState): 'accent' | 'success' | 'warning
 
 export const isRunning = (s: InterventionState) =>
   s === 'proposed' || s === 'accepted' || s === 'en_route' || s === 'on_site';
+
+/**
+ * The deadline the current step runs against: the agent's answer while proposed, his arrival once
+ * accepted or on the way; none on site (nothing more is timed until the report).
+ */
+export function currentDeadline(
+  i: Pick<Intervention, 'state' | 'acceptDueAt' | 'arriveDueAt'>,
+): { kind: 'accept' | 'arrive'; at: string } | null {
+  if (i.state === 'proposed' && i.acceptDueAt) return { kind: 'accept', at: i.acceptDueAt };
+  if ((i.state === 'accepted' || i.state === 'en_route') && i.arriveDueAt)
+    return { kind: 'arrive', at: i.arriveDueAt };
+  return null;
+}
+
+/** « Réponse attendue dans 45 s », « Arrivée attendue dans 12 min 05 s », or « En retard de 2 min 03 s ». */
+export function deadlineText(kind: 'accept' | 'arrive', leftMs: number): string {
+  if (leftMs <= 0) return `En retard de ${formatClock(-leftMs)}`;
+  return `${kind === 'accept' ? 'Réponse' : 'Arrivée'} attendue dans ${formatClock(leftMs)}`;
+}

@@ -22,6 +22,7 @@ import {
 } from '@vigie/contract/interventions.contract';
 import { apiCall } from '../../lib/api-client';
 import { interventionsKey } from '../../lib/query-keys';
+import { useRealtimeLive } from '../../lib/use-realtime-live';
 
 export const interventionsKeys = {
   candidates: (target: { alarmId?: string; siteId?: string }) =>
@@ -59,6 +60,22 @@ export function useInterventionsOf(target: { alarmId?: string; siteId?: string }
     enabled: Boolean(target.alarmId || target.siteId),
     // The clocks move without events: a light poll keeps « il y a » and the late badge true.
     refetchInterval: 15_000,
+  });
+}
+
+/**
+ * Every running intervention of the company (the control room's list): `intervention.changed`
+ * refreshes it through `interventionsKey`; the clocks tick on the client, so it polls only while
+ * the event stream is down.
+ */
+export function useRunningInterventions() {
+  const live = useRealtimeLive();
+  return useQuery({
+    queryKey: interventionsKeys.running,
+    queryFn: ({ signal }) =>
+      // 500 is the list's ceiling: far above what one control room runs at once.
+      apiCall(listInterventions, { query: { state: 'running', limit: 500 }, signal }),
+    refetchInterval: live ? false : 15_000,
   });
 }
 

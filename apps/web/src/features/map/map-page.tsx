@@ -1,11 +1,13 @@
 import type { MapOverview } from '@vigie/contract/map.contract';
-import { useEffect, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useNow } from '../../components/interventions/use-now';
 import { QueryState } from '../../components/query-state';
 import { useRealtimeLive } from '../../lib/use-realtime-live';
 import { useMapOverview } from './api/get-map-overview';
 import { LiveMap, type MapSelection } from './components/live-map';
 import { MapAgentsList } from './components/map-agents-list';
 import { MapLegend } from './components/map-legend';
+import { RunningInterventions } from './components/running-interventions';
 import { SelectionPanel } from './components/selection-panel';
 import type { OverlaySource } from './map-style';
 
@@ -16,16 +18,6 @@ const allVisible: Record<OverlaySource, boolean> = {
   radios: true,
   tracks: true,
 };
-
-/** Ages of positions move on without new data: the panel's « il y a 3 min » is redrawn each 30 s. */
-function useNow(everyMs: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /** The control room's live map (« Carte »). */
 export default function MapPage() {
@@ -54,7 +46,16 @@ export default function MapPage() {
 function MapView({ overview }: { overview: MapOverview }) {
   const [visible, setVisible] = useState(allVisible);
   const [selection, setSelection] = useState<MapSelection | null>(null);
+  // Ages of positions move on without new data: the panel's « il y a 3 min » is redrawn each 30 s.
   const now = useNow(30_000);
+  const mapBox = useRef<HTMLDivElement>(null);
+  const agentsOnMap = useMemo(() => new Set(overview.agents.map((a) => a.id)), [overview.agents]);
+  // A list's click shows its agent in the map's panel: on a narrow screen the map is above the
+  // lists, out of sight, so bring it back into view.
+  const selectFromList = (next: MapSelection) => {
+    setSelection(next);
+    mapBox.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  };
   return (
     <>
       <MapLegend
@@ -62,18 +63,28 @@ function MapView({ overview }: { overview: MapOverview }) {
         visible={visible}
         onToggle={(key) => setVisible((v) => ({ ...v, [key]: !v[key] }))}
       />
-      <div className="relative h-[calc(100dvh-14rem)] min-h-[340px] sm:h-[calc(100dvh-16rem)] sm:min-h-[380px] overflow-hidden rounded-xl border border-ink-700 bg-[#0b1626]">
-        <LiveMap overview={overview} visible={visible} onSelect={setSelection} now={now} />
-        {selection ? (
-          <SelectionPanel
-            overview={overview}
-            selection={selection}
-            now={now}
-            onClose={() => setSelection(null)}
-          />
-        ) : null}
+      <div className="flex flex-col gap-4 xl:grid xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <div
+          ref={mapBox}
+          className="relative h-[calc(100dvh-14rem)] min-h-[340px] sm:h-[calc(100dvh-16rem)] sm:min-h-[380px] overflow-hidden rounded-xl border border-ink-700 bg-[#0b1626]"
+        >
+          <LiveMap overview={overview} visible={visible} onSelect={setSelection} now={now} />
+          {selection ? (
+            <SelectionPanel
+              overview={overview}
+              selection={selection}
+              now={now}
+              onClose={() => setSelection(null)}
+            />
+          ) : null}
+        </div>
+        <RunningInterventions
+          agentsOnMap={agentsOnMap}
+          onSelectAgent={(id) => selectFromList({ kind: 'agent', id })}
+          className="max-h-[60dvh] xl:h-[calc(100dvh-16rem)] xl:max-h-none xl:min-h-[380px]"
+        />
       </div>
-      <MapAgentsList overview={overview} now={now} onSelect={setSelection} />
+      <MapAgentsList overview={overview} now={now} onSelect={selectFromList} />
       {overview.sites.length === 0 && overview.agents.length === 0 ? (
         <p className="text-sm text-fg-muted">
           Aucun site géolocalisé ni agent en service : renseignez la latitude et la longitude de vos sites

@@ -1,0 +1,179 @@
+// The control room's running interventions beside the map (issue 34): one row each, with the clock of
+// the whole intervention and of its current step's deadline, ticking every second. The map shows
+// where the agents are; this says who is late, at a glance and to a screen reader.
+import type { InterventionListItem } from '@vigie/contract/interventions.contract';
+import { Link } from 'react-router';
+import {
+  currentDeadline,
+  deadlineText,
+  formatClock,
+  stateLabel,
+  stateTone,
+} from '../../../components/interventions/intervention-format';
+import { useRunningInterventions } from '../../../components/interventions/interventions-api';
+import { useNow } from '../../../components/interventions/use-now';
+import { QueryState } from '../../../components/query-state';
+import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../lib/utils';
+
+interface RunningInterventionsProps {
+  /** The agents drawn on the map: a row selects its agent there when he is one of them. */
+  agentsOnMap: ReadonlySet<string>;
+  onSelectAgent: (agentId: string) => void;
+  className?: string;
+}
+
+/**
+ * Most urgent first: the nearest deadline (the late ones, most late first), then those on site, the
+ * oldest first. Deadlines do not move while the clocks tick, so the order stays put between events.
+ */
+function byUrgency(a: InterventionListItem, b: InterventionListItem) {
+  const da = currentDeadline(a);
+  const db = currentDeadline(b);
+  if (da && db) return Date.parse(da.at) - Date.parse(db.at);
+  if (da) return -1;
+  if (db) return 1;
+  return Date.parse(a.createdAt) - Date.parse(b.createdAt);
+}
+
+export function RunningInterventions({ agentsOnMap, onSelectAgent, className }: RunningInterventionsProps) {
+  const query = useRunningInterventions();
+  const count = query.data?.length;
+  return (
+    <section
+      aria-labelledby="running-interventions-title"
+      className={cn('flex min-h-0 flex-col gap-2', className)}
+    >
+      <h2 id="running-interventions-title" className="text-sm font-semibold text-white">
+        Interventions en cours{count !== undefined ? ` (${count})` : ''}
+      </h2>
+      <QueryState
+        query={query}
+        layout="inline"
+        loading="Chargement des interventions en cours…"
+        error="Impossible de charger les interventions en cours"
+        empty={{ when: (rows) => rows.length === 0, title: 'Aucune intervention en cours' }}
+      >
+        {(rows) => (
+          <RunningList
+            rows={[...rows].sort(byUrgency)}
+            agentsOnMap={agentsOnMap}
+            onSelectAgent={onSelectAgent}
+          />
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function RunningList({
+  rows,
+  agentsOnMap,
+  onSelectAgent,
+}: {
+  rows: InterventionListItem[];
+  agentsOnMap: ReadonlySet<string>;
+  onSelectAgent: (agentId: string) => void;
+}) {
+  // Only the list redraws each second, not the map.
+  const now = useNow();
+  return (
+    // A long list scrolls inside the column: a region reachable by keyboard, named for screen readers.
+    <section
+      aria-label="Liste des interventions en cours"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-y-auto rounded-lg focus-visible:outline-2 focus-visible:outline-blue-400"
+    >
+      <ul className="flex flex-col gap-2">
+        {rows.map((i) => (
+          <RunningRow
+            key={i.id}
+            intervention={i}
+            now={now}
+            onMap={agentsOnMap.has(i.agentId)}
+            onSelectAgent={onSelectAgent}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RunningRow({
+  intervention: i,
+  now,
+  onMap,
+  onSelectAgent,
+}: {
+  intervention: InterventionListItem;
+  now: number;
+  onMap: boolean;
+  onSelectAgent: (agentId: string) => void;
+}) {
+  const deadline = currentDeadline(i);
+  const left = deadline ? Date.parse(deadline.at) - now : null;
+  const late = left !== null && left <= 0;
+  const summary = (
+    <>
+      <span className="flex items-start justify-between gap-2">
+        <span className="min-w-0 break-words text-sm font-medium text-white">{i.siteName}</span>
+        <Badge tone={stateTone(i.state)} className="shrink-0">
+          {stateLabel(i.state)}
+        </Badge>
+      </span>
+      <span className="min-w-0 break-words text-xs text-fg-muted">
+        {i.agentName}
+        {i.alarmTitle ? ` · ${i.alarmTitle}` : ''}
+      </span>
+      <span
+        id={`running-clock-${i.id}`}
+        className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs tabular-nums"
+        data-testid="intervention-clock"
+      >
+        <span className="text-fg">Depuis {formatClock(now - Date.parse(i.createdAt))}</span>
+        {deadline && left !== null ? (
+          <span className={late ? 'font-semibold text-red-300' : 'text-amber-200'}>
+            {deadlineText(deadline.kind, left)}
+            {late ? (deadline.kind === 'accept' ? ' (réponse)' : ' (arrivée)') : ''}
+          </span>
+        ) : i.state === 'on_site' && i.onSiteAt ? (
+          <span className="text-emerald-200">
+            Sur place depuis {formatClock(now - Date.parse(i.onSiteAt))}
+          </span>
+        ) : null}
+      </span>
+    </>
+  );
+  const box = 'flex w-full flex-col gap-1 rounded-lg border bg-ink-900 px-3 py-2 text-left';
+  const border = late ? 'border-red-500/60' : 'border-ink-700';
+  return (
+    <li data-testid="running-intervention" className="flex flex-col gap-1">
+      {onMap ? (
+        <button
+          type="button"
+          onClick={() => onSelectAgent(i.agentId)}
+          aria-label={`Voir ${i.agentName} sur la carte — ${i.siteName}, ${stateLabel(i.state)}`}
+          aria-describedby={`running-clock-${i.id}`}
+          className={cn(
+            box,
+            border,
+            'hover:border-blue-400/60 focus-visible:outline-2 focus-visible:outline-blue-400',
+          )}
+        >
+          {summary}
+        </button>
+      ) : (
+        <div className={cn(box, border)}>{summary}</div>
+      )}
+      {i.alarmId ? (
+        <Link
+          className="self-end text-xs text-blue-300 underline-offset-2 hover:underline"
+          to={`/dashboard/alarms?alarm=${encodeURIComponent(i.alarmId)}`}
+        >
+          Ouvrir l'alarme<span className="sr-only"> {i.alarmTitle ?? i.siteName}</span>
+        </Link>
+      ) : null}
+    </li>
+  );
+}
