@@ -87,6 +87,10 @@ export function entryText(
       lines.push(e.data.automatic ? 'Clôturée automatiquement par Vigie' : `Clôturée par ${e.actor.name}`);
       if (e.data.note) lines.push(`Note de résolution : ${e.data.note}`);
       break;
+    case 'signature':
+      lines.push(`Dossier signé par ${e.actor.name} le ${when(e.at)}`);
+      lines.push(`Empreinte SHA-256 de la signature : ${e.data.sha256}`);
+      break;
   }
   if (e.amendedBy.length > 0)
     lines.push(`Rectifiée par l'entrée n° ${e.amendedBy.map((id) => numberOf(id) ?? '?').join(', ')}`);

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { alarmDecisionBody, decisionOutcomes } from './alarms.contract';
 import { defineEndpoint, hasNoNul, idParams, idSchema, nulMessage, timestampSchema } from './common';
+import { maxSignatureChars } from './security-reports.contract';
 import { instructionStepSchema, siteContactSchema } from './site-instructions.contract';
 
 export const alarmFileEntryKinds = [
@@ -18,6 +19,7 @@ export const alarmFileEntryKinds = [
   'amendment',
   'intervention',
   'closed',
+  'signature',
 ] as const;
 export type AlarmFileEntryKind = (typeof alarmFileEntryKinds)[number];
 export const alarmFileEntryKindLabels: Record<AlarmFileEntryKind, string> = {
@@ -32,6 +34,7 @@ export const alarmFileEntryKindLabels: Record<AlarmFileEntryKind, string> = {
   amendment: 'Rectification',
   intervention: 'Intervention',
   closed: 'Clôture',
+  signature: 'Signature du dossier',
 };
 
 export const callOutcomes = [
@@ -142,6 +145,12 @@ export const interventionEntryData = z.object({
 });
 export type InterventionEntryData = z.infer<typeof interventionEntryData>;
 
+/**
+ * The drawn signature closing the file: its image is kept as a PNG file, sealed in the chain by its
+ * SHA-256; the signer is the entry's author, the time the entry's.
+ */
+export const signatureEntryData = z.object({ fileId: idSchema, sha256: z.string() });
+
 const entryBase = {
   id: idSchema,
   number: z.number().int(),
@@ -168,6 +177,7 @@ export const alarmFileEntrySchema = z.discriminatedUnion('kind', [
   entryOf('amendment', z.object({ text: z.string() })),
   entryOf('intervention', interventionEntryData),
   entryOf('closed', z.object({ note: z.string().nullable(), automatic: z.boolean() })),
+  entryOf('signature', signatureEntryData),
 ]);
 export type AlarmFileEntry = z.infer<typeof alarmFileEntrySchema>;
 
@@ -209,6 +219,8 @@ export const alarmFileSchema = z.object({
   instructions: z.object({ steps: z.array(instructionStepSchema), contacts: z.array(siteContactSchema) }),
   /** SHA-256 of the chain: its last entry's hash (null for an empty file). */
   fingerprint: z.string().nullable(),
+  /** Whether the file has its drawn signature (once per file, after the alarm's resolution). */
+  signed: z.boolean(),
 });
 export type AlarmFile = z.infer<typeof alarmFileSchema>;
 
@@ -338,11 +350,18 @@ export const downloadAlarmFilePdf = defineEndpoint({
 export const alarmFileVerificationSchema = z.object({
   exists: z.literal(true),
   companyName: z.string(),
+  /** The alarm's site and title, to compare with the printed ones (nothing of the entries' content). */
+  siteName: z.string().nullable(),
+  alarmTitle: z.string(),
+  triggeredAt: timestampSchema,
+  resolvedAt: timestampSchema.nullable(),
   /** The entry the fingerprint is the hash of: the file's last one when its PDF was made. */
   number: z.number().int(),
   at: timestampSchema,
   /** Entries the file holds now (notes and amendments may follow a PDF). */
   entries: z.number().int(),
+  /** When the file was signed (its signer is not published), null when it is not. */
+  signedAt: timestampSchema.nullable(),
 });
 export type AlarmFileVerification = z.infer<typeof alarmFileVerificationSchema>;
 
@@ -350,11 +369,45 @@ export const verifyAlarmFile = defineEndpoint({
   method: 'GET',
   path: '/api/alarm-files/verification/:fingerprint',
   summary:
-    "Vérification publique d'un dossier d'alarme imprimé par son empreinte : société, entrée et date, sans contenu",
+    "Vérification publique d'un dossier d'alarme imprimé par son empreinte : société, site, alarme, heures et nombre d'entrées, sans contenu",
   tags,
   auth: false,
   params: z.object({
     fingerprint: z.string().regex(/^[0-9a-f]{64}$/, { error: 'Empreinte invalide' }),
   }),
   response: alarmFileVerificationSchema,
+});
+
+/** A drawn signature (PNG from signature_pad, a data URL or bare base64), as for security reports. */
+export const signAlarmFileBody = z
+  .object({
+    signature: z
+      .string({ error: 'La signature est obligatoire : une image PNG encodée en base64' })
+      .min(1, { error: 'La signature est obligatoire : une image PNG encodée en base64' })
+      .max(maxSignatureChars, { error: 'La signature ne doit pas dépasser 300 Ko' }),
+  })
+  .strict();
+export type SignAlarmFileBody = z.input<typeof signAlarmFileBody>;
+
+export const signAlarmFile = defineEndpoint({
+  method: 'POST',
+  path: '/api/alarms/:id/file/signature',
+  summary:
+    "Signer le dossier d'une alarme résolue (signature dessinée, une seule par dossier, ajoutée comme entrée)",
+  tags,
+  auth: true,
+  status: 201,
+  params: idParams,
+  body: signAlarmFileBody,
+  response: alarmFileSchema,
+});
+
+export const getAlarmFileSignature = defineEndpoint({
+  method: 'GET',
+  path: '/api/alarms/:id/file/signature',
+  summary: "Image de la signature du dossier de l'alarme (PNG)",
+  tags,
+  auth: true,
+  params: idParams,
+  response: z.any(),
 });

@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { RedirectIfSignedIn, RequireSession } from './guards';
 import {
   AgentSpace,
+  AlarmFileVerification,
   AppShell,
   AuthLayout,
   DashboardLayout,
@@ -42,6 +43,7 @@ export function AppRoutes() {
       <Route path="/" element={<LandingRoute />} />
       <Route path="/borne" element={<Kiosk />} />
       <Route path="/verification/:fingerprint" element={<Verification />} />
+      <Route path="/verification/dossier/:fingerprint" element={<AlarmFileVerification />} />
       <Route element={<AppShell />}>
         <Route element={<RedirectIfSignedIn />}>
           <Route element={<AuthLayout />}>

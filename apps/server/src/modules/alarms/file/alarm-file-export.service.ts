@@ -16,11 +16,12 @@ import { companyIdentity } from '../../settings/identity.service';
 import { getAlarm } from '../alarms.service';
 import { alarmFileErrors as errors } from './alarm-file.errors';
 import * as repo from './alarm-file.repository';
-import { readFile } from './alarm-file.service';
+import { getSignature, readFile } from './alarm-file.service';
 import type { AlarmFilePdfInput } from './alarm-file-pdf';
 import { durationRows, frenchDateTimeSeconds, timeRows } from './alarm-file-text';
 
-export const verificationPath = (fingerprint: string) => `/api/alarm-files/verification/${fingerprint}`;
+/** The public web page a printed file's QR code opens (it calls verifyAlarmFile). */
+export const verificationPath = (fingerprint: string) => `/verification/dossier/${fingerprint}`;
 
 /** A file name without characters a browser or a disk refuses. */
 const fileNameOf = (title: string, at: string) =>
@@ -40,6 +41,8 @@ export async function exportFilePdf(db: Database, auth: AuthContext, alarmId: st
   const identity = await db.withTenant(auth.companyId, (tx) => companyIdentity(tx, auth.companyId));
   const tz = auth.user.timezone;
   const numbers = new Map(file.entries.map((e) => [e.id, e.number]));
+  const signed = file.entries.find((e) => e.kind === 'signature');
+  const signatureImage = signed ? await getSignature(db, auth, alarmId) : null;
   const input: AlarmFilePdfInput = {
     company: {
       name: identity.legalName,
@@ -90,6 +93,15 @@ export async function exportFilePdf(db: Database, auth: AuthContext, alarmId: st
         hash: e.hash,
       };
     }),
+    signature:
+      signed && signatureImage
+        ? {
+            png: new Uint8Array(signatureImage.data),
+            signer: signed.actor.name,
+            at: frenchDateTimeSeconds(signed.at, tz),
+            number: signed.number,
+          }
+        : null,
     generatedAt: frenchDateTimeSeconds(new Date(), tz),
     generatedBy: auth.user.name,
     timezone: tz,
@@ -103,14 +115,21 @@ export async function exportFilePdf(db: Database, auth: AuthContext, alarmId: st
   return { data, fileName: fileNameOf(alarm.title, alarm.timestamp) };
 }
 
+const isoOrNull = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
 export async function verify(db: Database, fingerprint: string) {
   const found = await repo.verifyFingerprint(db, fingerprint);
   if (!found) throw errors.verificationNotFound();
   return {
     exists: true as const,
     companyName: found.company_name,
+    siteName: found.site_name,
+    alarmTitle: found.alarm_title,
+    triggeredAt: new Date(found.triggered_at).toISOString(),
+    resolvedAt: isoOrNull(found.resolved_at),
     number: Number(found.number),
     at: new Date(found.at).toISOString(),
     entries: Number(found.entries ?? found.number),
+    signedAt: isoOrNull(found.signed_at),
   };
 }

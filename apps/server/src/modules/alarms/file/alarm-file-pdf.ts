@@ -1,7 +1,8 @@
 // The alarm's file as a PDF (pdfkit, A4, built in a worker thread like the security reports): the
 // company's identity, the alarm and what raised it, the fingerprint of the chain (SHA-256, its last
 // entry's hash) with a QR code to its public verification, the chain check, the times Vigie kept and
-// the durations between them, then every entry in number order with its time, author and hash.
+// the durations between them, then every entry in number order with its time, author and hash, and
+// the drawn signature at the end with its signer and time (as the security reports' PDF ends).
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
@@ -15,6 +16,8 @@ export interface AlarmFilePdfInput {
   times: [string, string][];
   durations: [string, string][];
   entries: { number: number; at: string; actor: string; title: string; lines: string[]; hash: string }[];
+  /** The drawn signature closing the file, with its signer and time; null when not signed yet. */
+  signature: { png: Uint8Array; signer: string; at: string; number: number } | null;
   generatedAt: string;
   generatedBy: string;
   timezone: string;
@@ -147,6 +150,27 @@ export async function buildAlarmFilePdf(input: AlarmFilePdfInput): Promise<Buffe
       .fillColor(GREY)
       .text(`SHA-256 ${e.hash}`, MARGIN + 12, doc.y, { width: width - 12 });
     doc.moveDown(0.5);
+  }
+
+  heading('Signature', 170);
+  if (input.signature) {
+    const y = doc.y;
+    // Scaled into a 220 × 80 box, on a light frame so that a dark stroke reads on paper.
+    doc.rect(MARGIN, y, 230, 90).lineWidth(0.5).stroke('#cbd5e1');
+    doc.image(Buffer.from(input.signature.png), MARGIN + 5, y + 5, { fit: [220, 80], align: 'center' });
+    doc.y = y + 96;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(input.signature.signer, MARGIN, doc.y, { width });
+    doc
+      .font('Helvetica')
+      .fontSize(9.5)
+      .fillColor(GREY)
+      .text(`Dossier signé le ${input.signature.at} (entrée n° ${input.signature.number})`, { width });
+  } else {
+    doc.font('Helvetica').fontSize(10).fillColor(GREY).text('Dossier non signé.', MARGIN, doc.y, { width });
   }
 
   // Every page: what the document is, when and for whom it was made, and its number.

@@ -34,5 +34,15 @@ export const alarmFileErrors = {
     invalid(['body', 'amendsEntryId'], "L'entrée à rectifier n'existe pas dans ce dossier", 'not_found'),
   verificationNotFound: () =>
     notFound('alarm_file.verification_not_found', "Aucun dossier d'alarme ne porte cette empreinte"),
+  notClosedForSignature: () =>
+    conflict(
+      'alarm_file.not_closed',
+      "Le dossier se signe une fois l'alarme résolue : résolvez d'abord l'alarme",
+    ),
+  alreadySigned: () =>
+    conflict('alarm_file.already_signed', 'Ce dossier est déjà signé : il ne se signe qu’une fois'),
+  signatureBase64: () =>
+    invalid(['body', 'signature'], 'La signature doit être une image encodée en base64', 'signature_base64'),
+  noSignature: () => notFound('alarm_file.no_signature', "Ce dossier n'est pas signé"),
   futureTime: (field: string) => invalid(['body', field], "L'heure ne peut pas être dans le futur", 'future'),
 };

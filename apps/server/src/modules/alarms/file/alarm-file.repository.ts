@@ -23,6 +23,16 @@ export async function lockAlarm(tx: Tx, companyId: string, alarmId: string) {
   )[0];
 }
 
+/** The alarm, its row locked until commit: two signatures of one file are written one after the other. */
+export async function lockAlarmForUpdate(tx: Tx, companyId: string, alarmId: string) {
+  return rowsOf<FileAlarmRow & { title: string }>(
+    await tx.execute(
+      sql`select ${alarmColumns}, a.title from alarms a
+           where a.company_id = ${companyId} and a.id = ${alarmId} for update`,
+    ),
+  )[0];
+}
+
 export async function findAlarm(tx: Tx, companyId: string, alarmId: string) {
   return rowsOf<FileAlarmRow>(
     await tx.execute(
@@ -105,9 +115,20 @@ export async function tenantOf(tx: Tx) {
 
 /** A printed fingerprint looked up in every company (an owner-run function answering no content). */
 export async function verifyFingerprint(db: Database, fingerprint: string) {
-  return rowsOf<{ company_name: string; number: number; at: Date | string; entries: number | null }>(
+  return rowsOf<{
+    company_name: string;
+    site_name: string | null;
+    alarm_title: string;
+    triggered_at: Date | string;
+    resolved_at: Date | string | null;
+    number: number;
+    at: Date | string;
+    entries: number | null;
+    signed_at: Date | string | null;
+  }>(
     await db.direct.execute(
-      sql`select company_name, number, at, entries from alarm_file_verify(${fingerprint})`,
+      sql`select company_name, site_name, alarm_title, triggered_at, resolved_at, number, at, entries, signed_at
+            from alarm_file_verify(${fingerprint})`,
     ),
   )[0];
 }

@@ -4,7 +4,9 @@ import {
   appendAlarmFileEntry,
   downloadAlarmFilePdf,
   getAlarmFile,
+  getAlarmFileSignature,
   markAlarmShown,
+  signAlarmFile,
   verifyAlarmFile,
 } from '@vigie/contract/alarm-file.contract';
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +30,22 @@ export async function alarmFileRoutes(app: FastifyInstance) {
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
       .header('cache-control', 'no-store');
+    return file.data;
+  });
+  route(
+    app,
+    signAlarmFile,
+    async ({ auth, params, body }) => service.signFile(app.db, auth, params.id, body.signature),
+    // A signature in base64 (300 KB at most): above the app's 1 MB default with its margin, as the
+    // security reports allow.
+    { bodyLimit: 2 * 1024 * 1024 },
+  );
+  route(app, getAlarmFileSignature, async ({ auth, params, reply }) => {
+    const file = await service.getSignature(app.db, auth, params.id);
+    reply
+      .header('content-type', 'image/png')
+      .header('content-disposition', 'inline; filename="signature.png"')
+      .header('cache-control', 'private, max-age=86400');
     return file.data;
   });
   route(app, verifyAlarmFile, async ({ params }) => exportsService.verify(app.db, params.fingerprint), {

@@ -16,11 +16,14 @@ import {
 import { type AlarmType, alarmTypeLabels } from '@vigie/contract/alarms.contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../../db/client';
+import { isUniqueViolation } from '../../../db/errors';
 import type { AuthContext } from '../../../plugins/auth';
 import { AppError } from '../../../plugins/errors';
+import { recordAudit } from '../../audit/audit.service';
 import { findCameraRow } from '../../cameras/cameras.service';
 import { listAlarmRecordings, listCameraRecordings } from '../../cameras/recordings/recordings.service';
 import { publishEvents } from '../../events/events.service';
+import { readFile as readStoredFile, storeFile } from '../../files/files.service';
 import { alarmResponseOf, getSiteInstructions } from '../../site-instructions/site-instructions.service';
 import { alarmFileErrors as errors } from './alarm-file.errors';
 import {
@@ -32,6 +35,10 @@ import {
   toEntryDto,
 } from './alarm-file.models';
 import * as repo from './alarm-file.repository';
+import { signaturePng } from './alarm-file-signature';
+
+/** The files module's kind of a file's drawn signature. */
+export const SIGNATURE_KIND = 'alarm_file_signature';
 
 type AppendBody = z.output<typeof appendAlarmFileEntryBody>;
 
@@ -112,6 +119,7 @@ async function fileOf(tx: Tx, companyId: string, alarm: FileAlarmRow): Promise<A
     chain: checkChain(companyId, rows, counter),
     instructions: { steps: instructions.steps, contacts: instructions.contacts },
     fingerprint: rows.at(-1)?.hash ?? null,
+    signed: rows.some((r) => r.kind === 'signature'),
   };
 }
 
@@ -257,6 +265,64 @@ export async function appendFromOperator(db: Database, auth: AuthContext, alarmI
         break;
     }
     return fileOf(tx, auth.companyId, alarm);
+  });
+}
+
+/**
+ * The drawn signature closing the file (POST /api/alarms/:id/file/signature): by an operator or an
+ * administrator once the alarm is resolved, once per file, appended as a chained entry whose data
+ * seal the image's SHA-256 (the image itself is kept by the files module). Audited.
+ */
+export async function signFile(db: Database, auth: AuthContext, alarmId: string, signature: string) {
+  requireOperator(auth);
+  // Another company's alarm answers 404 whatever the body; then the image is decoded outside the
+  // writing transaction: a bad image changes nothing and holds no connection.
+  const exists = await db.withTenant(auth.companyId, (tx) => repo.findAlarm(tx, auth.companyId, alarmId));
+  if (!exists) throw errors.alarmNotFound();
+  const { png, sha256 } = await signaturePng(signature);
+  try {
+    return await db.withTenant(auth.companyId, async (tx) => {
+      const alarm = await repo.lockAlarmForUpdate(tx, auth.companyId, alarmId);
+      if (!alarm) throw errors.alarmNotFound();
+      if (alarm.status !== 'resolved') throw errors.notClosedForSignature();
+      if ((await repo.kindsInFile(tx, auth.companyId, alarmId)).has('signature'))
+        throw errors.alreadySigned();
+      const fileId = await storeFile(tx, auth.companyId, {
+        kind: SIGNATURE_KIND,
+        contentType: 'image/png',
+        data: png,
+      });
+      const row = await append(tx, actorOf(auth), alarmId, 'signature', { fileId, sha256 });
+      if (!row) throw new Error('alarm file signature not written');
+      await recordAudit(tx, {
+        companyId: auth.companyId,
+        actorUserId: auth.userId,
+        action: 'alarm_file.signed',
+        entity: 'alarm',
+        entityId: alarmId,
+        details: { alarmTitle: alarm.title, number: row.number, fingerprint: row.hash },
+      });
+      return fileOf(tx, auth.companyId, alarm);
+    });
+  } catch (err) {
+    // Two signatures at once despite the row lock (another path): the index keeps one.
+    if (isUniqueViolation(err, 'alarm_file_entries_one_signature_key')) throw errors.alreadySigned();
+    throw err;
+  }
+}
+
+/** The file's signature image (PNG), for operators and administrators. */
+export async function getSignature(db: Database, auth: AuthContext, alarmId: string) {
+  requireOperator(auth);
+  return db.withTenant(auth.companyId, async (tx) => {
+    const alarm = await repo.findAlarm(tx, auth.companyId, alarmId);
+    if (!alarm) throw errors.alarmNotFound();
+    const entry = (await repo.entriesOf(tx, auth.companyId, alarmId)).find((r) => r.kind === 'signature');
+    if (!entry) throw errors.noSignature();
+    const { fileId } = JSON.parse(entry.data) as { fileId: string };
+    const stored = await readStoredFile(tx, auth.companyId, fileId);
+    if (!stored) throw errors.noSignature();
+    return stored;
   });
 }
 

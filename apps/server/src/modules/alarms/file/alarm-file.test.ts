@@ -3,12 +3,13 @@
 // with it, or skipped for an active alarm), only additions after the resolution, amendments, the
 // append-only rule (no route, the trigger), the chain check failing on an altered row, other
 // companies, roles and bad input (nothing written), the interventions' interface, the PDF with its
-// fingerprint and the public verification.
+// fingerprint and the public verification, the drawn signature closing a resolved file (once).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../plugins/errors';
 import {
@@ -21,6 +22,13 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { appendAlarmFileEntry } from './alarm-file.service';
+
+/** A signature as the web's pad sends it: a PNG data URL of a pen stroke on a transparent ground. */
+async function drawnSignature() {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="140"><path d="M20 100 C 60 20, 90 20, 110 90 S 170 130, 200 60 S 280 20, 380 90" stroke="#0f172a" stroke-width="4" fill="none"/></svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
 
 const hasPdftotext = (() => {
   try {
@@ -503,15 +511,142 @@ describe.each(engines)('alarm file on %s', (engine) => {
     }
     const verified = await inject(null, 'GET', `/api/alarm-files/verification/${f.fingerprint}`);
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toMatchObject({
+    expect(verified.json()).toEqual({
       exists: true,
       companyName: expect.any(String),
+      siteName: 'Entrepôt Nord',
+      alarmTitle: 'Intrusion entrepôt',
+      triggeredAt: f.times.receivedAt,
+      resolvedAt: f.times.closedAt,
       number: 5,
+      at: f.entries[4].at,
       entries: 5,
+      signedAt: null,
     });
     const unknown = await inject(null, 'GET', `/api/alarm-files/verification/${'a'.repeat(64)}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe("Aucun dossier d'alarme ne porte cette empreinte");
     expect((await inject(null, 'GET', '/api/alarm-files/verification/xyz')).statusCode).toBe(422);
+  });
+
+  it('is signed once the alarm is resolved, once, by an operator; the PDF ends with the signature', async () => {
+    const signature = await drawnSignature();
+    const sign = (tenant: Tenant, id: string, body: unknown = { signature }) =>
+      inject(tenant, 'POST', `/api/alarms/${id}/file/signature`, body);
+    const id = await newAlarm(owner, { title: 'Intrusion signée' });
+    await inject(operator, 'POST', `/api/alarms/${id}/acknowledge`);
+    await add(operator, id, { kind: 'decision', ...negative });
+
+    // Before the resolution: refused, nothing written.
+    const early = await sign(operator, id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toBe(
+      "Le dossier se signe une fois l'alarme résolue : résolvez d'abord l'alarme",
+    );
+    expect(await entryCount(owner, id)).toBe(2);
+    expect((await inject(operator, 'POST', `/api/alarms/${id}/resolve`, { note: 'RAS' })).statusCode).toBe(
+      200,
+    );
+    const before = await file(owner, id);
+    expect(before.signed).toBe(false);
+
+    // Agents, other companies, no session, bad images: refused, nothing written.
+    expect((await sign(agent, id)).statusCode).toBe(403);
+    expect((await sign(other, id)).statusCode).toBe(404);
+    expect((await inject(null, 'POST', `/api/alarms/${id}/file/signature`, { signature })).statusCode).toBe(
+      401,
+    );
+    expect((await inject(other, 'GET', `/api/alarms/${id}/file/signature`)).statusCode).toBe(404);
+    const bad: [unknown, number, string][] = [
+      [{}, 422, 'La signature est obligatoire'],
+      [{ signature: '' }, 422, 'La signature est obligatoire'],
+      [{ signature: 'pas du base64 !' }, 422, 'La signature doit être une image encodée en base64'],
+      [
+        { signature: `data:image/png;base64,${Buffer.from('%PDF-1.4 pas une image').toString('base64')}` },
+        422,
+        "Format d'image non pris en charge",
+      ],
+      [
+        { signature: `data:image/png;base64,${'A'.repeat(500_000)}` },
+        422,
+        'La signature ne doit pas dépasser 300 Ko',
+      ],
+      [{ signature, extra: 1 }, 422, 'extra'],
+    ];
+    for (const [body, status, message] of bad) {
+      const res = await sign(operator, id, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect(JSON.stringify(res.json()), JSON.stringify(body).slice(0, 80)).toContain(message);
+    }
+    expect((await inject(operator, 'GET', `/api/alarms/${id}/file/signature`)).statusCode).toBe(404);
+    expect(await entryCount(owner, id)).toBe(before.entries.length);
+
+    // Signed: a chained entry with its signer and time; the image served back as PNG.
+    const signed = await sign(operator, id);
+    expect(signed.statusCode).toBe(201);
+    const after = signed.json();
+    expect(after.signed).toBe(true);
+    expect(after.chain).toMatchObject({ ok: true, checked: before.entries.length + 1 });
+    const entry = after.entries.at(-1);
+    expect(entry).toMatchObject({
+      kind: 'signature',
+      number: before.entries.length + 1,
+      actor: { userId: operator.user.id, name: operator.user.name },
+      prevHash: before.fingerprint,
+      data: { fileId: expect.any(String), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+    expect(after.fingerprint).toBe(entry.hash);
+    const image = await inject(owner, 'GET', `/api/alarms/${id}/file/signature`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    const { createHash } = await import('node:crypto');
+    expect(createHash('sha256').update(image.rawPayload).digest('hex')).toBe(entry.data.sha256);
+    expect((await sharp(image.rawPayload).metadata()).format).toBe('png');
+
+    // Once per file: a second signature (by anyone) is refused; a note can still follow.
+    const twice = await sign(owner, id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detail).toBe('Ce dossier est déjà signé : il ne se signe qu’une fois');
+    expect((await add(owner, id, { kind: 'note', text: 'Client prévenu par courriel' })).statusCode).toBe(
+      201,
+    );
+
+    // Audited.
+    const audit = await inject(owner, 'GET', '/api/audit');
+    expect(audit.statusCode).toBe(200);
+    expect(JSON.stringify(audit.json())).toContain('alarm_file.signed');
+
+    // The public verification of the signed file's fingerprint: the signing time, no name.
+    const verified = await inject(null, 'GET', `/api/alarm-files/verification/${entry.hash}`);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({
+      alarmTitle: 'Intrusion signée',
+      siteName: 'Entrepôt Nord',
+      number: entry.number,
+      entries: entry.number + 1,
+      signedAt: entry.at,
+    });
+    expect(verified.body).not.toContain(operator.user.name);
+
+    // The PDF: its QR code and link lead to the web page, the signature is drawn at the end.
+    const pdf = await inject(operator, 'GET', `/api/alarms/${id}/file.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'alarm-file-signed-'));
+    writeFileSync(join(dir, 'f.pdf'), pdf.rawPayload);
+    if (process.env.ALARM_FILE_PDF_OUT) writeFileSync(process.env.ALARM_FILE_PDF_OUT, pdf.rawPayload);
+    if (hasPdftotext) {
+      const text = execFileSync('pdftotext', ['-layout', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' });
+      const final = (await file(owner, id)).fingerprint as string;
+      expect(text.replace(/\s+/g, '')).toContain(`/verification/dossier/${final}`);
+      expect(text).not.toContain('/api/alarm-files/verification');
+      expect(text).toContain('Signature du dossier');
+      expect(text).toMatch(/Dossier signé le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(entrée n° \d+\)/);
+      expect(text).toContain(operator.user.name);
+      // The drawn image is in the PDF (pdfimages lists the signature beside the QR code).
+      const images = execFileSync('pdfimages', ['-list', join(dir, 'f.pdf')], { encoding: 'utf8' });
+      expect(images.split('\n').filter((l) => /^\s+\d+\s+\d+\s+image/.test(l)).length).toBeGreaterThanOrEqual(
+        2,
+      );
+    }
   });
 });

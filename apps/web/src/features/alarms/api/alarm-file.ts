@@ -4,10 +4,13 @@ import {
   type AppendAlarmFileEntryBody,
   appendAlarmFileEntry,
   getAlarmFile,
+  getAlarmFileSignature,
   markAlarmShown,
+  signAlarmFile,
+  verifyAlarmFile,
 } from '@vigie/contract/alarm-file.contract';
 import { listCameras } from '@vigie/contract/cameras.contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiBlob, apiCall } from '../../../lib/api-client';
 import { fetchNamedFile, saveBlob } from '../../../lib/download';
 import { alarmsKey, alarmsKeys } from './keys';
 
@@ -30,6 +33,40 @@ export function useAppendFileEntry(alarmId: string) {
     onSuccess: (file: AlarmFile) => client.setQueryData(fileKey(alarmId), file),
     // A 409 (resolved meanwhile): show the alarm and its file as they now are.
     onError: () => client.invalidateQueries({ queryKey: alarmsKey }),
+  });
+}
+
+/** The drawn signature closing a resolved file (once); the answer is the file as it now is. */
+export function useSignFile(alarmId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (signature: string) =>
+      apiCall(signAlarmFile, { params: { id: alarmId }, body: { signature } }),
+    onSuccess: (file: AlarmFile) => client.setQueryData(fileKey(alarmId), file),
+    // A 409 (signed meanwhile by someone else): show the file as it now is.
+    onError: () => client.invalidateQueries({ queryKey: fileKey(alarmId) }),
+  });
+}
+
+/** The file's signature image, as an object URL (its route needs the bearer header). */
+export function useFileSignatureImage(alarmId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...fileKey(alarmId), 'signature'],
+    queryFn: async ({ signal }) =>
+      URL.createObjectURL(await apiBlob(getAlarmFileSignature, { params: { id: alarmId }, signal })),
+    // A file is signed once: its image never changes.
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled,
+  });
+}
+
+/** The public check of a printed file's fingerprint (no session: the QR code's page). */
+export function useAlarmFileVerification(fingerprint: string) {
+  return useQuery({
+    queryKey: ['alarm-file-verification', fingerprint],
+    queryFn: ({ signal }) =>
+      apiCall(verifyAlarmFile, { signal, params: { fingerprint }, ignoreUnauthorized: true }),
+    retry: false,
   });
 }
 

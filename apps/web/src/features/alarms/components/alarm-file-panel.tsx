@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-errors';
+import { useSession } from '../../../lib/session';
 import { downloadFilePdf, useAlarmFile, useMarkShown } from '../api/alarm-file';
 import { AuthoritiesForm } from './authorities-form';
 import { CallEntryForm } from './call-entry-form';
@@ -15,6 +16,7 @@ import { FileChecklist } from './file-checklist';
 import { FileEntryList } from './file-entry-list';
 import { FileTimes } from './file-times';
 import { NoteForm } from './note-form';
+import { SignFileDialog } from './sign-file-dialog';
 import { VideoEntryForm } from './video-entry-form';
 
 /**
@@ -25,6 +27,7 @@ import { VideoEntryForm } from './video-entry-form';
 export function AlarmFilePanel({ alarm, timezone }: { alarm: Alarm; timezone?: string }) {
   const file = useAlarmFile(alarm.id);
   const shown = useMarkShown(alarm.id);
+  const { user } = useSession();
   const posted = useRef<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   useEffect(() => {
@@ -74,10 +77,15 @@ export function AlarmFilePanel({ alarm, timezone }: { alarm: Alarm; timezone?: s
             </Badge>
           )}
         </div>
-        <Button variant="outline" size="sm" onClick={() => void onDownload()} disabled={downloading}>
-          <FileDown aria-hidden="true" />
-          {downloading ? 'Préparation…' : 'Télécharger le PDF'}
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          {closed && !f.signed ? (
+            <SignFileDialog alarmId={alarm.id} signerName={user?.name ?? 'l’opérateur'} />
+          ) : null}
+          <Button variant="outline" size="sm" onClick={() => void onDownload()} disabled={downloading}>
+            <FileDown aria-hidden="true" />
+            {downloading ? 'Préparation…' : 'Télécharger le PDF'}
+          </Button>
+        </div>
       </div>
       <FileTimes file={f} timezone={timezone} />
       {f.response === 'active' ? (
@@ -133,7 +141,7 @@ export function AlarmFilePanel({ alarm, timezone }: { alarm: Alarm; timezone?: s
           <NoteForm alarmId={alarm.id} entries={f.entries} />
         </TabsContent>
       </Tabs>
-      <FileEntryList entries={f.entries} timezone={timezone} />
+      <FileEntryList alarmId={alarm.id} entries={f.entries} timezone={timezone} />
     </section>
   );
 }

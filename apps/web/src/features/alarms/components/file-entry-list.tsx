@@ -2,16 +2,40 @@ import type { AlarmFileEntry } from '@vigie/contract/alarm-file.contract';
 import { entryText } from '@vigie/contract/alarm-file-text';
 import { formatDateTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
+import { useFileSignatureImage } from '../api/alarm-file';
 
 const tones: Partial<Record<AlarmFileEntry['kind'], string>> = {
   decision: 'border-amber-400',
   authorities: 'border-red-400',
   closed: 'border-emerald-400',
   amendment: 'border-violet-400',
+  signature: 'border-blue-400',
 };
 
+/** The drawn signature, on white as it was drawn (a dark stroke on a transparent ground). */
+function SignatureImage({ alarmId, signer }: { alarmId: string; signer: string }) {
+  const image = useFileSignatureImage(alarmId, true);
+  if (!image.data)
+    return image.isError ? <p className="text-sm text-red-200">Image de la signature indisponible</p> : null;
+  return (
+    <img
+      src={image.data}
+      alt={`Signature de ${signer}`}
+      className="mt-1 h-20 w-full max-w-64 rounded-md border border-ink-600 bg-white object-contain p-1"
+    />
+  );
+}
+
 /** The file as a numbered timeline, oldest first (a register is read in its order). */
-export function FileEntryList({ entries, timezone }: { entries: AlarmFileEntry[]; timezone?: string }) {
+export function FileEntryList({
+  alarmId,
+  entries,
+  timezone,
+}: {
+  alarmId: string;
+  entries: AlarmFileEntry[];
+  timezone?: string;
+}) {
   if (entries.length === 0) return <p className="text-sm text-fg-muted">Aucune entrée pour le moment.</p>;
   const numbers = new Map(entries.map((e) => [e.id, e.number]));
   const when = (iso: string) => {
@@ -38,6 +62,7 @@ export function FileEntryList({ entries, timezone }: { entries: AlarmFileEntry[]
                 {line}
               </p>
             ))}
+            {e.kind === 'signature' ? <SignatureImage alarmId={alarmId} signer={e.actor.name} /> : null}
           </li>
         );
       })}

@@ -1,11 +1,11 @@
 import type { SecurityReport } from '@vigie/contract/security-reports.contract';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { SignatureField, type SignatureHandle } from '../../../components/signature-field';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
 import { useFinalizeSecurityReport } from '../api/finalize-security-report';
-import { SignatureField, type SignatureHandle } from './signature-field';
 
 type FinalizeDialogProps = {
   report: SecurityReport | null;

@@ -4,6 +4,7 @@ import { MapPin } from 'lucide-react';
 import { useCallback, useRef } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { SignatureField, type SignatureHandle } from '../../../components/signature-field';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
@@ -23,7 +24,6 @@ import {
   reportFormSchema,
   reportToForm,
 } from './report-form-schema';
-import { SignatureField, type SignatureHandle } from './signature-field';
 import { useDevicePosition } from './use-device-position';
 
 const textSections = [

@@ -1,7 +1,7 @@
 import { Eraser } from 'lucide-react';
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
-import { Button } from '../../../components/ui/button';
+import { Button } from './ui/button';
 
 export interface SignatureHandle {
   /** The drawing as a PNG data URL, or null when nothing was drawn (then nothing is sent). */

@@ -1,0 +1,81 @@
+import { ShieldCheck, ShieldX } from 'lucide-react';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-errors';
+import { formatDateTime } from '../../lib/format';
+import { useAlarmFileVerification } from './api/alarm-file';
+
+/**
+ * The public page an alarm file's QR code opens: it confirms that a file with this fingerprint
+ * exists, its site, alarm, times and number of entries (to compare with the printed ones), whether it
+ * is signed, and nothing else: no entry's content, no person's name.
+ */
+export default function AlarmFileVerificationPage({ fingerprint }: { fingerprint: string }) {
+  const check = useAlarmFileVerification(fingerprint);
+  const notFound =
+    check.isError && check.error instanceof ApiError && [404, 422].includes(check.error.status);
+  const at = (v: string | null) => (v ? formatDateTime(v) : '—');
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-ink-950 p-4">
+      <Card className="flex w-full max-w-lg min-w-0 flex-col items-center gap-4 px-5 py-10 text-center sm:px-6">
+        <p className="text-sm font-semibold tracking-wide text-blue-300 uppercase">
+          Vigie · Vérification d'un dossier d'alarme
+        </p>
+        {check.isPending ? (
+          <Spinner label="Vérification…" />
+        ) : check.isSuccess ? (
+          <>
+            <ShieldCheck aria-hidden="true" className="size-14 text-emerald-300" />
+            <h1 className="text-2xl font-bold text-white">Dossier authentique</h1>
+            <p className="text-fg-muted">
+              Un dossier de levée de doute portant cette empreinte a bien été établi dans Vigie :
+            </p>
+            <dl className="grid w-full grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg bg-ink-900 p-4 text-left text-sm">
+              <dt className="text-fg-muted">Alarme</dt>
+              <dd className="font-semibold break-words text-white">{check.data.alarmTitle}</dd>
+              <dt className="text-fg-muted">Site</dt>
+              <dd className="font-semibold break-words text-white">{check.data.siteName ?? '—'}</dd>
+              <dt className="text-fg-muted">Société</dt>
+              <dd className="font-semibold break-words text-white">{check.data.companyName}</dd>
+              <dt className="text-fg-muted">Reçue le</dt>
+              <dd className="font-semibold text-white">{at(check.data.triggeredAt)}</dd>
+              <dt className="text-fg-muted">Résolue le</dt>
+              <dd className="font-semibold text-white">{at(check.data.resolvedAt)}</dd>
+              <dt className="text-fg-muted">Empreinte de l'entrée</dt>
+              <dd className="font-semibold text-white">
+                n° {check.data.number}, du {at(check.data.at)}
+              </dd>
+              <dt className="text-fg-muted">Entrées</dt>
+              <dd className="font-semibold text-white">{check.data.entries} à ce jour</dd>
+              <dt className="text-fg-muted">Signé le</dt>
+              <dd className="font-semibold text-white">
+                {check.data.signedAt ? at(check.data.signedAt) : 'Non signé'}
+              </dd>
+            </dl>
+            <p className="text-xs text-fg-muted">
+              Son contenu n'est pas publié : vérifiez que l'alarme, le site, la société et les heures
+              ci-dessus sont ceux imprimés sur le document, et comparez l'empreinte ci-dessous avec la sienne.
+              Un dossier se complète après son impression (notes, rectifications) : il peut compter plus
+              d'entrées que le document. S'ils diffèrent autrement, le document n'est pas authentique.
+            </p>
+          </>
+        ) : (
+          <>
+            <ShieldX aria-hidden="true" className="size-14 text-red-300" />
+            <h1 className="text-2xl font-bold text-white">
+              {notFound ? 'Dossier introuvable' : 'Vérification impossible'}
+            </h1>
+            <p className="text-fg-muted">
+              {notFound
+                ? 'Aucun dossier d’alarme ne porte cette empreinte : le document a pu être modifié ou n’a pas été émis par Vigie.'
+                : 'Le service de vérification ne répond pas pour le moment. Réessayez dans quelques instants.'}
+            </p>
+          </>
+        )}
+        <p className="w-full break-all rounded-lg bg-ink-900 p-3 font-mono text-xs text-slate-300">
+          {fingerprint}
+        </p>
+      </Card>
+    </main>
+  );
+}
