@@ -1,6 +1,7 @@
-// The alarms' handling times of a period (issue 34): averages of the durations the alarms' files keep,
-// for the whole period, per site and per operator who took them in charge, in one statement.
-import { sql } from 'drizzle-orm';
+// The alarms' handling times of a period (issue 34): the durations the alarms' files keep — their
+// averages (the reports page) and, from reception, their median and 90th percentile (the generated
+// reports) — for the whole period, per site and per operator who took them in charge, in one statement.
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { alarmFileTimesOfCompany } from '../alarms/alarms.sql';
@@ -18,7 +19,33 @@ export interface AlarmTimesRow {
   taken_to_decision: number | null;
   decision_to_closed: number | null;
   to_closed: number | null;
+  /** Seconds from reception to each later step; null where no alarm of the group reached it. */
+  to_shown_p50: number | null;
+  to_shown_p90: number | null;
+  to_taken_p50: number | null;
+  to_taken_p90: number | null;
+  to_decision_p50: number | null;
+  to_decision_p90: number | null;
+  to_closed_p50: number | null;
+  to_closed_p90: number | null;
 }
+
+const received = sql`x.triggered_at`;
+const shown = sql`x.first_shown_at`;
+const taken = sql`x.taken_at`;
+const decision = sql`x.decision_at`;
+const closed = sql`x.closed_at`;
+
+/** Seconds from `from` to `to`; a step written before the one it follows (clock skew) counts 0. */
+const span = (from: SQL, to: SQL) =>
+  sql`(case when ${to} >= ${from} then extract(epoch from ${to} - ${from}) else 0 end)::float8`;
+const both = (from: SQL, to: SQL) => sql`${from} is not null and ${to} is not null`;
+const average = (from: SQL, to: SQL) =>
+  sql`round(avg(${span(from, to)}) filter (where ${both(from, to)}))::int`;
+// The fractions are constants of the code, written as literals: percentile_cont is overloaded
+// (one fraction or an array of them), which an untyped parameter leaves ambiguous.
+const quantile = (fraction: '0.5' | '0.9', from: SQL, to: SQL) =>
+  sql`round(percentile_cont(${sql.raw(fraction)}) within group (order by ${span(from, to)}) filter (where ${both(from, to)}))::int`;
 
 export async function alarmTimes(tx: Tx, companyId: string, p: Period, siteId: string | null) {
   return rowsOf<AlarmTimesRow>(
@@ -28,11 +55,19 @@ export async function alarmTimes(tx: Tx, companyId: string, p: Period, siteId: s
              x.site_id, case when grouping(x.site_id) = 0 then ${siteNameOf(sql`${companyId}::uuid`, sql`x.site_id`)} end
                as site_name,
              x.taken_by, count(*)::int as alarms,
-             round(avg(case when x.first_shown_at >= x.triggered_at then extract(epoch from x.first_shown_at - x.triggered_at) else 0 end) filter (where x.first_shown_at is not null and x.triggered_at is not null))::int as to_shown,
-             round(avg(case when x.taken_at >= x.triggered_at then extract(epoch from x.taken_at - x.triggered_at) else 0 end) filter (where x.taken_at is not null and x.triggered_at is not null))::int as to_taken,
-             round(avg(case when x.decision_at >= x.taken_at then extract(epoch from x.decision_at - x.taken_at) else 0 end) filter (where x.decision_at is not null and x.taken_at is not null))::int as taken_to_decision,
-             round(avg(case when x.closed_at >= x.decision_at then extract(epoch from x.closed_at - x.decision_at) else 0 end) filter (where x.closed_at is not null and x.decision_at is not null))::int as decision_to_closed,
-             round(avg(case when x.closed_at >= x.triggered_at then extract(epoch from x.closed_at - x.triggered_at) else 0 end) filter (where x.closed_at is not null and x.triggered_at is not null))::int as to_closed
+             ${average(received, shown)} as to_shown,
+             ${average(received, taken)} as to_taken,
+             ${average(taken, decision)} as taken_to_decision,
+             ${average(decision, closed)} as decision_to_closed,
+             ${average(received, closed)} as to_closed,
+             ${quantile('0.5', received, shown)} as to_shown_p50,
+             ${quantile('0.9', received, shown)} as to_shown_p90,
+             ${quantile('0.5', received, taken)} as to_taken_p50,
+             ${quantile('0.9', received, taken)} as to_taken_p90,
+             ${quantile('0.5', received, decision)} as to_decision_p50,
+             ${quantile('0.9', received, decision)} as to_decision_p90,
+             ${quantile('0.5', received, closed)} as to_closed_p50,
+             ${quantile('0.9', received, closed)} as to_closed_p90
         from ${alarmFileTimesOfCompany(companyId)} x
        where x.triggered_at >= ${p.from.toISOString()}::timestamptz and x.triggered_at < ${p.to.toISOString()}::timestamptz
          and (${siteId}::uuid is null or x.site_id = ${siteId}::uuid)

@@ -1,16 +1,58 @@
 // GET /api/reports/alarm-times: how long the control room took over the period's alarms — to show
-// them, take them in charge, decide, close — overall, per site and per operator (issue 34).
+// them, take them in charge, decide, close — overall, per site and per operator (issue 34). The
+// generated reports read the same groups (generation/alarm-times-table.ts).
 import type { AlarmTimes, reportStatisticsQuery } from '@vigie/contract/reports.contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { type AlarmTimesRow, alarmTimes } from './alarm-times.repository';
-import { resolvePeriod } from './period';
+import { type Period, resolvePeriod } from './period';
 import { requireManager } from './reports.access';
 import { reportsErrors } from './reports.errors';
 import { siteName } from './statistics.repository';
 
-const toRow = (r: AlarmTimesRow, label: string) => ({
+export const ALL_ALARMS = 'Toutes les alarmes';
+
+export interface LabelledTimes {
+  label: string;
+  row: AlarmTimesRow;
+}
+
+export interface AlarmTimesGroups {
+  /** Null when the period holds no alarm. */
+  overall: LabelledTimes | null;
+  /** Most alarms first, then by name. */
+  bySite: LabelledTimes[];
+  byOperator: LabelledTimes[];
+}
+
+const byCount = (a: LabelledTimes, b: LabelledTimes) =>
+  b.row.alarms - a.row.alarms || a.label.localeCompare(b.label, 'fr');
+
+/** The period's handling times, overall, per site and per operator, labelled in French. */
+export async function alarmTimesGroups(
+  tx: Tx,
+  companyId: string,
+  period: Period,
+  siteId: string | null,
+): Promise<AlarmTimesGroups> {
+  const rows = await alarmTimes(tx, companyId, period, siteId);
+  // The empty grouping set answers a row of 0 alarms even for an empty period.
+  const all = rows.find((r) => r.grouping === 'all' && r.alarms > 0);
+  return {
+    overall: all ? { label: ALL_ALARMS, row: all } : null,
+    bySite: rows
+      .filter((r) => r.grouping === 'site')
+      .map((row) => ({ label: row.site_name ?? 'Site supprimé', row }))
+      .sort(byCount),
+    byOperator: rows
+      .filter((r) => r.grouping === 'operator')
+      .map((row) => ({ label: row.taken_by ?? 'Non prise en charge', row }))
+      .sort(byCount),
+  };
+}
+
+const toRow = ({ label, row: r }: LabelledTimes) => ({
   label,
   siteId: r.grouping === 'site' ? r.site_id : null,
   alarms: r.alarms,
@@ -28,20 +70,17 @@ export async function getAlarmTimes(
 ): Promise<AlarmTimes> {
   requireManager(auth);
   const period = resolvePeriod(q, auth.user.timezone);
-  const rows = await db.withTenant(auth.companyId, async (tx) => {
+  const groups = await db.withTenant(auth.companyId, async (tx) => {
     if (q.siteId && !(await siteName(tx, auth.companyId, q.siteId))) throw reportsErrors.siteNotFound();
-    return alarmTimes(tx, auth.companyId, period, q.siteId ?? null);
+    return alarmTimesGroups(tx, auth.companyId, period, q.siteId ?? null);
   });
-  const all = rows.find((r) => r.grouping === 'all');
-  const byCount = (a: { alarms: number; label: string }, b: { alarms: number; label: string }) =>
-    b.alarms - a.alarms || a.label.localeCompare(b.label, 'fr');
   return {
     startDate: period.startDate,
     endDate: period.endDate,
-    overall: all
-      ? toRow(all, 'Toutes les alarmes')
+    overall: groups.overall
+      ? toRow(groups.overall)
       : {
-          label: 'Toutes les alarmes',
+          label: ALL_ALARMS,
           siteId: null,
           alarms: 0,
           receivedToShown: null,
@@ -50,13 +89,7 @@ export async function getAlarmTimes(
           decisionToClosed: null,
           receivedToClosed: null,
         },
-    bySite: rows
-      .filter((r) => r.grouping === 'site')
-      .map((r) => toRow(r, r.site_name ?? 'Site supprimé'))
-      .sort(byCount),
-    byOperator: rows
-      .filter((r) => r.grouping === 'operator')
-      .map((r) => toRow(r, r.taken_by ?? 'Non prise en charge'))
-      .sort(byCount),
+    bySite: groups.bySite.map(toRow),
+    byOperator: groups.byOperator.map(toRow),
   };
 }

@@ -138,7 +138,11 @@ describe.each(engines)('reports (%s)', (engine) => {
     expect(file.headers['content-type']).toContain('spreadsheetml');
     if (process.env.REPORTS_DEBUG) (await import('node:fs')).writeFileSync('/tmp/r.xlsx', file.rawPayload);
     const wb = await openXlsx(file.rawPayload);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Synthèse', 'Alarmes']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      'Synthèse',
+      'Alarmes',
+      'Temps de traitement des alarmes',
+    ]);
     const summary = wb.getWorksheet('Synthèse');
     const cells = new Map<string, unknown>();
     summary?.eachRow((row) => cells.set(String(row.getCell(1).value), row.getCell(2).value));

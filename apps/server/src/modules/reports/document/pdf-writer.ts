@@ -11,6 +11,7 @@ import type { Cell, Column, DocumentHead, DocumentNote, DocumentWriter, TableSpe
 const MARGIN = 40;
 const ROW_H = 15;
 const FONT = 7.5;
+const LINE_H = FONT * 1.2;
 const NAVY = '#1e3a8a';
 /** Tables' pages: A4 too (pdfkit's own default size is US Letter). */
 const LANDSCAPE = { size: 'A4', layout: 'landscape' } as const;
@@ -155,14 +156,21 @@ export async function createPdfWriter(head: DocumentHead, path: string): Promise
   };
   const bottomLimit = () => doc.page.height - MARGIN - 10;
 
+  /** The header, on as many lines as its longest `\n`-broken column header. */
   const headerRow = () => {
-    doc.rect(MARGIN, y, doc.page.width - 2 * MARGIN, ROW_H + 2).fill(NAVY);
+    const lines = Math.max(1, ...columns.map((c) => c.header.split('\n').length));
+    const h = ROW_H + 2 + (lines - 1) * LINE_H;
+    doc.rect(MARGIN, y, doc.page.width - 2 * MARGIN, h).fill(NAVY);
     doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(FONT);
     columns.forEach((c, i) => {
-      doc.text(clip(c.header, (widths[i] ?? 0) - 6), (xs[i] ?? 0) + 3, y + 4, { lineBreak: false });
+      c.header.split('\n').forEach((text, k) => {
+        doc.text(clip(text, (widths[i] ?? 0) - 6), (xs[i] ?? 0) + 3, y + 4 + k * LINE_H, {
+          lineBreak: false,
+        });
+      });
     });
     doc.font('Helvetica');
-    y += ROW_H + 2;
+    y += h;
   };
   /** The text cut to one line of `width` (measured only when it may not fit: 100,000 rows). */
   const clip = (text: string, width: number) => {
@@ -256,7 +264,8 @@ export async function createPdfWriter(head: DocumentHead, path: string): Promise
     async note(note: DocumentNote) {
       closeTable();
       const width = doc.page.width - 2 * MARGIN;
-      doc.font('Helvetica-Bold').fontSize(10);
+      const font = note.tone === 'info' ? 'Helvetica' : 'Helvetica-Bold';
+      doc.font(font).fontSize(10);
       const h = doc.heightOfString(note.text, { width: width - 20 }) + 14;
       if (y + 10 + h > bottomLimit()) {
         doc.addPage(LANDSCAPE);
@@ -264,11 +273,15 @@ export async function createPdfWriter(head: DocumentHead, path: string): Promise
       }
       y += 10;
       const [fill, stroke, ink] =
-        note.tone === 'alert' ? ['#fef2f2', '#dc2626', '#991b1b'] : ['#f0fdf4', '#16a34a', '#166534'];
+        note.tone === 'alert'
+          ? ['#fef2f2', '#dc2626', '#991b1b']
+          : note.tone === 'ok'
+            ? ['#f0fdf4', '#16a34a', '#166534']
+            : ['#f8fafc', '#cbd5e1', '#475569'];
       doc.rect(MARGIN, y, width, h).fillAndStroke(fill, stroke);
       doc
         .fillColor(ink)
-        .font('Helvetica-Bold')
+        .font(font)
         .fontSize(10)
         .text(note.text, MARGIN + 10, y + 7, { width: width - 20 });
       doc.font('Helvetica');

@@ -6,6 +6,7 @@ import type { ReportFormat, ReportStatistics, ReportType } from '@vigie/contract
 export type ColumnKind = 'text' | 'datetime' | 'duration' | 'number' | 'percent' | 'photos';
 
 export interface Column {
+  /** A `\n` breaks the PDF's header onto a second line; the spreadsheet's header reads it as a space. */
   header: string;
   kind: ColumnKind;
   /** Relative width (PDF) and characters (Excel). */
@@ -57,10 +58,13 @@ export interface DocumentHead {
   statistics: ReportStatistics;
 }
 
-/** A paragraph after a table (the main courante's integrity check); `alert` stands out in red. */
+/**
+ * A paragraph after a table (the main courante's integrity check); `alert` stands out in red, `info`
+ * (how to read the table) stays quiet.
+ */
 export interface DocumentNote {
   text: string;
-  tone: 'ok' | 'alert';
+  tone: 'ok' | 'alert' | 'info';
 }
 
 export type DocumentMessage =

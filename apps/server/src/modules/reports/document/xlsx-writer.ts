@@ -36,9 +36,11 @@ function typed(v: Cell, kind: Column['kind'], timezone: string): ExcelJS.CellVal
   return escapeCell(v);
 }
 
+/** Excel's 31 characters at most; a name met again is cut to 28 and numbered (« … 2 »). */
 const sheetName = (title: string, used: Set<string>) => {
-  const base = title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 28);
-  let name = base;
+  const clean = title.replace(/[[\]:*?/\\]/g, ' ');
+  const base = clean.slice(0, 28);
+  let name = clean.length <= 31 ? clean : base;
   for (let i = 2; used.has(name); i++) name = `${base} ${i}`;
   used.add(name);
   return name;
@@ -131,13 +133,26 @@ export async function createXlsxWriter(head: DocumentHead, path: string): Promis
 
   let sheet: ExcelJS.Worksheet | null = null;
   let columns: Column[] = [];
+  /** The current table's sentence for no rows, until its first row. */
+  let empty: string | null = null;
+  /** A sheet without rows says so under its header, as the PDF does. */
+  const closeEmpty = () => {
+    if (sheet && empty !== null) {
+      const row = sheet.addRow([escapeCell(empty)]);
+      row.font = { italic: true, color: { argb: 'FF64748B' } };
+      row.commit();
+    }
+    empty = null;
+  };
   return {
     async table(table: TableSpec) {
+      closeEmpty();
       sheet?.commit();
       columns = table.columns;
+      empty = table.empty;
       sheet = wb.addWorksheet(sheetName(table.title, used), { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = columns.map((c) => ({
-        header: c.header,
+        header: c.header.replace(/\n/g, ' '),
         width: c.width,
         style: { numFmt: numFmt[c.kind] },
       }));
@@ -145,6 +160,7 @@ export async function createXlsxWriter(head: DocumentHead, path: string): Promis
     },
     async rows(rows: Cell[][]) {
       if (!sheet) throw new Error('rows before any table');
+      if (rows.length > 0) empty = null;
       for (const r of rows) {
         const row = sheet.addRow(r.map((v, i) => typed(v, columns[i]?.kind ?? 'text', tz)));
         // The streaming writer does not carry the column's format onto new cells: each gets its own.
@@ -157,12 +173,15 @@ export async function createXlsxWriter(head: DocumentHead, path: string): Promis
     },
     async note(note: DocumentNote) {
       if (!sheet) throw new Error('note before any table');
+      closeEmpty();
       sheet.addRow([]).commit();
       const row = sheet.addRow([escapeCell(note.text)]);
-      row.font = { bold: true, color: { argb: note.tone === 'alert' ? 'FFB91C1C' : 'FF15803D' } };
+      const colour = { alert: 'FFB91C1C', ok: 'FF15803D', info: 'FF475569' }[note.tone];
+      row.font = { bold: note.tone !== 'info', color: { argb: colour } };
       row.commit();
     },
     async end() {
+      closeEmpty();
       sheet?.commit();
       await wb.commit();
     },

@@ -10,6 +10,7 @@ import {
 import type { ReportType } from '@vigie/contract/reports.contract';
 import { frenchDateTime } from '../../../lib/french-date-time';
 import type { Cell } from '../document/types';
+import { alarmTimesTable } from './alarm-times-table';
 import { logbookTables } from './logbook-tables';
 import { roundsMissedOrLate, roundsPerSite } from './round-tables';
 import { asDate, type Scope, type TableSource } from './source';
@@ -182,10 +183,16 @@ function cameras(s: Scope): TableSource {
 export async function tablesOf(type: ReportType, scope: Scope): Promise<TableSource[]> {
   switch (type) {
     case 'security':
-      return [alarms(scope), accessLogs(scope, true), cameras(scope), attendance(scope)];
+      return [
+        alarms(scope),
+        alarmTimesTable(scope),
+        accessLogs(scope, true),
+        cameras(scope),
+        attendance(scope),
+      ];
     case 'incidents':
     case 'alarms':
-      return [alarms(scope)];
+      return [alarms(scope), alarmTimesTable(scope)];
     case 'attendance':
       return [attendance(scope), roundsPerSite(scope), roundsMissedOrLate(scope)];
     case 'logbook':
