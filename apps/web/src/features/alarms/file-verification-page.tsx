@@ -41,9 +41,9 @@ export default function AlarmFileVerificationPage({ fingerprint }: { fingerprint
               <dd className="font-semibold text-white">{at(check.data.triggeredAt)}</dd>
               <dt className="text-fg-muted">Résolue le</dt>
               <dd className="font-semibold text-white">{at(check.data.resolvedAt)}</dd>
-              <dt className="text-fg-muted">Empreinte de l'entrée</dt>
+              <dt className="text-fg-muted">Empreinte</dt>
               <dd className="font-semibold text-white">
-                n° {check.data.number}, du {at(check.data.at)}
+                de l'entrée n° {check.data.number} du {at(check.data.at)}
               </dd>
               <dt className="text-fg-muted">Entrées</dt>
               <dd className="font-semibold text-white">{check.data.entries} à ce jour</dd>
