@@ -16,6 +16,7 @@ import { dismissToasts, expectNoSeriousA11y } from '../support/a11y';
 import { phonePhoto } from '../support/agent-space';
 import { api, type RegisteredCompany, registerViaApi } from '../support/api';
 import { baseUrl, launchBrowser, newContext, screenshot, watchConsole } from '../support/browser';
+import { drawSignature } from '../support/security-reports';
 import {
   agentOnDuty,
   callList,
@@ -194,7 +195,42 @@ describe('from alarm to proof in Chromium', () => {
       .waitFor();
     const onMap = mapPage.getByTestId('map-agent').filter({ hasText: agentName });
     await onMap.getByText('à 1,5 km du site').waitFor({ timeout: 30_000 });
+
+    // Beside the map, the running interventions with their clocks: the agent en route, his arrival
+    // deadline counting down every second; a click shows him in the map's panel.
+    const running = mapPage.getByRole('region', { name: 'Liste des interventions en cours' });
+    await mapPage.getByRole('heading', { name: 'Interventions en cours (1)' }).waitFor({ timeout: 20_000 });
+    const row = running.getByTestId('running-intervention').filter({ hasText: agentName });
+    await row.getByText('En route', { exact: true }).waitFor({ timeout: 20_000 });
+    const clock = row.getByTestId('intervention-clock');
+    // Minutes ahead still: the site's targets (30 min for a high alarm, 15 for a critical one).
+    await clock.getByText(/^Arrivée attendue dans \d+ min \d\d s$/).waitFor();
+    expect(await clock.textContent()).toMatch(/^Depuis \d+ (min \d\d )?s/);
+    const before = await clock.textContent();
+    await expect.poll(() => clock.textContent(), { timeout: 5_000 }).not.toBe(before);
+    await row.getByRole('button', { name: /\(voir sur la carte\)$/ }).click();
+    await mapPage.getByRole('region', { name: agentName }).getByText('Agent en service').waitFor();
     await screenshot(mapPage, 'alarm-dispatch-map-desktop');
+
+    // The same list on a 375 px screen: no sideways scroll, and accessible.
+    const narrow = await control.newPage();
+    errors.push(watchConsole(narrow));
+    await narrow.setViewportSize({ width: 375, height: 812 });
+    await narrow.goto('/dashboard/map');
+    const narrowRow = narrow
+      .getByRole('region', { name: 'Liste des interventions en cours' })
+      .getByTestId('running-intervention')
+      .filter({ hasText: agentName });
+    await narrowRow.getByText(/^Arrivée attendue dans/).waitFor({ timeout: 20_000 });
+    expect(
+      await narrow.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await dismissToasts(narrow);
+    await expectNoSeriousA11y(narrow);
+    await screenshot(narrow, 'alarm-dispatch-map-running-phone');
+    await narrow.close();
 
     // 600 m away: not on site yet — the geofence refuses « Sur place ». The phone's next position
     // moves him on the map, without reload.
@@ -209,6 +245,9 @@ describe('from alarm to proof in Chromium', () => {
     // At the gate.
     await phone.setGeolocation(northOfWarehouse(40));
     await card.getByRole('button', { name: 'Sur place', exact: true }).click();
+    // The map's list follows without reload: no deadline left, the time on site instead.
+    await row.getByText('Sur place', { exact: true }).waitFor({ timeout: 30_000 });
+    await clock.getByText(/^Sur place depuis \d+ s$/).waitFor();
     await card.getByRole('button', { name: 'Terminer' }).click();
     await card.getByLabel(/Compte rendu/).fill('Porte du quai 3 forcée, police sur place, site sécurisé');
     await card
@@ -218,6 +257,7 @@ describe('from alarm to proof in Chromium', () => {
     await screenshot(page, 'alarm-dispatch-report-phone');
     await card.getByRole('button', { name: 'Envoyer et terminer' }).click();
     await card.waitFor({ state: 'detached', timeout: 20_000 });
+    await mapPage.getByText('Aucune intervention en cours').waitFor({ timeout: 30_000 });
 
     // The control room sees it ended, with the report.
     const dispatch2 = room.getByRole('dialog', { name: alarm.title }).getByTestId('dispatch-panel');
@@ -228,6 +268,24 @@ describe('from alarm to proof in Chromium', () => {
   });
 
   it('the file’s PDF lists every step with its time', async () => {
+    // Resolved, then signed in the file's dialog: the PDF ends with the drawn signature.
+    const resolved = await api(
+      'POST',
+      `/api/alarms/${alarm.id}/resolve`,
+      { note: 'Site sécurisé' },
+      company.token,
+    );
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+    const file = room
+      .getByRole('dialog', { name: alarm.title })
+      .getByRole('region', { name: 'Dossier de levée de doute' });
+    await file.getByRole('button', { name: 'Signer le dossier' }).click({ timeout: 20_000 });
+    await drawSignature(room, '#alarm-file-signature');
+    await room
+      .getByRole('dialog', { name: 'Signer le dossier' })
+      .getByRole('button', { name: 'Signer', exact: true })
+      .click();
+    await file.locator('li[data-kind="signature"]').waitFor();
     const res = await fetch(`${baseUrl()}/api/alarms/${alarm.id}/file.pdf`, {
       headers: { authorization: `Bearer ${company.token}` },
     });
@@ -251,6 +309,8 @@ describe('from alarm to proof in Chromium', () => {
       'PN-95-2026-4411',
       'Intervention',
       agentName,
+      'Signature du dossier',
+      'Dossier signé le',
     ])
       expect(text, expected).toContain(expected);
     // Every entry carries its time (hh:mm:ss).

@@ -108,12 +108,14 @@ describe('the running interventions beside the map', () => {
     // The agent on the map is a button that shows him there; the other one is not.
     await userEvent.click(
       within(rows[0] as HTMLElement).getByRole('button', {
-        name: 'Voir Karim Benali sur la carte — Entrepôt Nord, En route',
+        name: 'Entrepôt Nord En route Karim Benali · Intrusion quai 3 (voir sur la carte)',
       }),
     );
     expect(onSelectAgent).toHaveBeenCalledWith(agentOnMap);
     expect(within(rows[2] as HTMLElement).queryByRole('button')).toBeNull();
-    const open = within(rows[0] as HTMLElement).getByRole('link', { name: "Ouvrir l'alarme Intrusion quai 3" });
+    const open = within(rows[0] as HTMLElement).getByRole('link', {
+      name: "Ouvrir l'alarme Intrusion quai 3",
+    });
     expect(open.getAttribute('href')).toBe(`/dashboard/alarms?alarm=${alarmId}`);
     expect(within(rows[1] as HTMLElement).queryByRole('link')).toBeNull();
   });

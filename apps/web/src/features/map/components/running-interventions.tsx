@@ -114,7 +114,9 @@ function RunningRow({
   const deadline = currentDeadline(i);
   const left = deadline ? Date.parse(deadline.at) - now : null;
   const late = left !== null && left <= 0;
-  const summary = (
+  // The button holds the row's fixed words only: the ticking clock beside it would make its
+  // accessible name change every second (it describes the button instead).
+  const heading = (
     <>
       <span className="flex items-start justify-between gap-2">
         <span className="min-w-0 break-words text-sm font-medium text-white">{i.siteName}</span>
@@ -126,54 +128,57 @@ function RunningRow({
         {i.agentName}
         {i.alarmTitle ? ` · ${i.alarmTitle}` : ''}
       </span>
-      <span
-        id={`running-clock-${i.id}`}
-        className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs tabular-nums"
-        data-testid="intervention-clock"
-      >
-        <span className="text-fg">Depuis {formatClock(now - Date.parse(i.createdAt))}</span>
-        {deadline && left !== null ? (
-          <span className={late ? 'font-semibold text-red-300' : 'text-amber-200'}>
-            {deadlineText(deadline.kind, left)}
-            {late ? (deadline.kind === 'accept' ? ' (réponse)' : ' (arrivée)') : ''}
-          </span>
-        ) : i.state === 'on_site' && i.onSiteAt ? (
-          <span className="text-emerald-200">
-            Sur place depuis {formatClock(now - Date.parse(i.onSiteAt))}
-          </span>
-        ) : null}
-      </span>
     </>
   );
-  const box = 'flex w-full flex-col gap-1 rounded-lg border bg-ink-900 px-3 py-2 text-left';
-  const border = late ? 'border-red-500/60' : 'border-ink-700';
   return (
-    <li data-testid="running-intervention" className="flex flex-col gap-1">
+    <li
+      data-testid="running-intervention"
+      className={cn(
+        'flex flex-col gap-1 rounded-lg border bg-ink-900 px-3 py-2',
+        late ? 'border-red-500/60' : 'border-ink-700',
+        onMap && 'has-[button:hover]:border-blue-400/60',
+      )}
+    >
       {onMap ? (
         <button
           type="button"
           onClick={() => onSelectAgent(i.agentId)}
-          aria-label={`Voir ${i.agentName} sur la carte — ${i.siteName}, ${stateLabel(i.state)}`}
           aria-describedby={`running-clock-${i.id}`}
-          className={cn(
-            box,
-            border,
-            'hover:border-blue-400/60 focus-visible:outline-2 focus-visible:outline-blue-400',
-          )}
+          className="flex w-full flex-col gap-1 rounded text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-400"
         >
-          {summary}
+          {heading}
+          <span className="sr-only"> (voir sur la carte)</span>
         </button>
       ) : (
-        <div className={cn(box, border)}>{summary}</div>
+        <div className="flex flex-col gap-1">{heading}</div>
       )}
-      {i.alarmId ? (
-        <Link
-          className="self-end text-xs text-blue-300 underline-offset-2 hover:underline"
-          to={`/dashboard/alarms?alarm=${encodeURIComponent(i.alarmId)}`}
+      <span className="flex flex-wrap items-end justify-between gap-x-3 gap-y-0.5">
+        <span
+          id={`running-clock-${i.id}`}
+          className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs tabular-nums"
+          data-testid="intervention-clock"
         >
-          Ouvrir l'alarme<span className="sr-only"> {i.alarmTitle ?? i.siteName}</span>
-        </Link>
-      ) : null}
+          <span className="text-fg">Depuis {formatClock(now - Date.parse(i.createdAt))}</span>
+          {deadline && left !== null ? (
+            <span className={late ? 'font-semibold text-red-300' : 'text-amber-200'}>
+              {deadlineText(deadline.kind, left)}
+              {late ? (deadline.kind === 'accept' ? ' (réponse)' : ' (arrivée)') : ''}
+            </span>
+          ) : i.state === 'on_site' && i.onSiteAt ? (
+            <span className="text-emerald-200">
+              Sur place depuis {formatClock(now - Date.parse(i.onSiteAt))}
+            </span>
+          ) : null}
+        </span>
+        {i.alarmId ? (
+          <Link
+            className="text-xs text-blue-300 underline-offset-2 hover:underline"
+            to={`/dashboard/alarms?alarm=${encodeURIComponent(i.alarmId)}`}
+          >
+            Ouvrir l'alarme<span className="sr-only"> {i.alarmTitle ?? i.siteName}</span>
+          </Link>
+        ) : null}
+      </span>
     </li>
   );
 }
