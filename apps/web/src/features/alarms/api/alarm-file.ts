@@ -51,7 +51,8 @@ export function useSignFile(alarmId: string) {
 /** The file's signature image, as an object URL (its route needs the bearer header). */
 export function useFileSignatureImage(alarmId: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...fileKey(alarmId), 'signature'],
+    // Outside the alarms root: the alarms' events (which refetch that root) need not load it again.
+    queryKey: ['alarm-file-signature', alarmId],
     queryFn: async ({ signal }) =>
       URL.createObjectURL(await apiBlob(getAlarmFileSignature, { params: { id: alarmId }, signal })),
     // A file is signed once: its image never changes.
