@@ -241,6 +241,13 @@ export async function throwawayDatabase(tag: string) {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /** ANALYZE: the planner's statistics of a database in steady state. */
+    async analyze() {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      await c.query('ANALYZE');
+      await c.end();
+    },
     async drop() {
       // BENCH_KEEP_DATABASE=1 keeps it to read the plans afterwards (EXPLAIN ANALYZE on real volumes).
       if (process.env.BENCH_KEEP_DATABASE) {
