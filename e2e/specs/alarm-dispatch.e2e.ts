@@ -16,7 +16,6 @@ import { dismissToasts, expectNoSeriousA11y } from '../support/a11y';
 import { phonePhoto } from '../support/agent-space';
 import { api, type RegisteredCompany, registerViaApi } from '../support/api';
 import { baseUrl, launchBrowser, newContext, screenshot, watchConsole } from '../support/browser';
-import { drawSignature } from '../support/security-reports';
 import {
   agentOnDuty,
   callList,
@@ -26,6 +25,7 @@ import {
   sendBurglary,
   warehouse,
 } from '../support/dispatch';
+import { drawSignature } from '../support/security-reports';
 import { signIn } from '../support/session';
 
 const agentName = 'Karim Benali';
@@ -193,6 +193,9 @@ describe('from alarm to proof in Chromium', () => {
     await mapPage
       .locator('[aria-label="Carte des sites, alarmes, agents et radios"][aria-busy="false"]')
       .waitFor();
+    // A second tab of the same browser: the first one holds the stream and tells it at once that it
+    // is up (not at its next ping, 15 s later).
+    await mapPage.getByText('Mise à jour en temps réel.').waitFor({ timeout: 5_000 });
     const onMap = mapPage.getByTestId('map-agent').filter({ hasText: agentName });
     await onMap.getByText('à 1,5 km du site').waitFor({ timeout: 30_000 });
 

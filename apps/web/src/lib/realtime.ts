@@ -21,7 +21,7 @@ export type RealtimeOptions = {
   onUnauthorized: () => void;
 };
 
-type ChannelMessage = { kind: 'event'; event: StreamEvent } | { kind: 'alive' };
+type ChannelMessage = { kind: 'event'; event: StreamEvent } | { kind: 'alive' } | { kind: 'hello' };
 
 const MAX_BACKOFF_MS = 30_000;
 /** The server pings every 15 s: silence this long means a dead connection (a sleeping laptop). */
@@ -228,7 +228,12 @@ export function startRealtime(options: RealtimeOptions): () => void {
   channel?.addEventListener('message', (message: MessageEvent<ChannelMessage>) => {
     if (message.data?.kind === 'event') deliver(message.data.event);
     if (message.data?.kind === 'alive') markAlive();
+    // A tab just opened asks whether the stream is up: a live tab says so at once, rather than the
+    // new tab reading « interrompue » until the leader's next ping (up to 15 s).
+    if (message.data?.kind === 'hello' && isRealtimeLive())
+      channel?.postMessage({ kind: 'alive' } satisfies ChannelMessage);
   });
+  channel?.postMessage({ kind: 'hello' } satisfies ChannelMessage);
 
   const lead = () =>
     runStream(

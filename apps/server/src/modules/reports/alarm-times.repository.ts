@@ -42,10 +42,9 @@ const span = (from: SQL, to: SQL) =>
 const both = (from: SQL, to: SQL) => sql`${from} is not null and ${to} is not null`;
 const average = (from: SQL, to: SQL) =>
   sql`round(avg(${span(from, to)}) filter (where ${both(from, to)}))::int`;
-// The fractions are constants of the code, written as literals: percentile_cont is overloaded
-// (one fraction or an array of them), which an untyped parameter leaves ambiguous.
-const quantile = (fraction: '0.5' | '0.9', from: SQL, to: SQL) =>
-  sql`round(percentile_cont(${sql.raw(fraction)}) within group (order by ${span(from, to)}) filter (where ${both(from, to)}))::int`;
+// percentile_cont is overloaded (one fraction or an array of them): the parameter is cast to one.
+const quantile = (fraction: 0.5 | 0.9, from: SQL, to: SQL) =>
+  sql`round(percentile_cont(${fraction}::float8) within group (order by ${span(from, to)}) filter (where ${both(from, to)}))::int`;
 
 export async function alarmTimes(tx: Tx, companyId: string, p: Period, siteId: string | null) {
   return rowsOf<AlarmTimesRow>(
@@ -60,14 +59,14 @@ export async function alarmTimes(tx: Tx, companyId: string, p: Period, siteId: s
              ${average(taken, decision)} as taken_to_decision,
              ${average(decision, closed)} as decision_to_closed,
              ${average(received, closed)} as to_closed,
-             ${quantile('0.5', received, shown)} as to_shown_p50,
-             ${quantile('0.9', received, shown)} as to_shown_p90,
-             ${quantile('0.5', received, taken)} as to_taken_p50,
-             ${quantile('0.9', received, taken)} as to_taken_p90,
-             ${quantile('0.5', received, decision)} as to_decision_p50,
-             ${quantile('0.9', received, decision)} as to_decision_p90,
-             ${quantile('0.5', received, closed)} as to_closed_p50,
-             ${quantile('0.9', received, closed)} as to_closed_p90
+             ${quantile(0.5, received, shown)} as to_shown_p50,
+             ${quantile(0.9, received, shown)} as to_shown_p90,
+             ${quantile(0.5, received, taken)} as to_taken_p50,
+             ${quantile(0.9, received, taken)} as to_taken_p90,
+             ${quantile(0.5, received, decision)} as to_decision_p50,
+             ${quantile(0.9, received, decision)} as to_decision_p90,
+             ${quantile(0.5, received, closed)} as to_closed_p50,
+             ${quantile(0.9, received, closed)} as to_closed_p90
         from ${alarmFileTimesOfCompany(companyId)} x
        where x.triggered_at >= ${p.from.toISOString()}::timestamptz and x.triggered_at < ${p.to.toISOString()}::timestamptz
          and (${siteId}::uuid is null or x.site_id = ${siteId}::uuid)
