@@ -45,6 +45,8 @@ const unwatched: Record<string, string> = {
     "append-only file of an alarm's checks, read by no cached endpoint (pushed as alarm.updated with change 'file')",
   alarm_file_counters: 'kept with each alarm file entry in its transaction, read by no cached endpoint',
   agent_positions: 'personal data written at clock-in and clock-out, read by no cached endpoint',
+  agent_last_positions:
+    "each agent's latest position, kept by a trigger on agent_positions (written at positions' rates), read by no cached endpoint",
   camera_recordings: 'stills and clips, read by no cached endpoint (their lists are read as they stand)',
   camera_recording_chunks: 'bytes of stills and clips, served by their own uncached route',
   files: 'bytes served by their own uncached routes; the row pointing at them (an agent) is watched',
