@@ -28,7 +28,6 @@ export const NotFound = lazyPage(() => import('./routes/not-found'), fullPage);
 export const AgentSpace = lazyPage(() => import('./routes/agent'), fullPage);
 export const Kiosk = lazyPage(() => import('./routes/kiosk'), fullPage);
 export const Verification = lazyPage(() => import('./routes/verification'), fullPage);
-export const AlarmFileVerification = lazyPage(() => import('./routes/alarm-file-verification'), fullPage);
 
 /** The dashboard's screens, by path (the side menu's entries, and the screens they lead to). */
 export const dashboardPages = {

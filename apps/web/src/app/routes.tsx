@@ -2,7 +2,6 @@ import { Route, Routes } from 'react-router';
 import { RedirectIfSignedIn, RequireSession } from './guards';
 import {
   AgentSpace,
-  AlarmFileVerification,
   AppShell,
   AuthLayout,
   DashboardLayout,
@@ -42,8 +41,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<LandingRoute />} />
       <Route path="/borne" element={<Kiosk />} />
-      <Route path="/verification/:fingerprint" element={<Verification />} />
-      <Route path="/verification/dossier/:fingerprint" element={<AlarmFileVerification />} />
+      <Route path="/verification/dossier?/:fingerprint" element={<Verification />} />
       <Route element={<AppShell />}>
         <Route element={<RedirectIfSignedIn />}>
           <Route element={<AuthLayout />}>
