@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { cataloguePlugin } from './apps/web/catalogue-plugin';
 
 // Three tiers, as Vitest projects (`npm run test:unit`, `test:api`, `test:slow`; `npm test` and a
 // plain `npx vitest run` run all three):
@@ -28,6 +29,8 @@ const exclude = ['**/node_modules/**', '**/dist/**'];
 const globalSetup = ['apps/server/src/test/global-setup.ts'];
 
 export default defineConfig({
+  // The web app's message catalogues (virtual:vigie-catalogue/<locale>) for its component tests.
+  plugins: [cataloguePlugin()],
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { cataloguePlugin } from './catalogue-plugin';
 
 // Long-lived vendor chunks (they change less often than the app). Everything else is left to
 // the bundler's automatic splitting, so lazy pages only pull what they use: grouping the Radix
@@ -14,7 +15,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), cataloguePlugin()],
   server: {
     // ws: the push-to-talk socket (/api/radio/ptt/socket) goes through the proxy too.
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true } },

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
+import { useLocale } from '../lib/i18n/use-locale';
 import { getSession } from '../lib/session';
 import { ErrorBoundary } from './error-boundary';
 import { homePathFor } from './guards';
@@ -21,13 +22,15 @@ if (stored.token) {
 }
 
 export function App() {
+  // A new language draws every screen again (keyed remount): each text is read at render time.
+  const locale = useLocale();
   return (
     <BrowserRouter>
       <UnauthorizedRedirect />
       <ErrorBoundary>
         <MaintenanceGate>
           <Suspense fallback={<FullPageSpinner />}>
-            <AppRoutes />
+            <AppRoutes key={locale} />
           </Suspense>
         </MaintenanceGate>
       </ErrorBoundary>

@@ -68,7 +68,8 @@ function setState(next: SessionState) {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+/** Calls the listener after every change of the session (sign-in, profile, sign-out). */
+export function onSessionChange(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -142,5 +143,5 @@ export function clearSession() {
 }
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  return useSyncExternalStore(onSessionChange, getSession, getSession);
 }
