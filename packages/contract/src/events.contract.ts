@@ -24,6 +24,7 @@ export const realtimeEventTypes = [
   'site.changed',
   'intervention.changed',
   'agent.position',
+  'radio.position',
 ] as const;
 export type RealtimeEventType = (typeof realtimeEventTypes)[number];
 

@@ -20,6 +20,7 @@ const audience: Record<string, UserRole[]> = {
   // Positions and interventions are the control room's: an agent never follows another's.
   'intervention.changed': ['admin', 'operator'],
   'agent.position': ['admin', 'operator'],
+  'radio.position': ['admin', 'operator'],
 };
 const visibleTo = (type: string, role: UserRole) => audience[type]?.includes(role) ?? true;
 

@@ -10,7 +10,7 @@ import { camerasKey } from '../../features/cameras/api/keys';
 import { dashboardKey } from '../../features/dashboard/api/keys';
 import { loneWorkerKey } from '../../features/lone-worker/api/keys';
 import { mapKey } from '../../features/map/api/keys';
-import { applyAgentPosition } from '../../features/map/api/live-positions';
+import { applyAgentPosition, applyRadioPosition } from '../../features/map/api/live-positions';
 import { notificationsKey } from '../../features/notifications/api/keys';
 import { radioKeys } from '../../features/radio/api/keys';
 import { reportsKey } from '../../features/reports/api/keys';
@@ -19,6 +19,7 @@ import { reportUnauthorized } from '../../lib/api-client';
 import { guardToursKey, interventionsKey, logbookKey, panelsKey, planningKey } from '../../lib/query-keys';
 import { type StreamEvent, startRealtime } from '../../lib/realtime';
 import { getSession, getToken } from '../../lib/session';
+import { t } from '../../lib/i18n/i18n';
 
 /** Bursts of events (a panel reporting many zones) refresh each query once. */
 const COALESCE_MS = 250;
@@ -68,6 +69,8 @@ const refreshedBy: Record<RealtimeEventType, readonly QueryKey[]> = {
   'notification.created': [notificationsKey, interventionsKey],
   // An agent's position moves him on the map's cached overview (applyAgentPosition, below), no read.
   'agent.position': [],
+  // A radio's position moves it (and its agent) on the map's cached overview (applyRadioPosition), no read.
+  'radio.position': [],
   // An intervention proposed, accepted, refused, moving, on site, closed or cancelled.
   'intervention.changed': [mapKey, interventionsKey],
 };
@@ -119,14 +122,15 @@ export function useRealtimeSync(userId: string | undefined) {
         event.type === 'notification.created' && (event.data.userId ?? userId) !== userId;
       if (keys.length > 0 && !othersNotification) refresh(...keys);
       if (event.type === 'agent.position') applyAgentPosition(queryClient, event.data);
+      if (event.type === 'radio.position') applyRadioPosition(queryClient, event.data);
       const id = text(event.data.id);
       const what = [text(event.data.title), text(event.data.siteName)].filter(Boolean).join(' — ');
       if (event.type === 'alarm.created' && event.data.severity === 'critical' && !toasted.has(id)) {
         toasted.add(id);
-        toast.error('Alarme critique', {
+        toast.error(t('Alarme critique'), {
           description: what,
           duration: 15_000,
-          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
+          action: id ? { label: t('Voir'), onClick: () => openAlarm(id) } : undefined,
         });
       } else if (
         event.type === 'alarm.created' &&
@@ -135,10 +139,10 @@ export function useRealtimeSync(userId: string | undefined) {
         !toasted.has(id)
       ) {
         toasted.add(id);
-        toast.warning(alarmTypeLabels[event.data.type], {
+        toast.warning(t(alarmTypeLabels[event.data.type]), {
           description: what,
           duration: 15_000,
-          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
+          action: id ? { label: t('Voir'), onClick: () => openAlarm(id) } : undefined,
         });
       } else if (
         event.type === 'lone_worker.alert' &&
@@ -147,16 +151,16 @@ export function useRealtimeSync(userId: string | undefined) {
         !toasted.has(`lone-worker-${id}`)
       ) {
         toasted.add(`lone-worker-${id}`);
-        toast.error('Travailleur isolé sans réponse', {
+        toast.error(t('Travailleur isolé sans réponse'), {
           description: text(event.data.agentName),
           duration: 15_000,
         });
       } else if (event.type === 'alarm.escalated' && !toasted.has(`escalated-${id}`)) {
         toasted.add(`escalated-${id}`);
-        toast.warning('Alarme escaladée', {
-          description: `Non acquittée à temps : ${what}`,
+        toast.warning(t('Alarme escaladée'), {
+          description: t('Non acquittée à temps : {what}', { what }),
           duration: 15_000,
-          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
+          action: id ? { label: t('Voir'), onClick: () => openAlarm(id) } : undefined,
         });
       }
     };

@@ -19,6 +19,7 @@ import { findChannelByRef } from '../channels/channels.repository';
 import { audioTypeOf } from '../communications/audio-format';
 import { recordTransmission } from '../communications/communications.service';
 import { radioErrors } from '../radio.errors';
+import { RadioPositionPushes } from './position-pushes';
 import * as radios from './radios.repository';
 
 const deviceActor = (device: DeviceContext, imei: string): Actor => ({
@@ -40,11 +41,15 @@ async function radioOfImei(tx: Tx, companyId: string, imei: string) {
   return radio;
 }
 
+/** This instance's memory of the radio positions pushed to the map (why in memory: position-pushes.ts). */
+const positionPushes = new RadioPositionPushes();
+
 /**
  * A status report: one statement, one round trip (radios.reportStatusSql), with the key's last use
  * alongside. It is pushed to the screens only when something they show changes state (back online,
  * another channel, a battery or signal colour): 200 reports a second must not become 200 pushes a
- * second.
+ * second. A new position moves the radio on the map (a 'radio.position' event in the same
+ * statement), at most every 5 s per radio.
  */
 export async function reportStatus(
   db: Database,
@@ -53,7 +58,14 @@ export async function reportStatus(
   alongside: SQL | undefined,
 ) {
   requireRadioKey(device);
-  const [row] = await db.writeTenant<{ radioId: string | null; channelKnown: boolean }>(
+  const key = `${device.companyId}:${input.imei}`;
+  const now = Date.now();
+  const pushPosition = input.position ? positionPushes.plan(key, input.position, now) : undefined;
+  const [row] = await db.writeTenant<{
+    radioId: string | null;
+    channelKnown: boolean;
+    positionPushed: boolean;
+  }>(
     device.companyId,
     radios.reportStatusSql(device.companyId, {
       imei: input.imei,
@@ -61,11 +73,13 @@ export async function reportStatus(
       signal: input.signal,
       channelRef: input.channel,
       position: input.position,
+      pushPosition,
     }),
     alongside ? [alongside] : [],
   );
   if (!row?.radioId) throw radioErrors.unknownImei();
   if (!row.channelKnown) throw radioErrors.unknownChannel();
+  if (input.position && pushPosition) positionPushes.settle(key, input.position, now, row.positionPushed);
   return { ok: true as const, radioId: row.radioId };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-o
 import type { Tx } from '../../../db/client';
 import { radios } from '../../../db/schema';
 import { notifyEventsOf } from '../../events/events.sql';
+import type { PositionPush } from './position-pushes';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -107,14 +108,17 @@ export interface StatusReport {
   /** The channel's id or name (any case), when the handset says which channel it is on. */
   channelRef?: string;
   position?: { lat: number; lng: number; accuracy?: number | null };
+  /** Whether the position goes to the map as a `radio.position` event (position-pushes.ts). */
+  pushPosition?: PositionPush | undefined;
 }
 
 /**
  * A status report in one statement (db.writeTenant, one round trip): the radio's row updated, and a
  * 'radio.changed' event with its NOTIFY only when a screen shows a difference — back online (not
  * heard for 2 min), another channel, or a battery (> 50 %) or signal (> 70 %) colour crossing (the
- * radio display rules). An unknown channel changes nothing. Answers the radio's id (null: unknown IMEI)
- * and whether the channel was found.
+ * radio display rules). With `pushPosition`, a 'radio.position' event too (the map's marker; an
+ * inactive radio is not drawn, so not pushed). An unknown channel changes nothing. Answers the radio's
+ * id (null: unknown IMEI), whether the channel was found and whether the position was pushed.
  */
 export function reportStatusSql(companyId: string, r: StatusReport): SQL {
   const isUuid = r.channelRef !== undefined && uuidPattern.test(r.channelRef);
@@ -133,9 +137,10 @@ export function reportStatusSql(companyId: string, r: StatusReport): SQL {
       sql`last_lat = ${r.position.lat}, last_lng = ${r.position.lng}, last_accuracy_m = ${r.position.accuracy ?? null}, last_position_at = now()`,
     );
   const channelKnown = r.channelRef === undefined ? sql`true` : sql`exists (select 1 from ch)`;
+  const position = r.position && r.pushPosition ? positionEventSql(r.pushPosition) : undefined;
   return sql`
     with old as (
-      select id, last_seen_at, battery, signal_strength, current_channel_id
+      select id, last_seen_at, battery, signal_strength, current_channel_id, last_lat, last_lng
         from radios where company_id = ${companyId} and imei = ${r.imei}
     ),
     ch as (${channel}),
@@ -143,8 +148,10 @@ export function reportStatusSql(companyId: string, r: StatusReport): SQL {
       update radios r set ${sql.join(sets, sql`, `)}
         from old
        where r.company_id = ${companyId} and r.id = old.id and ${channelKnown}
-      returning r.company_id, r.id, r.battery, r.signal_strength, r.current_channel_id
+      returning r.company_id, r.id, r.battery, r.signal_strength, r.current_channel_id, r.status,
+                r.agent_id, r.last_lat, r.last_lng, r.last_accuracy_m, r.last_position_at
     ),
+    ${position ? sql`pos as (${position}),` : sql``}
     pub as (
       insert into events (company_id, type, payload)
       select u.company_id, 'radio.changed',
@@ -156,7 +163,30 @@ export function reportStatusSql(companyId: string, r: StatusReport): SQL {
           or (o.signal_strength > 70) is distinct from (u.signal_strength > 70)
       returning company_id, id, type, payload, created_at
     ),
-    n as (${notifyEventsOf(sql`pub`)})
+    n as (${notifyEventsOf(position ? sql`(select * from pub union all select * from pos)` : sql`pub`)})
     select (select id::text from old) as "radioId", ${channelKnown} as "channelKnown",
-           (select count(*)::int from n) as "pushed"`;
+           (select count(*)::int from n) as "pushed",
+           ${position ? sql`exists (select 1 from pos)` : sql`false`} as "positionPushed"`;
+}
+
+/**
+ * The 'radio.position' event of the updated radio (CTEs old and upd of reportStatusSql): always, or
+ * only when the position differs from the stored one. Written in the status statement rather than
+ * with publishEvent, which would take a transaction and more round trips on the hottest path.
+ */
+function positionEventSql(push: PositionPush) {
+  const moved =
+    push === 'always'
+      ? sql`true`
+      : sql`(o.last_lat is distinct from u.last_lat or o.last_lng is distinct from u.last_lng)`;
+  return sql`
+      insert into events (company_id, type, payload)
+      select u.company_id, 'radio.position',
+             jsonb_build_object('radioId', u.id::text, 'agentId', u.agent_id::text,
+                                'lat', u.last_lat, 'lng', u.last_lng, 'accuracy', u.last_accuracy_m,
+                                'at', to_char(u.last_position_at at time zone 'UTC',
+                                              'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+        from upd u join old o on o.id = u.id
+       where u.status <> 'inactive' and ${moved}
+      returning company_id, id, type, payload, created_at`;
 }

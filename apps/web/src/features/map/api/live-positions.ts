@@ -1,6 +1,7 @@
-// An agent's position from the event stream (`agent.position`, sent by the agent space about every
-// 30 s, 10 s on an intervention), written straight into the map's cached overview: with a thousand
-// agents a read of the whole map per position would cost every viewer a round trip each time.
+// Positions from the event stream written straight into the map's cached overview: an agent's
+// (`agent.position`, sent by the agent space about every 30 s, 10 s on an intervention) and a
+// radio's (`radio.position`, from its status reports, at most every 5 s per radio). With a thousand
+// agents or radios a read of the whole map per position would cost every viewer a round trip each time.
 import type { QueryClient } from '@tanstack/react-query';
 import type { MapOverview } from '@vigie/contract/map.contract';
 import { mapKey, mapOverviewKey } from './keys';
@@ -31,17 +32,47 @@ export function withAgentPosition(overview: MapOverview, data: Record<string, un
   };
 }
 
+/**
+ * The overview with one radio moved (and the agent it is assigned to, whose marker follows his
+ * radio's newest position as the map's read does), or null if the radio is not on it. An agent not
+ * on the map stays off it: only agents on duty are drawn, and the event does not say whether he is.
+ */
+export function withRadioPosition(overview: MapOverview, data: Record<string, unknown>): MapOverview | null {
+  const radioId = str(data.radioId);
+  const lat = num(data.lat);
+  const lng = num(data.lng);
+  const at = str(data.at);
+  if (!radioId || lat === null || lng === null || !at) return overview;
+  if (!overview.radios.some((r) => r.id === radioId)) return null;
+  const agentId = str(data.agentId);
+  const newer = (positionAt: string) => Date.parse(at) >= Date.parse(positionAt);
+  return {
+    ...overview,
+    radios: overview.radios.map((r) =>
+      r.id === radioId && newer(r.positionAt) ? { ...r, lat, lng, positionAt: at } : r,
+    ),
+    agents: agentId
+      ? overview.agents.map((a) =>
+          a.id === agentId && newer(a.positionAt)
+            ? { ...a, lat, lng, positionAt: at, accuracyM: num(data.accuracy), source: 'radio' as const }
+            : a,
+        )
+      : overview.agents,
+  };
+}
+
 /** Positions arriving together (a thousand agents, every 10 s: a hundred a second) are drawn together. */
 const FLUSH_MS = 250;
-let pending: Record<string, unknown>[] = [];
+type Move = (overview: MapOverview) => MapOverview | null;
+let pending: Move[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * Applies `agent.position` events to the map's cache, a batch every 250 ms at most (one redraw);
- * an agent not drawn yet makes the map read again.
+ * Applies position events to the map's cache, a batch every 250 ms at most (one redraw); an agent
+ * or a radio not drawn yet makes the map read again.
  */
-export function applyAgentPosition(queryClient: QueryClient, data: Record<string, unknown>) {
-  pending.push(data);
+function applyMove(queryClient: QueryClient, move: Move) {
+  pending.push(move);
   if (timer !== undefined) return;
   timer = setTimeout(() => {
     timer = undefined;
@@ -49,8 +80,8 @@ export function applyAgentPosition(queryClient: QueryClient, data: Record<string
     pending = [];
     let current = queryClient.getQueryData<MapOverview>(mapOverviewKey);
     if (!current) return;
-    for (const event of batch) {
-      const next = withAgentPosition(current, event);
+    for (const apply of batch) {
+      const next = apply(current);
       if (!next) {
         void queryClient.invalidateQueries({ queryKey: mapKey });
         return;
@@ -60,3 +91,11 @@ export function applyAgentPosition(queryClient: QueryClient, data: Record<string
     queryClient.setQueryData(mapOverviewKey, current);
   }, FLUSH_MS);
 }
+
+/** An `agent.position` event onto the map's cache (batched, see applyMove). */
+export const applyAgentPosition = (queryClient: QueryClient, data: Record<string, unknown>) =>
+  applyMove(queryClient, (overview) => withAgentPosition(overview, data));
+
+/** A `radio.position` event onto the map's cache (batched, see applyMove). */
+export const applyRadioPosition = (queryClient: QueryClient, data: Record<string, unknown>) =>
+  applyMove(queryClient, (overview) => withRadioPosition(overview, data));
