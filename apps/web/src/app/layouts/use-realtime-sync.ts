@@ -19,7 +19,6 @@ import { reportUnauthorized } from '../../lib/api-client';
 import { guardToursKey, interventionsKey, logbookKey, panelsKey, planningKey } from '../../lib/query-keys';
 import { type StreamEvent, startRealtime } from '../../lib/realtime';
 import { getSession, getToken } from '../../lib/session';
-import { t } from '../../lib/i18n/i18n';
 
 /** Bursts of events (a panel reporting many zones) refresh each query once. */
 const COALESCE_MS = 250;
@@ -127,10 +126,10 @@ export function useRealtimeSync(userId: string | undefined) {
       const what = [text(event.data.title), text(event.data.siteName)].filter(Boolean).join(' — ');
       if (event.type === 'alarm.created' && event.data.severity === 'critical' && !toasted.has(id)) {
         toasted.add(id);
-        toast.error(t('Alarme critique'), {
+        toast.error('Alarme critique', {
           description: what,
           duration: 15_000,
-          action: id ? { label: t('Voir'), onClick: () => openAlarm(id) } : undefined,
+          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
         });
       } else if (
         event.type === 'alarm.created' &&
@@ -139,10 +138,10 @@ export function useRealtimeSync(userId: string | undefined) {
         !toasted.has(id)
       ) {
         toasted.add(id);
-        toast.warning(t(alarmTypeLabels[event.data.type]), {
+        toast.warning(alarmTypeLabels[event.data.type], {
           description: what,
           duration: 15_000,
-          action: id ? { label: t('Voir'), onClick: () => openAlarm(id) } : undefined,
+          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
         });
       } else if (
         event.type === 'lone_worker.alert' &&
@@ -151,16 +150,16 @@ export function useRealtimeSync(userId: string | undefined) {
         !toasted.has(`lone-worker-${id}`)
       ) {
         toasted.add(`lone-worker-${id}`);
-        toast.error(t('Travailleur isolé sans réponse'), {
+        toast.error('Travailleur isolé sans réponse', {
           description: text(event.data.agentName),
           duration: 15_000,
         });
       } else if (event.type === 'alarm.escalated' && !toasted.has(`escalated-${id}`)) {
         toasted.add(`escalated-${id}`);
-        toast.warning(t('Alarme escaladée'), {
-          description: t('Non acquittée à temps : {what}', { what }),
+        toast.warning('Alarme escaladée', {
+          description: `Non acquittée à temps : ${what}`,
           duration: 15_000,
-          action: id ? { label: t('Voir'), onClick: () => openAlarm(id) } : undefined,
+          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
         });
       }
     };
