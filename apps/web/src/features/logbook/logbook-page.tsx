@@ -10,6 +10,7 @@ import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/native-select';
 import { errorMessage } from '../../lib/api-errors';
 import { userTimezone } from '../../lib/format';
+import { currentLocale, t } from '../../lib/i18n/i18n';
 import { useLogbook } from './api/get-logbook';
 import { useLogbookSites } from './api/get-logbook-sites';
 import { useVerifyLogbook } from './api/verify-logbook';
@@ -43,19 +44,18 @@ export default function LogbookPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Main courante</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('Main courante')}</h1>
         <p className="text-fg-muted">
-          Registre électronique de chaque site : numéroté sans trou, jamais modifié ni supprimé (une
-          correction est une nouvelle entrée), chaîné pour prouver son intégrité. Les alarmes, refus d'accès,
-          SOS, prises de service, alertes de ronde et alertes travailleur isolé y apparaissent
-          automatiquement.
+          {t(
+            "Registre électronique de chaque site : numéroté sans trou, jamais modifié ni supprimé (une correction est une nouvelle entrée), chaîné pour prouver son intégrité. Les alarmes, refus d'accès, SOS, prises de service, alertes de ronde et alertes travailleur isolé y apparaissent automatiquement.",
+          )}
         </p>
       </div>
 
       <Card>
         <CardContent className="grid gap-3 pt-6 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="logbook-site">Site</Label>
+            <Label htmlFor="logbook-site">{t('Site')}</Label>
             <NativeSelect
               id="logbook-site"
               value={siteId}
@@ -63,11 +63,11 @@ export default function LogbookPage() {
                 setSiteId(e.target.value);
                 verify.reset();
               }}
-              options={siteOptions.length ? siteOptions : [{ value: '', label: 'Aucun site' }]}
+              options={siteOptions.length ? siteOptions : [{ value: '', label: t('Aucun site') }]}
             />
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="logbook-from">Du</Label>
+            <Label htmlFor="logbook-from">{t('Du')}</Label>
             <Input
               id="logbook-from"
               type="date"
@@ -76,7 +76,7 @@ export default function LogbookPage() {
             />
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="logbook-to">Au</Label>
+            <Label htmlFor="logbook-to">{t('Au')}</Label>
             <Input id="logbook-to" type="date" value={toDay} onChange={(e) => setToDay(e.target.value)} />
           </div>
           <Button
@@ -84,7 +84,7 @@ export default function LogbookPage() {
             disabled={!siteId || verify.isPending}
             onClick={() => verify.mutate(siteId)}
           >
-            <ShieldCheck aria-hidden="true" /> Vérifier l'intégrité
+            <ShieldCheck aria-hidden="true" /> {t("Vérifier l'intégrité")}
           </Button>
         </CardContent>
         {(verify.data || verify.error) && (
@@ -95,15 +95,19 @@ export default function LogbookPage() {
               </p>
             ) : verify.data?.ok ? (
               <p role="status" className="flex items-center gap-2 text-sm text-emerald-300">
-                <ShieldCheck className="size-4" aria-hidden="true" /> Intégrité vérifiée :{' '}
-                {verify.data.checked} entrée
-                {verify.data.checked > 1 ? 's' : ''} contrôlée{verify.data.checked > 1 ? 's' : ''}, aucune
-                altération.
+                <ShieldCheck className="size-4" aria-hidden="true" />{' '}
+                {t(
+                  '{count, plural, one {Intégrité vérifiée : {count} entrée contrôlée, aucune altération.} other {Intégrité vérifiée : {count} entrées contrôlées, aucune altération.}}',
+                  { count: verify.data.checked },
+                )}
               </p>
             ) : (
               <p role="alert" className="flex items-center gap-2 text-sm text-red-300">
-                <ShieldX className="size-4" aria-hidden="true" /> Chaîne rompue à l'entrée n°{' '}
-                {verify.data?.firstBrokenNumber} : le registre a été altéré dans la base de données.
+                <ShieldX className="size-4" aria-hidden="true" />{' '}
+                {t(
+                  "Chaîne rompue à l'entrée n° {number} : le registre a été altéré dans la base de données.",
+                  { number: verify.data?.firstBrokenNumber },
+                )}
               </p>
             )}
           </CardContent>
@@ -114,7 +118,9 @@ export default function LogbookPage() {
         <Card className="h-fit">
           <CardHeader>
             <CardTitle>
-              {correcting ? `Corriger l'entrée n° ${correcting.number}` : 'Nouvelle entrée'}
+              {correcting
+                ? t("Corriger l'entrée n° {number}", { number: correcting.number })
+                : t('Nouvelle entrée')}
             </CardTitle>
           </CardHeader>
           <CardContent>
@@ -126,14 +132,18 @@ export default function LogbookPage() {
                 onDone={() => setCorrecting(null)}
               />
             ) : (
-              <p className="text-fg-muted">Créez d'abord un site pour tenir sa main courante.</p>
+              <p className="text-fg-muted">{t("Créez d'abord un site pour tenir sa main courante.")}</p>
             )}
           </CardContent>
         </Card>
 
         <Card>
           <CardHeader>
-            <CardTitle>Entrées{total !== undefined ? ` (${total.toLocaleString('fr-FR')})` : ''}</CardTitle>
+            <CardTitle>
+              {total !== undefined
+                ? t('Entrées ({total})', { total: total.toLocaleString(currentLocale()) })
+                : t('Entrées')}
+            </CardTitle>
           </CardHeader>
           <CardContent>
             {/* Without a site the list is not asked for: nothing to load, nothing to show. */}
@@ -141,11 +151,11 @@ export default function LogbookPage() {
               <QueryState
                 query={list}
                 layout="card"
-                loading="Chargement des entrées…"
-                error="Impossible de charger la main courante"
-                empty={{ when: entries.length === 0, title: 'Aucune entrée sur cette période.' }}
+                loading={t('Chargement des entrées…')}
+                error={t('Impossible de charger la main courante')}
+                empty={{ when: entries.length === 0, title: t('Aucune entrée sur cette période.') }}
               >
-                <ol className="flex flex-col gap-3" aria-label="Entrées de la main courante">
+                <ol className="flex flex-col gap-3" aria-label={t('Entrées de la main courante')}>
                   {entries.map((e) => (
                     <EntryCard
                       key={e.id}
@@ -159,7 +169,7 @@ export default function LogbookPage() {
                 </ol>
               </QueryState>
             ) : (
-              <EmptyState layout="card" title="Aucune entrée sur cette période." />
+              <EmptyState layout="card" title={t('Aucune entrée sur cette période.')} />
             )}
             <LoadMore list={list} className="mt-3 w-full sm:w-auto" />
           </CardContent>

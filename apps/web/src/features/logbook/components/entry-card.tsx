@@ -3,6 +3,7 @@ import { Bot, CornerDownRight, PenLine } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { useLogbookPhoto } from '../api/get-logbook-photo';
 
@@ -10,10 +11,15 @@ function Photo({ photoId, index }: { photoId: string; index: number }) {
   const { data } = useLogbookPhoto(photoId);
   if (!data) return <span className="size-16 animate-pulse rounded bg-ink-700" aria-hidden="true" />;
   return (
-    <a href={data} target="_blank" rel="noreferrer" aria-label={`Voir la photo ${index + 1}`}>
+    <a
+      href={data}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={t('Voir la photo {index}', { index: index + 1 })}
+    >
       <img
         src={data}
-        alt={`Pièce jointe ${index + 1} de l'entrée`}
+        alt={t("Pièce jointe {index} de l'entrée", { index: index + 1 })}
         className="size-16 rounded object-cover"
       />
     </a>
@@ -38,26 +44,28 @@ export function EntryCard({
       data-testid="logbook-entry"
     >
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-mono font-semibold text-white">n° {entry.number}</span>
+        <span className="font-mono font-semibold text-white">
+          {t('n° {number}', { number: entry.number })}
+        </span>
         <time dateTime={entry.occurredAt} className="text-fg-muted">
           {formatDateTime(entry.occurredAt)}
         </time>
         <Badge
           tone={entry.category === 'incident' ? 'danger' : entry.category === 'relève' ? 'warning' : 'accent'}
         >
-          {logbookCategoryLabels[entry.category]}
+          {t(logbookCategoryLabels[entry.category])}
         </Badge>
         {system ? (
           <Badge tone="neutral">
-            <Bot className="size-3" aria-hidden="true" /> Système
+            <Bot className="size-3" aria-hidden="true" /> {t('Système')}
           </Badge>
         ) : (
           <span className="text-fg-muted">{entry.author.name}</span>
         )}
-        {entry.correctsId && <Badge tone="warning">Correction</Badge>}
+        {entry.correctsId && <Badge tone="warning">{t('Correction')}</Badge>}
         {onCorrect && !system && (
           <Button size="sm" variant="ghost" className="ml-auto" onClick={() => onCorrect(entry)}>
-            <PenLine aria-hidden="true" /> Corriger
+            <PenLine aria-hidden="true" /> {t('Corriger')}
           </Button>
         )}
       </div>
@@ -72,12 +80,14 @@ export function EntryCard({
         </div>
       )}
       {entry.corrections.length > 0 && (
-        <ul className="flex flex-col gap-1 border-amber-500/40 border-l-2 pl-3" aria-label="Corrections">
+        <ul className="flex flex-col gap-1 border-amber-500/40 border-l-2 pl-3" aria-label={t('Corrections')}>
           {entry.corrections.map((c) => (
             <li key={c.id} className="flex gap-2 text-sm">
               <CornerDownRight className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden="true" />
               <span>
-                <span className="font-semibold text-amber-200">Corrigée par l'entrée n° {c.number}</span>{' '}
+                <span className="font-semibold text-amber-200">
+                  {t("Corrigée par l'entrée n° {number}", { number: c.number })}
+                </span>{' '}
                 <span className="text-fg-muted">
                   ({formatDateTime(c.createdAt)}, {c.author.name})
                 </span>{' '}

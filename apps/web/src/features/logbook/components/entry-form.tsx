@@ -16,11 +16,10 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { ApiError } from '../../../lib/api-errors';
 import { formatDateTime, userTimezone } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { shrinkPhoto } from '../../../lib/shrink-photo';
 import { useCreateLogbookEntry } from '../api/create-logbook-entry';
 import { nowTimeIn, todayIn, zonedInstant } from './period';
-
-const categoryOptions = logbookCategories.map((c) => ({ value: c, label: logbookCategoryLabels[c] }));
 
 /** Writes an entry, or the correction of `corrects` (a new entry linked to it). */
 export function EntryForm({
@@ -33,6 +32,7 @@ export function EntryForm({
   onDone?: () => void;
 }) {
   const tz = userTimezone();
+  const categoryOptions = logbookCategories.map((c) => ({ value: c, label: t(logbookCategoryLabels[c]) }));
   const [category, setCategory] = useState<LogbookCategory>(corrects?.category ?? 'ronde');
   const [day, setDay] = useState(() => todayIn(tz));
   const [time, setTime] = useState(() => nowTimeIn(tz));
@@ -45,18 +45,18 @@ export function EntryForm({
     setError(null);
     for (const file of Array.from(files ?? [])) {
       if (photos.length >= maxLogbookPhotos) {
-        setError(`${maxLogbookPhotos} photos au plus par entrée`);
+        setError(t('{max} photos au plus par entrée', { max: maxLogbookPhotos }));
         return;
       }
       let data: string;
       try {
         data = await shrinkPhoto(file, maxLogbookPhotoBytes);
       } catch {
-        setError("Cette image n'a pas pu être lue : choisissez une photo JPEG, PNG ou WebP");
+        setError(t("Cette image n'a pas pu être lue : choisissez une photo JPEG, PNG ou WebP"));
         return;
       }
       if (data.length > (maxLogbookPhotoBytes * 4) / 3) {
-        setError('La photo ne doit pas dépasser 300 Ko');
+        setError(t('La photo ne doit pas dépasser 300 Ko'));
         return;
       }
       setPhotos((p) => [...p, { key: `${file.name}-${file.lastModified}-${Math.random()}`, data }]);
@@ -67,12 +67,12 @@ export function EntryForm({
     e.preventDefault();
     setError(null);
     if (!text.trim()) {
-      setError('Le texte est obligatoire');
+      setError(t('Le texte est obligatoire'));
       return;
     }
     const occurredAt = zonedInstant(day, time, tz);
     if (Number.isNaN(occurredAt.getTime())) {
-      setError("L'heure de l'événement est invalide");
+      setError(t("L'heure de l'événement est invalide"));
       return;
     }
     create.mutate(
@@ -86,13 +86,13 @@ export function EntryForm({
       },
       {
         onSuccess: (entry) => {
-          toast.success(`Entrée n° ${entry.number} enregistrée`);
+          toast.success(t('Entrée n° {number} enregistrée', { number: entry.number }));
           setText('');
           setPhotos([]);
           onDone?.();
         },
         onError: (err) =>
-          setError(err instanceof ApiError ? err.message : "L'entrée n'a pas pu être enregistrée"),
+          setError(err instanceof ApiError ? err.message : t("L'entrée n'a pas pu être enregistrée")),
       },
     );
   };
@@ -101,17 +101,19 @@ export function EntryForm({
     <form
       onSubmit={submit}
       className="flex flex-col gap-3"
-      aria-label={corrects ? 'Corriger une entrée' : 'Nouvelle entrée'}
+      aria-label={corrects ? t('Corriger une entrée') : t('Nouvelle entrée')}
     >
       {corrects && (
         <p className="rounded-md border border-amber-500/40 bg-amber-500/10 p-2 text-sm text-amber-100">
-          Correction de l'entrée n° {corrects.number} du {formatDateTime(corrects.occurredAt)} : l'entrée
-          d'origine reste inchangée, la correction est ajoutée à la suite.
+          {t(
+            "Correction de l'entrée n° {number} du {date} : l'entrée d'origine reste inchangée, la correction est ajoutée à la suite.",
+            { number: corrects.number, date: formatDateTime(corrects.occurredAt) },
+          )}
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-3">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="logbook-category">Catégorie</Label>
+          <Label htmlFor="logbook-category">{t('Catégorie')}</Label>
           <NativeSelect
             id="logbook-category"
             value={category}
@@ -120,11 +122,11 @@ export function EntryForm({
           />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="logbook-day">Date</Label>
+          <Label htmlFor="logbook-day">{t('Date')}</Label>
           <Input id="logbook-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} required />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="logbook-time">Heure</Label>
+          <Label htmlFor="logbook-time">{t('Heure')}</Label>
           <Input
             id="logbook-time"
             type="time"
@@ -135,20 +137,20 @@ export function EntryForm({
         </div>
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor="logbook-text">Texte</Label>
+        <Label htmlFor="logbook-text">{t('Texte')}</Label>
         <Textarea
           id="logbook-text"
           rows={3}
           maxLength={maxLogbookText}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder="Ce qui s'est passé, ce qui a été fait…"
+          placeholder={t("Ce qui s'est passé, ce qui a été fait…")}
         />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <label className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-ink-600 px-3 text-sm text-fg hover:bg-ink-800">
           <Camera className="size-4" aria-hidden="true" />
-          Ajouter une photo
+          {t('Ajouter une photo')}
           <input
             type="file"
             accept="image/jpeg,image/png,image/webp"
@@ -162,10 +164,14 @@ export function EntryForm({
         </label>
         {photos.map((p, i) => (
           <span key={p.key} className="relative">
-            <img src={p.data} alt={`Pièce jointe ${i + 1}`} className="size-12 rounded object-cover" />
+            <img
+              src={p.data}
+              alt={t('Pièce jointe {index}', { index: i + 1 })}
+              className="size-12 rounded object-cover"
+            />
             <button
               type="button"
-              aria-label={`Retirer la photo ${i + 1}`}
+              aria-label={t('Retirer la photo {index}', { index: i + 1 })}
               className="absolute -top-2 -right-2 rounded-full bg-ink-700 p-0.5"
               onClick={() => setPhotos((all) => all.filter((_, j) => j !== i))}
             >
@@ -181,11 +187,11 @@ export function EntryForm({
       )}
       <div className="flex gap-2">
         <Button type="submit" disabled={create.isPending}>
-          {corrects ? 'Enregistrer la correction' : "Écrire l'entrée"}
+          {corrects ? t('Enregistrer la correction') : t("Écrire l'entrée")}
         </Button>
         {onDone && corrects && (
           <Button type="button" variant="ghost" onClick={onDone}>
-            Annuler
+            {t('Annuler')}
           </Button>
         )}
       </div>
