@@ -1,6 +1,7 @@
 import type { Endpoint } from '@vigie/contract/common';
 import type { z } from 'zod';
 import { ApiError, detailToMessage, GENERIC_ERROR, restrictionOf } from './api-errors';
+import { currentLocale, t } from './i18n/i18n';
 import { isMaintenanceDetail, reportMaintenance } from './maintenance';
 import { clearSession, getToken, setRestriction } from './session';
 
@@ -62,7 +63,8 @@ async function request<E extends Endpoint>(
   endpoint: E,
   options?: CallOptions<E>,
 ): Promise<{ payload: Output<E['response']>; response: Response }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers its errors in the user's language (the session's, else this header).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = options?.body !== undefined;
@@ -78,7 +80,7 @@ async function request<E extends Endpoint>(
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, null, 'Le serveur est injoignable. Vérifiez votre connexion.');
+    throw new ApiError(0, null, t('Le serveur est injoignable. Vérifiez votre connexion.'));
   }
 
   const payload = response.status === 204 ? null : await readJson(response);
@@ -161,10 +163,10 @@ export function failure(
   code?: string,
 ) {
   if (status === 401 && !ignoreUnauthorized) reportUnauthorized();
-  const restriction = restrictionOf(status, detail);
+  const restriction = restrictionOf(status, detail, code);
   if (restriction) setRestriction(restriction);
-  if (isMaintenanceDetail(status, detail)) reportMaintenance(detail);
-  return new ApiError(status, detail, detailToMessage(detail) ?? fallback, code);
+  if (isMaintenanceDetail(status, detail, code)) reportMaintenance(detail);
+  return new ApiError(status, detail, detailToMessage(detail) ?? t(fallback), code);
 }
 
 /** A business refusal's stable code (`{ detail, code }`), used to put it on its form field. */
@@ -200,7 +202,7 @@ export async function apiBlob<E extends Endpoint>(
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, null, 'Le serveur est injoignable. Vérifiez votre connexion.');
+    throw new ApiError(0, null, t('Le serveur est injoignable. Vérifiez votre connexion.'));
   }
   if (!response.ok) {
     const payload = await readJson(response);

@@ -1,7 +1,8 @@
 // Turning an error answer into the French text shown to the user, 'Une erreur est survenue' when it has none.
 import type { SessionRestriction } from '@vigie/contract/auth.contract';
+import { msg, t } from './i18n/i18n';
 
-export const GENERIC_ERROR = 'Une erreur est survenue';
+export const GENERIC_ERROR = msg('Une erreur est survenue');
 
 export class ApiError extends Error {
   readonly status: number;
@@ -42,8 +43,8 @@ export function detailToMessage(detail: unknown): string | null {
 
 /** The message to show for any thrown value, with an optional screen-specific fallback. */
 export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR): string {
-  if (error instanceof ApiError) return error.message || fallback;
-  return fallback;
+  if (error instanceof ApiError) return error.message || t(fallback);
+  return t(fallback);
 }
 
 /**
@@ -51,12 +52,23 @@ export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR): 
  * the error body carries only the French detail, so its opening words tell which.
  */
 const restrictionDetails: readonly [string, SessionRestriction][] = [
+  // i18n: not shown
   ['Votre mot de passe a expiré', 'password_expired'],
+  // i18n: not shown
   ['Votre société exige la double authentification', 'two_factor_setup'],
 ];
 
-export function restrictionOf(status: number, detail: unknown): SessionRestriction | null {
-  if (status !== 403 || typeof detail !== 'string') return null;
+const restrictionCodes: Record<string, SessionRestriction> = {
+  'auth.password_expired': 'password_expired',
+  'auth.two_factor_setup': 'two_factor_setup',
+};
+
+export function restrictionOf(status: number, detail: unknown, code?: string): SessionRestriction | null {
+  if (status !== 403) return null;
+  // The code says it in any language (the detail follows the user's); the French opening words
+  // for an answer without a code.
+  if (code && restrictionCodes[code]) return restrictionCodes[code];
+  if (typeof detail !== 'string') return null;
   return restrictionDetails.find(([start]) => detail.startsWith(start))?.[1] ?? null;
 }
 
@@ -66,6 +78,6 @@ export function isMaintenanceError(error: unknown): boolean {
     error instanceof ApiError &&
     error.status === 503 &&
     typeof error.detail === 'string' &&
-    error.detail.startsWith('Vigie est en maintenance')
+    (error.code === 'auth.maintenance' || error.detail.startsWith('Vigie est en maintenance'))
   );
 }

@@ -2,6 +2,7 @@
 // call, then saved through a temporary link: a plain <a href> could not send the header.
 import { failure } from './api-client';
 import { ApiError } from './api-errors';
+import { t } from './i18n/i18n';
 import { getToken } from './session';
 
 /** Fetches `url` (an API path with its query) as a file; a French ApiError on failure. */
@@ -24,7 +25,7 @@ export async function fetchNamedFile(
   try {
     response = await fetch(url, { headers });
   } catch {
-    throw new ApiError(0, null, 'Le serveur est injoignable. Vérifiez votre connexion.');
+    throw new ApiError(0, null, t('Le serveur est injoignable. Vérifiez votre connexion.'));
   }
   if (!response.ok) {
     let detail: unknown = null;

@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { fr } from 'date-fns/locale/fr';
+import { currentLocale } from './i18n/i18n';
 import { getSession } from './session';
 
 export const DEFAULT_TIMEZONE = 'Europe/Paris';
@@ -28,6 +29,19 @@ function toZonedWallClock(date: Date, timezone: string): Date {
   return new Date(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
 }
 
+// French keeps the specification's exact patterns (date-fns); English and Spanish use Intl's
+// conventions for their language (en-GB: 21/11/2026, 14:05; es: 21/11/26, 14:05).
+const intlLocales = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' } as const;
+
+/** The BCP 47 tag to give Intl for the current language (numbers, lists, relative times). */
+export function intlLocale(): string {
+  return intlLocales[currentLocale()];
+}
+
+function otherLanguage(date: Date, timezone: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(intlLocale(), { ...options, timeZone: timezone }).format(date);
+}
+
 function toDate(value: string | Date): Date | null {
   const date = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? null : date;
@@ -37,6 +51,8 @@ function toDate(value: string | Date): Date | null {
 export function formatDateTime(value: string | Date, timezone: string = userTimezone()): string {
   const date = toDate(value);
   if (!date) return '—';
+  if (currentLocale() !== 'fr')
+    return otherLanguage(date, timezone, { dateStyle: 'short', timeStyle: 'short' });
   return format(toZonedWallClock(date, timezone), 'dd/MM/yyyy HH:mm', { locale: fr });
 }
 
@@ -44,6 +60,7 @@ export function formatDateTime(value: string | Date, timezone: string = userTime
 export function formatDate(value: string | Date, timezone: string = userTimezone()): string {
   const date = toDate(value);
   if (!date) return '—';
+  if (currentLocale() !== 'fr') return otherLanguage(date, timezone, { dateStyle: 'short' });
   return format(toZonedWallClock(date, timezone), 'dd/MM/yyyy', { locale: fr });
 }
 
@@ -51,5 +68,6 @@ export function formatDate(value: string | Date, timezone: string = userTimezone
 export function formatLongDate(value: string | Date, timezone: string = userTimezone()): string {
   const date = toDate(value);
   if (!date) return '—';
+  if (currentLocale() !== 'fr') return otherLanguage(date, timezone, { dateStyle: 'full' });
   return format(toZonedWallClock(date, timezone), 'EEEE d MMMM yyyy', { locale: fr });
 }

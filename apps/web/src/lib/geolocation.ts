@@ -1,5 +1,6 @@
 // The phone's position, taken once when the agent presses a clock button — never in the
 // background, never watched: the server only needs it to confirm the agent is on the site.
+import { msg, t } from './i18n/i18n';
 
 export type PositionFix = { latitude: number; longitude: number; accuracy: number };
 
@@ -9,7 +10,7 @@ export class LocationError extends Error {
   readonly reason: LocationFailure;
 
   constructor(reason: LocationFailure) {
-    super(locationMessages[reason]);
+    super(t(locationMessages[reason]));
     this.name = 'LocationError';
     this.reason = reason;
   }
@@ -17,15 +18,19 @@ export class LocationError extends Error {
 
 /** What went wrong, in words an agent in the field can act on ('denied' has its own help). */
 export const locationMessages: Record<LocationFailure, string> = {
-  denied: "Vous avez refusé l'accès à votre position : le pointage ne peut pas être vérifié.",
-  unavailable:
+  denied: msg("Vous avez refusé l'accès à votre position : le pointage ne peut pas être vérifié."),
+  unavailable: msg(
     'Position introuvable. Vérifiez que la localisation de votre téléphone est activée, puis réessayez.',
-  timeout:
+  ),
+  timeout: msg(
     "Votre position n'a pas pu être obtenue à temps. Placez-vous à l'extérieur ou près d'une fenêtre, puis réessayez.",
-  unsupported:
+  ),
+  unsupported: msg(
     'Ce navigateur ne permet pas de partager votre position. Utilisez Chrome, Safari ou Firefox à jour.',
-  insecure:
+  ),
+  insecure: msg(
     "La localisation n'est disponible que sur une connexion sécurisée (https). Prévenez votre administrateur.",
+  ),
 };
 
 export const LOCATION_TIMEOUT_MS = 15_000;

@@ -6,8 +6,13 @@ import { useSyncExternalStore } from 'react';
 const MAINTENANCE_PREFIX = 'Vigie est en maintenance';
 
 /** The detail of an answer refused because the company is in maintenance mode. */
-export function isMaintenanceDetail(status: number, detail: unknown): detail is string {
-  return status === 503 && typeof detail === 'string' && detail.startsWith(MAINTENANCE_PREFIX);
+export function isMaintenanceDetail(status: number, detail: unknown, code?: string): detail is string {
+  // The code says it in any language; the French opening words, for an answer without a code.
+  return (
+    status === 503 &&
+    typeof detail === 'string' &&
+    (code === 'auth.maintenance' || detail.startsWith(MAINTENANCE_PREFIX))
+  );
 }
 
 let message: string | null = null;

@@ -5,6 +5,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { LoneWorkerAlertsBanner } from '../../features/lone-worker/lone-worker-alerts-banner';
+import { t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { preloadCodeWhenIdle } from '../idle-preload';
 import { queryClient } from '../query-client';
@@ -42,11 +43,11 @@ export function DashboardLayout() {
         <Drawer.Portal>
           <Drawer.Overlay className="fixed inset-0 z-50 bg-black/70 lg:hidden" />
           <Drawer.Content className="fixed inset-y-0 left-0 z-50 w-64 max-w-[85vw] shadow-2xl focus:outline-none lg:hidden">
-            <Drawer.Title className="sr-only">Menu principal</Drawer.Title>
-            <Drawer.Description className="sr-only">Navigation entre les modules</Drawer.Description>
+            <Drawer.Title className="sr-only">{t('Menu principal')}</Drawer.Title>
+            <Drawer.Description className="sr-only">{t('Navigation entre les modules')}</Drawer.Description>
             <SideMenu companyReference={reference} onNavigate={() => setDrawerOpen(false)} />
             <Drawer.Close
-              aria-label="Fermer le menu"
+              aria-label={t('Fermer le menu')}
               className="absolute top-3.5 right-3 rounded-md p-1.5 text-slate-300 hover:bg-ink-800 hover:text-white"
             >
               <X aria-hidden="true" className="size-5" />

@@ -17,6 +17,7 @@ import {
   Siren,
   Smartphone,
 } from 'lucide-react';
+import { msg } from '../../lib/i18n/i18n';
 import { overviewRequested } from '../guards';
 
 export type NavItem = {
@@ -37,34 +38,40 @@ export type NavItem = {
 // 'Espace agent' (the phone space, their home) and 'Mon service' (clock-in from the phone) are ours,
 // for field agents only, first.
 export const navItems: readonly NavItem[] = [
-  { label: 'Espace agent', to: '/agent', icon: Smartphone, roles: ['agent'] },
-  { label: 'Mon service', to: '/dashboard/service', icon: Fingerprint, roles: ['agent'] },
+  { label: msg('Espace agent'), to: '/agent', icon: Smartphone, roles: ['agent'] },
+  { label: msg('Mon service'), to: '/dashboard/service', icon: Fingerprint, roles: ['agent'] },
   // An agent reaching /dashboard otherwise lands on the agent space (see guards.tsx).
-  { label: 'Tableau de bord', to: '/dashboard', icon: LayoutDashboard, end: true, state: overviewRequested },
-  { label: 'Sites & Clients', to: '/dashboard/sites', icon: Building2 },
-  { label: 'Caméras', to: '/dashboard/cameras', icon: Camera },
-  { label: 'Alarmes', to: '/dashboard/alarms', icon: Siren },
-  // The control room's live map: agents' positions are the control room's only.
-  { label: 'Carte', to: '/dashboard/map', icon: MapIcon, roles: ['admin', 'operator'] },
-  { label: 'Main courante', to: '/dashboard/logbook', icon: BookOpen },
-  { label: 'Rondes', to: '/dashboard/tours', icon: Route, roles: ['admin', 'operator'] },
-  // Badges and readers are the control room's: an agent's session gets 403 from every access route.
-  { label: "Contrôle d'accès", to: '/dashboard/access', icon: KeyRound, roles: ['admin', 'operator'] },
-  { label: 'Radio POC 4G', to: '/dashboard/radio', icon: Radio, badge: 'IA' },
   {
-    label: 'Rapports et analyses',
+    label: msg('Tableau de bord'),
+    to: '/dashboard',
+    icon: LayoutDashboard,
+    end: true,
+    state: overviewRequested,
+  },
+  { label: msg('Sites & Clients'), to: '/dashboard/sites', icon: Building2 },
+  { label: msg('Caméras'), to: '/dashboard/cameras', icon: Camera },
+  { label: msg('Alarmes'), to: '/dashboard/alarms', icon: Siren },
+  // The control room's live map: agents' positions are the control room's only.
+  { label: msg('Carte'), to: '/dashboard/map', icon: MapIcon, roles: ['admin', 'operator'] },
+  { label: msg('Main courante'), to: '/dashboard/logbook', icon: BookOpen },
+  { label: msg('Rondes'), to: '/dashboard/tours', icon: Route, roles: ['admin', 'operator'] },
+  // Badges and readers are the control room's: an agent's session gets 403 from every access route.
+  { label: msg("Contrôle d'accès"), to: '/dashboard/access', icon: KeyRound, roles: ['admin', 'operator'] },
+  { label: msg('Radio POC 4G'), to: '/dashboard/radio', icon: Radio, badge: 'IA' },
+  {
+    label: msg('Rapports et analyses'),
     to: '/dashboard/reports',
     icon: ChartColumn,
     roles: ['admin', 'operator'],
   },
   {
-    label: 'Rapports Sécurité',
+    label: msg('Rapports Sécurité'),
     to: '/dashboard/security-reports',
     icon: FileText,
     roles: ['admin', 'operator'],
   },
-  { label: 'Planning Agents', to: '/dashboard/planning', icon: CalendarDays },
-  { label: 'Paramètres', to: '/dashboard/settings', icon: Settings },
+  { label: msg('Planning Agents'), to: '/dashboard/planning', icon: CalendarDays },
+  { label: msg('Paramètres'), to: '/dashboard/settings', icon: Settings },
 ];
 
 /** The entries a role sees, in the menu's order. */

@@ -13,8 +13,7 @@ import { SeverityBadge } from '../../features/alarms/components/alarm-badges';
 import { useUnreadCount } from '../../features/notifications/api/get-unread-count';
 import { UnreadNotifications } from '../../features/notifications/components/unread-notifications';
 import { formatDateTime } from '../../lib/format';
-
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+import { t } from '../../lib/i18n/i18n';
 
 /**
  * The bell counts two things: the company's unacknowledged (active) alarms, listed first, and the
@@ -27,15 +26,24 @@ export function NotificationBell({ timezone }: { timezone?: string }) {
   const alarms = data?.items ?? [];
   const total = activeAlarms + unread;
   const parts = [
-    activeAlarms > 0 ? `${plural(activeAlarms, 'alarme')} non acquittée${activeAlarms > 1 ? 's' : ''}` : null,
-    unread > 0 ? `${plural(unread, 'notification')} non lue${unread > 1 ? 's' : ''}` : null,
+    activeAlarms > 0
+      ? t('{count, plural, one {# alarme non acquittée} other {# alarmes non acquittées}}', {
+          count: activeAlarms,
+        })
+      : null,
+    unread > 0
+      ? t('{count, plural, one {# notification non lue} other {# notifications non lues}}', { count: unread })
+      : null,
   ].filter(Boolean);
   // The accessible name carries the number the badge shows, outside parentheses, which axe ignores
   // (label-content-name-mismatch).
   const label =
     parts.length === 0
-      ? 'Notifications'
-      : `Notifications : ${total > 99 ? '99+' : total} — ${parts.join(', ')}`;
+      ? t('Notifications')
+      : t('Notifications : {total} — {parts}', {
+          total: total > 99 ? '99+' : total,
+          parts: parts.join(', '),
+        });
 
   return (
     <DropdownMenu>
@@ -63,14 +71,15 @@ export function NotificationBell({ timezone }: { timezone?: string }) {
         align="end"
         className="max-h-(--radix-dropdown-menu-content-available-height) w-[min(22rem,calc(100vw-1.5rem))] overflow-y-auto"
       >
-        <p className="px-2.5 py-2 text-sm font-semibold text-white">Notifications</p>
+        <p className="px-2.5 py-2 text-sm font-semibold text-white">{t('Notifications')}</p>
         <p className="px-2.5 py-1.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
-          Alarmes non acquittées{activeAlarms > 0 ? ` · ${activeAlarms}` : ''}
+          {t('Alarmes non acquittées')}
+          {activeAlarms > 0 ? ` · ${activeAlarms}` : ''}
         </p>
         {alarms.length === 0 ? (
           <div className="flex items-center gap-2 px-2.5 pb-3 pt-1 text-sm text-fg-muted">
             <BellOff aria-hidden="true" className="size-4" />
-            Aucune alerte non acquittée
+            {t('Aucune alerte non acquittée')}
           </div>
         ) : (
           <>
@@ -93,7 +102,7 @@ export function NotificationBell({ timezone }: { timezone?: string }) {
             </div>
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild className="justify-center font-medium text-blue-300">
-              <Link to="/dashboard/alarms">Voir toutes les alarmes</Link>
+              <Link to="/dashboard/alarms">{t('Voir toutes les alarmes')}</Link>
             </DropdownMenuItem>
           </>
         )}

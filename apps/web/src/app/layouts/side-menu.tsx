@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { PRODUCT_VERSION } from '../../lib/vendor';
@@ -15,7 +16,7 @@ export function SideMenu({ companyReference, onNavigate }: SideMenuProps) {
       <div className="flex h-16 shrink-0 items-center border-b border-white/5 px-5">
         <BrandLogo />
       </div>
-      <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label={t('Menu principal')} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
           {navItemsFor(role).map((item) => (
             <li key={item.to}>
@@ -37,7 +38,7 @@ export function SideMenu({ companyReference, onNavigate }: SideMenuProps) {
                 }
               >
                 <item.icon aria-hidden="true" className="size-5 shrink-0" />
-                <span className="flex-1">{item.label}</span>
+                <span className="flex-1">{t(item.label)}</span>
                 {item.badge ? (
                   <span className="rounded-md bg-gradient-to-r from-violet-600 to-fuchsia-700 px-1.5 py-0.5 text-[11px] font-bold text-white">
                     {item.badge}
@@ -50,7 +51,9 @@ export function SideMenu({ companyReference, onNavigate }: SideMenuProps) {
       </nav>
       <div className="shrink-0 border-t border-white/5 px-5 py-4 text-xs">
         <p className="font-medium text-slate-200">
-          {companyReference ? `Société N° ${companyReference}` : 'Société N° —'}
+          {companyReference
+            ? t('Société N° {reference}', { reference: companyReference })
+            : t('Société N° —')}
         </p>
         <p className="mt-1 text-slate-400">{PRODUCT_VERSION}</p>
       </div>

@@ -1,6 +1,7 @@
 import type { Company, User } from '@vigie/contract/auth.contract';
 import { Menu, Phone } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { t } from '../../lib/i18n/i18n';
 import { supportPhone } from '../../lib/vendor';
 import { NotificationBell } from './notification-bell';
 import { OnlineBadge } from './online-badge';
@@ -16,14 +17,14 @@ export function TopBar({ user, company, onOpenMenu }: TopBarProps) {
         size="icon"
         className="lg:hidden"
         onClick={onOpenMenu}
-        aria-label="Ouvrir le menu"
+        aria-label={t('Ouvrir le menu')}
       >
         <Menu aria-hidden="true" />
       </Button>
       <p className="min-w-0 flex-1 truncate text-sm font-semibold text-white sm:text-base">
         {/* A phone's bar holds the short name whole rather than « Centre de … » cut short. */}
-        <span className="sm:hidden">Supervision</span>
-        <span className="hidden sm:inline">Vigie — Centre de supervision</span>
+        <span className="sm:hidden">{t('Supervision')}</span>
+        <span className="hidden sm:inline">{t('Vigie — Centre de supervision')}</span>
       </p>
       <OnlineBadge />
       {supportPhone ? (

@@ -16,6 +16,7 @@ import { radioKeys } from '../../features/radio/api/keys';
 import { reportsKey } from '../../features/reports/api/keys';
 import { sitesKey } from '../../features/sites/api/keys';
 import { reportUnauthorized } from '../../lib/api-client';
+import { t } from '../../lib/i18n/i18n';
 import { guardToursKey, interventionsKey, logbookKey, panelsKey, planningKey } from '../../lib/query-keys';
 import { type StreamEvent, startRealtime } from '../../lib/realtime';
 import { getSession, getToken } from '../../lib/session';
@@ -126,10 +127,10 @@ export function useRealtimeSync(userId: string | undefined) {
       const what = [text(event.data.title), text(event.data.siteName)].filter(Boolean).join(' — ');
       if (event.type === 'alarm.created' && event.data.severity === 'critical' && !toasted.has(id)) {
         toasted.add(id);
-        toast.error('Alarme critique', {
+        toast.error(t('Alarme critique'), {
           description: what,
           duration: 15_000,
-          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
+          action: id ? { label: t('Voir'), onClick: () => openAlarm(id) } : undefined,
         });
       } else if (
         event.type === 'alarm.created' &&
@@ -138,10 +139,10 @@ export function useRealtimeSync(userId: string | undefined) {
         !toasted.has(id)
       ) {
         toasted.add(id);
-        toast.warning(alarmTypeLabels[event.data.type], {
+        toast.warning(t(alarmTypeLabels[event.data.type]), {
           description: what,
           duration: 15_000,
-          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
+          action: id ? { label: t('Voir'), onClick: () => openAlarm(id) } : undefined,
         });
       } else if (
         event.type === 'lone_worker.alert' &&
@@ -150,16 +151,16 @@ export function useRealtimeSync(userId: string | undefined) {
         !toasted.has(`lone-worker-${id}`)
       ) {
         toasted.add(`lone-worker-${id}`);
-        toast.error('Travailleur isolé sans réponse', {
+        toast.error(t('Travailleur isolé sans réponse'), {
           description: text(event.data.agentName),
           duration: 15_000,
         });
       } else if (event.type === 'alarm.escalated' && !toasted.has(`escalated-${id}`)) {
         toasted.add(`escalated-${id}`);
-        toast.warning('Alarme escaladée', {
-          description: `Non acquittée à temps : ${what}`,
+        toast.warning(t('Alarme escaladée'), {
+          description: t('Non acquittée à temps : {what}', { what }),
           duration: 15_000,
-          action: id ? { label: 'Voir', onClick: () => openAlarm(id) } : undefined,
+          action: id ? { label: t('Voir'), onClick: () => openAlarm(id) } : undefined,
         });
       }
     };

@@ -12,6 +12,7 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { useLogout } from '../../features/auth/api/logout';
 import { cityOfAddress } from '../../lib/french';
+import { t } from '../../lib/i18n/i18n';
 import { supportPhone } from '../../lib/vendor';
 
 function initials(name: string) {
@@ -39,13 +40,13 @@ export function UserMenu({ user, company }: { user: User; company: Company | nul
         >
           {initials(user.name)}
         </span>
-        <span className="sr-only">Menu utilisateur :</span>
+        <span className="sr-only">{t('Menu utilisateur :')}</span>
         <span className="sr-only flex-col leading-tight md:not-sr-only md:flex">
           {/* Cut only where the bar is really short (tablets); the full name on hover and in the menu. */}
           <span title={user.name} className="max-w-40 truncate text-sm font-medium text-white xl:max-w-72">
             {user.name}
           </span>
-          <span className="text-xs text-fg-muted">{userRoleLabels[user.role]}</span>
+          <span className="text-xs text-fg-muted">{t(userRoleLabels[user.role])}</span>
         </span>
         <ChevronDown aria-hidden="true" className="hidden size-4 text-fg-muted md:block" />
       </DropdownMenuTrigger>
@@ -69,21 +70,21 @@ export function UserMenu({ user, company }: { user: User; company: Company | nul
         <DropdownMenuItem asChild>
           <Link to="/dashboard/settings">
             <Settings aria-hidden="true" />
-            Paramètres
+            {t('Paramètres')}
           </Link>
         </DropdownMenuItem>
         {supportPhone ? (
           <DropdownMenuItem asChild>
             <a href={`tel:${supportPhone.e164}`}>
               <Phone aria-hidden="true" />
-              Support : {supportPhone.display}
+              {t('Support : {phone}', { phone: supportPhone.display })}
             </a>
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => logout.mutate()} disabled={logout.isPending} tone="danger">
           <LogOut aria-hidden="true" />
-          Se déconnecter
+          {t('Se déconnecter')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

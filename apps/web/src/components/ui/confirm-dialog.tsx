@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { Button } from './button';
 import { Dialog, DialogContent } from './dialog';
 
@@ -29,7 +30,7 @@ export function ConfirmDialog({
       <DialogContent title={title} description={description}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Annuler
+            {t('Annuler')}
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={pending}>
             {pending ? pendingLabel : confirmLabel}

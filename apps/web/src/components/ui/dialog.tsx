@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { cn } from '../../lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -47,7 +48,7 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close
           className="absolute top-4 right-4 rounded-md p-1 text-fg-muted transition-colors hover:bg-ink-700 hover:text-fg"
-          aria-label="Fermer"
+          aria-label={t('Fermer')}
         >
           <X aria-hidden="true" className="size-5" />
         </DialogPrimitive.Close>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { cn } from '../../lib/utils';
 import { Label } from './label';
 
@@ -36,7 +37,8 @@ export function FormField({ id, label, error, required, hint, className, childre
       ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-red-300">
-          {error}
+          {/* A form's rule message is a French text of the catalogue (msg()), shown in the user's language. */}
+          {t(error)}
         </p>
       ) : null}
     </div>

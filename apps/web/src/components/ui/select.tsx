@@ -2,6 +2,7 @@ import * as SelectPrimitive from '@radix-ui/react-select';
 import { searchWords, tokensOf } from '@vigie/contract/search-words';
 import { Check, ChevronDown, Search } from 'lucide-react';
 import { type ComponentProps, type KeyboardEvent, type Ref, useMemo, useRef, useState } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { cn } from '../../lib/utils';
 import { fieldClass } from './input';
 
@@ -131,8 +132,8 @@ export function Select({
               <input
                 ref={searchField}
                 type="search"
-                aria-label="Rechercher dans la liste"
-                placeholder="Rechercher…"
+                aria-label={t('Rechercher dans la liste')}
+                placeholder={t('Rechercher…')}
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
                 // The list's own type-to-select would take the letters from the field.
@@ -157,11 +158,13 @@ export function Select({
               </SelectPrimitive.Item>
             ))}
             {searchable && shown.length === 0 && (
-              <p className="px-2.5 py-2 text-fg-muted text-sm">Aucun résultat</p>
+              <p className="px-2.5 py-2 text-fg-muted text-sm">{t('Aucun résultat')}</p>
             )}
             {more > 0 && (
               <p className="px-2.5 py-2 text-fg-muted text-xs">
-                {more.toLocaleString('fr-FR')} autre{more > 1 ? 's' : ''} : précisez la recherche
+                {t('{count, plural, one {# autre} other {# autres}} : précisez la recherche', {
+                  count: more,
+                })}
               </p>
             )}
           </SelectPrimitive.Viewport>

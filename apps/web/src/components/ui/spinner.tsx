@@ -1,4 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
+import { t } from '../../lib/i18n/i18n';
 import { cn } from '../../lib/utils';
 
 export function Spinner({ className, label = 'Chargement…' }: { className?: string; label?: string }) {
@@ -13,7 +14,7 @@ export function Spinner({ className, label = 'Chargement…' }: { className?: st
 export function FullPageSpinner() {
   return (
     <div className="flex min-h-dvh items-center justify-center bg-ink-900">
-      <Spinner className="[&_svg]:size-8" label="Chargement de la session…" />
+      <Spinner className="[&_svg]:size-8" label={t('Chargement de la session…')} />
     </div>
   );
 }

@@ -35,7 +35,7 @@ export function classifyFailure(error: unknown): FailureVerdict {
   if (!(error instanceof ApiError)) return { verdict: 'retry' };
   const { status } = error;
   if (status === 0 || status >= 500 || status === 408 || status === 429) return { verdict: 'retry' };
-  if (status === 401 || restrictionOf(status, error.detail)) return { verdict: 'stop' };
+  if (status === 401 || restrictionOf(status, error.detail, error.code)) return { verdict: 'stop' };
   return { verdict: 'refused', reason: error.message };
 }
 
