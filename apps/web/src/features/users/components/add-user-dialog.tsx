@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 // French zod messages: set before this form's schema validates anything.
 import '@vigie/contract/locale';
-import { passwordHint } from '@vigie/contract/auth.contract';
+import { PASSWORD_MIN } from '@vigie/contract/auth.contract';
 import { createUserBody } from '@vigie/contract/users.contract';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import { showServerErrors } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateUser } from '../api/create-user';
 import { roleOptions } from './role-options';
 
@@ -41,11 +42,13 @@ export function AddUserDialog() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const user = await mutation.mutateAsync(values);
-      toast.success('Utilisateur ajouté', { description: `${user.name} peut maintenant se connecter.` });
+      toast.success(t('Utilisateur ajouté'), {
+        description: t('{name} peut maintenant se connecter.', { name: user.name }),
+      });
       onOpenChange(false);
     } catch (error) {
       const rest = showServerErrors(error, setError, userFields);
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   });
 
@@ -59,18 +62,20 @@ export function AddUserDialog() {
       <DialogTrigger asChild>
         <Button>
           <UserPlus aria-hidden="true" />
-          Ajouter un utilisateur
+          {t('Ajouter un utilisateur')}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title="Ajouter un utilisateur"
-        description="Le compte est créé dans votre société ; communiquez le mot de passe à la personne concernée."
+        title={t('Ajouter un utilisateur')}
+        description={t(
+          'Le compte est créé dans votre société ; communiquez le mot de passe à la personne concernée.',
+        )}
       >
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <FormField id="user-name" label="Nom complet" required error={errors.name?.message}>
+          <FormField id="user-name" label={t('Nom complet')} required error={errors.name?.message}>
             <Input id="user-name" autoComplete="off" {...a11y('name')} {...register('name')} />
           </FormField>
-          <FormField id="user-email" label="Email" required error={errors.email?.message}>
+          <FormField id="user-email" label={t('Email')} required error={errors.email?.message}>
             <Input
               id="user-email"
               type="email"
@@ -81,10 +86,10 @@ export function AddUserDialog() {
           </FormField>
           <FormField
             id="user-password"
-            label="Mot de passe"
+            label={t('Mot de passe')}
             required
             error={errors.password?.message}
-            hint={passwordHint}
+            hint={t('Au moins {min} caractères ; évitez les mots de passe courants.', { min: PASSWORD_MIN })}
           >
             <Input
               id="user-password"
@@ -95,21 +100,21 @@ export function AddUserDialog() {
               {...register('password')}
             />
           </FormField>
-          <FormField id="user-phone" label="Téléphone" error={errors.phone?.message}>
+          <FormField id="user-phone" label={t('Téléphone')} error={errors.phone?.message}>
             <Input id="user-phone" type="tel" {...a11y('phone')} {...register('phone')} />
           </FormField>
-          <FormField id="user-role" label="Rôle" required error={errors.role?.message}>
-            <FormSelect control={control} name="role" id="user-role" options={roleOptions} />
+          <FormField id="user-role" label={t('Rôle')} required error={errors.role?.message}>
+            <FormSelect control={control} name="role" id="user-role" options={roleOptions()} />
           </FormField>
-          <FormField id="user-city" label="Ville" error={errors.city?.message}>
+          <FormField id="user-city" label={t('Ville')} error={errors.city?.message}>
             <Input id="user-city" {...a11y('city')} {...register('city')} />
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Annuler
+              {t('Annuler')}
             </Button>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Création...' : "Créer l'utilisateur"}
+              {isSubmitting ? t('Création...') : t("Créer l'utilisateur")}
             </Button>
           </div>
         </form>

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDeleteUser } from '../api/delete-user';
 
 export function DeleteUserDialog({ user, disabled }: { user: User; disabled?: boolean }) {
@@ -14,31 +15,41 @@ export function DeleteUserDialog({ user, disabled }: { user: User; disabled?: bo
   const confirm = async () => {
     try {
       await mutation.mutateAsync(user.id);
-      toast.success('Utilisateur supprimé', { description: `${user.name} n'a plus accès à la plateforme.` });
+      toast.success(t('Utilisateur supprimé'), {
+        description: t("{name} n'a plus accès à la plateforme.", { name: user.name }),
+      });
       setOpen(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error) });
+      toast.error(t('Erreur'), { description: errorMessage(error) });
     }
   };
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="danger-ghost" size="sm" disabled={disabled} aria-label={`Supprimer ${user.name}`}>
+        <Button
+          variant="danger-ghost"
+          size="sm"
+          disabled={disabled}
+          aria-label={t('Supprimer {name}', { name: user.name })}
+        >
           <Trash2 aria-hidden="true" />
-          Supprimer
+          {t('Supprimer')}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title="Supprimer cet utilisateur ?"
-        description={`${user.name} (${user.email}) perdra immédiatement l'accès à la plateforme. Cette action est définitive.`}
+        title={t('Supprimer cet utilisateur ?')}
+        description={t(
+          "{name} ({email}) perdra immédiatement l'accès à la plateforme. Cette action est définitive.",
+          { name: user.name, email: user.email },
+        )}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Annuler
+            {t('Annuler')}
           </Button>
           <Button variant="danger" onClick={confirm} disabled={mutation.isPending}>
-            {mutation.isPending ? 'Suppression...' : 'Supprimer'}
+            {mutation.isPending ? t('Suppression...') : t('Supprimer')}
           </Button>
         </div>
       </DialogContent>

@@ -13,6 +13,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { showServerErrors } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useUpdateUser } from '../api/update-user';
 
 type Values = z.input<typeof confirmWithAdminPasswordForm>;
@@ -48,13 +49,16 @@ export function LowerRoleDialog({
     if (!role) return;
     try {
       await mutation.mutateAsync({ id: user.id, body: { role, adminPassword: values.adminPassword } });
-      toast.success('Rôle mis à jour', {
-        description: `${user.name} est maintenant ${userRoleLabels[role].toLowerCase()} et doit se reconnecter.`,
+      toast.success(t('Rôle mis à jour'), {
+        description: t('{name} est maintenant {role} et doit se reconnecter.', {
+          name: user.name,
+          role: t(userRoleLabels[role]).toLowerCase(),
+        }),
       });
       onClose();
     } catch (error) {
-      const rest = showServerErrors(error, setError, ['adminPassword'], 'Impossible de changer le rôle');
-      if (rest) toast.error('Erreur', { description: rest });
+      const rest = showServerErrors(error, setError, ['adminPassword'], t('Impossible de changer le rôle'));
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   });
 
@@ -62,11 +66,14 @@ export function LowerRoleDialog({
   return (
     <Dialog open={role !== null} onOpenChange={(next) => (next ? undefined : onClose())}>
       <DialogContent
-        title={`Rétrograder ${user.name} ?`}
-        description={`${user.name} passera au rôle « ${role ? userRoleLabels[role] : ''} » : ses sessions ouvertes seront fermées. Confirmez avec votre mot de passe.`}
+        title={t('Rétrograder {name} ?', { name: user.name })}
+        description={t(
+          '{name} passera au rôle « {role} » : ses sessions ouvertes seront fermées. Confirmez avec votre mot de passe.',
+          { name: user.name, role: role ? t(userRoleLabels[role]) : '' },
+        )}
       >
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FormField id="lower-role-adminPassword" label="Votre mot de passe" required error={error}>
+          <FormField id="lower-role-adminPassword" label={t('Votre mot de passe')} required error={error}>
             <Input
               id="lower-role-adminPassword"
               type="password"
@@ -78,10 +85,10 @@ export function LowerRoleDialog({
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onClose}>
-              Annuler
+              {t('Annuler')}
             </Button>
             <Button type="submit" variant="danger" disabled={isSubmitting}>
-              {isSubmitting ? 'Modification...' : 'Changer le rôle'}
+              {isSubmitting ? t('Modification...') : t('Changer le rôle')}
             </Button>
           </div>
         </form>

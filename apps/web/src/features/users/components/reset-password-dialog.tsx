@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 // French zod messages: set before this form's schema validates anything.
 import '@vigie/contract/locale';
-import { passwordHint, type User } from '@vigie/contract/auth.contract';
+import { PASSWORD_MIN, type User } from '@vigie/contract/auth.contract';
 import { resetUserPasswordForm } from '@vigie/contract/users.contract';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dia
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { showServerErrors } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useUpdateUser } from '../api/update-user';
 
 type Values = z.input<typeof resetUserPasswordForm>;
@@ -42,13 +43,18 @@ export function ResetPasswordDialog({ user, disabled }: { user: User; disabled?:
   const onSubmit = handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync({ id: user.id, body: values });
-      toast.success('Mot de passe réinitialisé', {
-        description: `${user.name} doit se reconnecter avec le nouveau mot de passe.`,
+      toast.success(t('Mot de passe réinitialisé'), {
+        description: t('{name} doit se reconnecter avec le nouveau mot de passe.', { name: user.name }),
       });
       onOpenChange(false);
     } catch (error) {
-      const rest = showServerErrors(error, setError, fields, 'Impossible de réinitialiser le mot de passe');
-      if (rest) toast.error('Erreur', { description: rest });
+      const rest = showServerErrors(
+        error,
+        setError,
+        fields,
+        t('Impossible de réinitialiser le mot de passe'),
+      );
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   });
 
@@ -64,26 +70,29 @@ export function ResetPasswordDialog({ user, disabled }: { user: User; disabled?:
           variant="ghost"
           size="sm"
           disabled={disabled}
-          aria-label={`Réinitialiser le mot de passe de ${user.name}`}
+          aria-label={t('Réinitialiser le mot de passe de {name}', { name: user.name })}
           title={
-            disabled ? "L'administrateur principal change son mot de passe depuis son profil" : undefined
+            disabled ? t("L'administrateur principal change son mot de passe depuis son profil") : undefined
           }
         >
           <KeyRound aria-hidden="true" />
-          Mot de passe
+          {t('Mot de passe')}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title="Réinitialiser le mot de passe"
-        description={`${user.name} (${user.email}) devra utiliser ce nouveau mot de passe : ses sessions ouvertes seront fermées. Confirmez avec votre propre mot de passe.`}
+        title={t('Réinitialiser le mot de passe')}
+        description={t(
+          '{name} ({email}) devra utiliser ce nouveau mot de passe : ses sessions ouvertes seront fermées. Confirmez avec votre propre mot de passe.',
+          { name: user.name, email: user.email },
+        )}
       >
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <FormField
             id="reset-password"
-            label="Nouveau mot de passe"
+            label={t('Nouveau mot de passe')}
             required
             error={errors.password?.message}
-            hint={passwordHint}
+            hint={t('Au moins {min} caractères ; évitez les mots de passe courants.', { min: PASSWORD_MIN })}
           >
             <Input
               id="reset-password"
@@ -95,7 +104,7 @@ export function ResetPasswordDialog({ user, disabled }: { user: User; disabled?:
           </FormField>
           <FormField
             id="reset-adminPassword"
-            label="Votre mot de passe"
+            label={t('Votre mot de passe')}
             required
             error={errors.adminPassword?.message}
           >
@@ -109,10 +118,10 @@ export function ResetPasswordDialog({ user, disabled }: { user: User; disabled?:
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Annuler
+              {t('Annuler')}
             </Button>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Réinitialisation...' : 'Réinitialiser'}
+              {isSubmitting ? t('Réinitialisation...') : t('Réinitialiser')}
             </Button>
           </div>
         </form>

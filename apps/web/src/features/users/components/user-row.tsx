@@ -9,11 +9,20 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
 import { deName } from '../../../lib/french';
+import { currentLocale, t } from '../../../lib/i18n/i18n';
 import { useUpdateUser } from '../api/update-user';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { LowerRoleDialog } from './lower-role-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { roleOptions } from './role-options';
+
+/**
+ * The role select's name: French elides « de » before a vowel (« Rôle d'Anne »), so the French
+ * helper builds that part; the other languages take the plain name ("Role of Anne").
+ */
+function roleLabelOf(name: string) {
+  return t('Rôle {ofName}', { ofName: currentLocale() === 'fr' ? deName(name) : name.trim() });
+}
 
 export function UserRow({ user, timezone }: { user: User; timezone?: string }) {
   const mutation = useUpdateUser();
@@ -28,9 +37,9 @@ export function UserRow({ user, timezone }: { user: User; timezone?: string }) {
     }
     try {
       await mutation.mutateAsync({ id: user.id, body: { role: role as UserRole } });
-      toast.success('Rôle mis à jour', { description: user.name });
+      toast.success(t('Rôle mis à jour'), { description: user.name });
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error) });
+      toast.error(t('Erreur'), { description: errorMessage(error) });
     }
   };
 
@@ -56,7 +65,7 @@ export function UserRow({ user, timezone }: { user: User; timezone?: string }) {
             {user.isOwner ? (
               <Badge tone="warning">
                 <Crown aria-hidden="true" className="size-3" />
-                Propriétaire
+                {t('Propriétaire')}
               </Badge>
             ) : null}
           </p>
@@ -78,14 +87,16 @@ export function UserRow({ user, timezone }: { user: User; timezone?: string }) {
               </span>
             ) : null}
           </p>
-          <p className="text-xs text-fg-muted">Créé le {formatDate(user.createdAt, timezone)}</p>
+          <p className="text-xs text-fg-muted">
+            {t('Créé le {date}', { date: formatDate(user.createdAt, timezone) })}
+          </p>
         </div>
       </div>
       {/* Wraps at phone width: the role select takes the line, the two buttons the next. */}
       <div className="flex flex-wrap items-center gap-2 lg:shrink-0 lg:flex-nowrap">
         <Select
-          aria-label={`Rôle ${deName(user.name)}`}
-          options={roleOptions}
+          aria-label={roleLabelOf(user.name)}
+          options={roleOptions()}
           value={user.role}
           onValueChange={changeRole}
           disabled={user.isOwner || mutation.isPending}

@@ -1,6 +1,7 @@
 import { Users } from 'lucide-react';
 import { QueryState } from '../../../components/query-state';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n/i18n';
 import { useUsers } from '../api/get-users';
 import { AddUserDialog } from './add-user-dialog';
 import { UserRow } from './user-row';
@@ -15,10 +16,10 @@ export function UsersPanel({ timezone }: { timezone?: string }) {
         <div className="flex flex-col gap-1.5">
           <CardTitle className="flex items-center gap-2">
             <Users aria-hidden="true" className="size-5 text-blue-300" />
-            Utilisateurs
+            {t('Utilisateurs')}
           </CardTitle>
           <CardDescription>
-            Administrateurs, opérateurs du PC sécurité et agents de terrain de votre société.
+            {t('Administrateurs, opérateurs du PC sécurité et agents de terrain de votre société.')}
           </CardDescription>
         </div>
         <AddUserDialog />
@@ -26,14 +27,16 @@ export function UsersPanel({ timezone }: { timezone?: string }) {
       <QueryState
         query={list}
         layout="card"
-        loading="Chargement des utilisateurs…"
-        error="Impossible de charger les utilisateurs"
-        empty={{ when: (users) => users.length === 0, title: 'Aucun utilisateur pour le moment.' }}
+        loading={t('Chargement des utilisateurs…')}
+        error={t('Impossible de charger les utilisateurs')}
+        empty={{ when: (users) => users.length === 0, title: t('Aucun utilisateur pour le moment.') }}
       >
         {(users) => (
           <>
             <p className="px-5 pt-4 text-sm text-fg-muted">
-              {users.length} utilisateur{users.length > 1 ? 's' : ''}
+              {t('{count, plural, one {{count} utilisateur} other {{count} utilisateurs}}', {
+                count: users.length,
+              })}
             </p>
             <ul className="divide-y divide-ink-700">
               {users.map((user) => (
