@@ -7,6 +7,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
 import { Select, type SelectOption } from '../../components/ui/select';
+import { intlLocale } from '../../lib/format';
+import { t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCameraCounts, useCameraPage } from './api/get-cameras';
@@ -19,12 +21,15 @@ import { CameraTable } from './components/camera-table';
 const ALL_SITES = 'all';
 
 /** How many videos the live grid plays at once (the others start paused): the operator's choice. */
-const LIVE_MAX_OPTIONS = ['4', '9', '16'].map((n) => ({ value: n, label: `${n} vidéos à la fois` }));
+const LIVE_MAX_VALUES = ['4', '9', '16'];
+const liveMaxOptions = () =>
+  LIVE_MAX_VALUES.map((n) => ({ value: n, label: t('{count} vidéos à la fois', { count: n }) }));
+const count = (n: number) => n.toLocaleString(intlLocale());
 const LIVE_MAX_KEY = 'vigie.cameras.liveMax';
 const storedLiveMax = () => {
   try {
     const v = window.localStorage.getItem(LIVE_MAX_KEY);
-    return LIVE_MAX_OPTIONS.some((o) => o.value === v) ? (v as string) : '9';
+    return v !== null && LIVE_MAX_VALUES.includes(v) ? v : '9';
   } catch {
     return '9';
   }
@@ -81,13 +86,13 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
-              Caméras de surveillance
+              {t('Caméras de surveillance')}
             </h1>
             <Badge tone={online === total && online > 0 ? 'success' : 'neutral'} data-testid="cameras-online">
-              {online.toLocaleString('fr-FR')}/{total.toLocaleString('fr-FR')} en ligne
+              {t('{online}/{total} en ligne', { online: count(online), total: count(total) })}
             </Badge>
           </div>
-          <p className="text-fg-muted">Caméras IP, NVR et DVR de vos sites, vérifiées en continu.</p>
+          <p className="text-fg-muted">{t('Caméras IP, NVR et DVR de vos sites, vérifiées en continu.')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -97,12 +102,12 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
           >
             {live ? <List aria-hidden="true" /> : <LayoutGrid aria-hidden="true" />}
             {/* The label says the state it is in, not only its colour (and aria-pressed). */}
-            {live ? 'Vue live activée' : 'Vue live'}
+            {live ? t('Vue live activée') : t('Vue live')}
           </Button>
           {canManage ? (
             <Button onClick={() => setAdding(true)}>
               <Plus aria-hidden="true" />
-              Ajouter caméra
+              {t('Ajouter caméra')}
             </Button>
           ) : null}
         </div>
@@ -111,22 +116,22 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchInput
           wrapperClassName="flex-1 sm:max-w-md"
-          aria-label="Rechercher une caméra par nom ou emplacement"
-          placeholder="Rechercher par nom ou emplacement..."
+          aria-label={t('Rechercher une caméra par nom ou emplacement')}
+          placeholder={t('Rechercher par nom ou emplacement...')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
         <Select
-          aria-label="Filtrer par site"
-          options={[{ value: ALL_SITES, label: 'Tous les sites' }, ...sites]}
+          aria-label={t('Filtrer par site')}
+          options={[{ value: ALL_SITES, label: t('Tous les sites') }, ...sites]}
           value={siteId}
           onValueChange={setSiteId}
           className="w-full sm:w-64"
         />
         {live ? (
           <Select
-            aria-label="Vidéos lues en même temps"
-            options={LIVE_MAX_OPTIONS}
+            aria-label={t('Vidéos lues en même temps')}
+            options={liveMaxOptions()}
             value={liveMax}
             onValueChange={chooseLiveMax}
             className="w-full sm:w-56"
@@ -136,24 +141,24 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
 
       <QueryState
         query={filtered}
-        loading="Chargement des caméras…"
-        error="Impossible de charger les caméras"
+        loading={t('Chargement des caméras…')}
+        error={t('Impossible de charger les caméras')}
         empty={{
           when: cameras.length === 0,
           icon: Video,
-          title: 'Aucune caméra trouvée',
+          title: t('Aucune caméra trouvée'),
           hint:
             debounced || siteId !== ALL_SITES
-              ? 'Essayez une autre recherche ou un autre site.'
+              ? t('Essayez une autre recherche ou un autre site.')
               : canManage
-                ? 'Ajoutez votre première caméra avec « Ajouter caméra ».'
+                ? t('Ajoutez votre première caméra avec « Ajouter caméra ».')
                 : null,
         }}
       >
         {live ? (
           <ul
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
-            aria-label="Vue live des caméras"
+            aria-label={t('Vue live des caméras')}
           >
             {cameras.map((camera, index) => (
               <li key={`${camera.id}-${liveMax}`}>
@@ -177,8 +182,10 @@ export default function CamerasPage({ sites, onCamerasChanged }: CamerasPageProp
       </QueryState>
       {shownTotal > cameras.length && cameras.length > 0 ? (
         <p className="text-sm text-fg-muted" data-testid="cameras-more">
-          Les {cameras.length.toLocaleString('fr-FR')} premières caméras sur{' '}
-          {shownTotal.toLocaleString('fr-FR')} : précisez la recherche ou choisissez un site.
+          {t('Les {shown} premières caméras sur {total} : précisez la recherche ou choisissez un site.', {
+            shown: count(cameras.length),
+            total: count(shownTotal),
+          })}
         </p>
       ) : null}
 

@@ -16,6 +16,7 @@ import {
 } from '../../../components/video/recordings-api';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session';
 import { useCameraSnapshot } from '../api/get-camera-snapshot';
 import { featureKeys, featureLabels } from './camera-form-schema';
@@ -70,39 +71,41 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
     if (video) {
       still.mutate(camera.id, {
         onSuccess: async (r) => {
-          toast.success("Capture d'écran enregistrée", { description: camera.name });
+          toast.success(t("Capture d'écran enregistrée"), { description: camera.name });
           await downloadRecording(r).catch(() => undefined);
         },
-        onError: (err) => toast.error("Capture d'écran impossible", { description: errorMessage(err) }),
+        onError: (err) => toast.error(t("Capture d'écran impossible"), { description: errorMessage(err) }),
       });
       return;
     }
     if (!snapshot.blob) return;
     try {
       await downloadCapture(snapshot.blob, camera.name);
-      toast.success("Capture d'écran enregistrée", { description: camera.name });
+      toast.success(t("Capture d'écran enregistrée"), { description: camera.name });
     } catch {
-      toast.error('Erreur', { description: "Impossible d'enregistrer la capture d'écran" });
+      toast.error(t('Erreur'), { description: t("Impossible d'enregistrer la capture d'écran") });
     }
   };
   const toggleRecording = () => {
     if (running) {
       stop.mutate(running.id, {
-        onSuccess: () => toast.success('Clip enregistré', { description: camera.name }),
-        onError: (err) => toast.error('Erreur', { description: errorMessage(err) }),
+        onSuccess: () => toast.success(t('Clip enregistré'), { description: camera.name }),
+        onError: (err) => toast.error(t('Erreur'), { description: errorMessage(err) }),
       });
       return;
     }
     start.mutate(camera.id, {
       onSuccess: () =>
-        toast.success('Enregistrement démarré', { description: `${camera.name} · 10 minutes au plus` }),
-      onError: (err) => toast.error('Enregistrement impossible', { description: errorMessage(err) }),
+        toast.success(t('Enregistrement démarré'), {
+          description: t('{name} · 10 minutes au plus', { name: camera.name }),
+        }),
+      onError: (err) => toast.error(t('Enregistrement impossible'), { description: errorMessage(err) }),
     });
   };
   const recordReason = !video
-    ? "Enregistrement : renseignez l'URL du flux de la caméra"
+    ? t("Enregistrement : renseignez l'URL du flux de la caméra")
     : !canRecord
-      ? 'Les agents peuvent regarder les caméras mais pas enregistrer'
+      ? t('Les agents peuvent regarder les caméras mais pas enregistrer')
       : undefined;
 
   return (
@@ -122,7 +125,7 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" disabled={!online || playing} onClick={() => setPlaying(true)}>
           <Play aria-hidden="true" />
-          Lecture
+          {t('Lecture')}
         </Button>
         <Button
           variant="secondary"
@@ -131,7 +134,7 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
           onClick={() => setPlaying(false)}
         >
           <Pause aria-hidden="true" />
-          Pause
+          {t('Pause')}
         </Button>
         {camera.type === 'ptz' && !video ? (
           <Button
@@ -141,7 +144,7 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
             onClick={() => setRotation((r) => (r + 90) % 360)}
           >
             <RotateCw aria-hidden="true" />
-            Pivoter
+            {t('Pivoter')}
           </Button>
         ) : null}
         {/* Wrapped so the reason shows on hover although the button is disabled. */}
@@ -154,7 +157,7 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
             onClick={toggleRecording}
           >
             {running ? <Square aria-hidden="true" /> : <Circle aria-hidden="true" />}
-            {running ? "Arrêter l'enregistrement" : 'Enregistrer'}
+            {running ? t("Arrêter l'enregistrement") : t('Enregistrer')}
           </Button>
           {recordReason ? (
             <span id="camera-record-reason" className="sr-only">
@@ -164,30 +167,33 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
         </span>
         <Button variant="secondary" size="sm" disabled={!canCapture} onClick={() => void capture()}>
           <CameraIcon aria-hidden="true" />
-          Capture d'écran
+          {t("Capture d'écran")}
         </Button>
       </div>
       <PtzControls camera={camera} />
       <div className="grid gap-5 md:grid-cols-[2fr_1fr]">
         <section className="flex flex-col gap-3">
-          <h3 className="text-sm font-semibold text-white">Informations techniques</h3>
+          <h3 className="text-sm font-semibold text-white">{t('Informations techniques')}</h3>
           <dl className="grid grid-cols-2 gap-3">
-            <Info label="Site" value={camera.siteName} />
-            <Info label="Emplacement" value={camera.location} />
-            <Info label="Type" value={cameraTypeLabels[camera.type]} />
-            <Info label="Résolution" value={camera.resolution} />
-            <Info label="Adresse IP" value={camera.ipAddress ?? '—'} />
+            <Info label={t('Site')} value={camera.siteName} />
+            <Info label={t('Emplacement')} value={camera.location} />
+            <Info label={t('Type')} value={t(cameraTypeLabels[camera.type])} />
+            <Info label={t('Résolution')} value={camera.resolution} />
+            <Info label={t('Adresse IP')} value={camera.ipAddress ?? '—'} />
             <Info
-              label="Dernier ping"
-              value={camera.lastPing ? formatDateTime(camera.lastPing, timezone) : 'Jamais'}
+              label={t('Dernier ping')}
+              value={camera.lastPing ? formatDateTime(camera.lastPing, timezone) : t('Jamais')}
             />
-            <Info label="URL du flux" value={camera.rtspUrl ?? '—'} />
-            <Info label="URL de l'image" value={camera.snapshotUrl ?? '—'} />
-            <Info label="Identifiants du flux" value={camera.hasCredentials ? 'Enregistrés' : 'Aucun'} />
+            <Info label={t('URL du flux')} value={camera.rtspUrl ?? '—'} />
+            <Info label={t("URL de l'image")} value={camera.snapshotUrl ?? '—'} />
+            <Info
+              label={t('Identifiants du flux')}
+              value={camera.hasCredentials ? t('Enregistrés') : t('Aucun')}
+            />
           </dl>
         </section>
         <section className="flex flex-col gap-3">
-          <h3 className="text-sm font-semibold text-white">Fonctionnalités</h3>
+          <h3 className="text-sm font-semibold text-white">{t('Fonctionnalités')}</h3>
           <ul className="flex flex-col gap-2">
             {featureKeys.map((key) => (
               <li key={key} className="flex items-center gap-2 text-sm text-slate-200">
@@ -196,8 +202,8 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
                 ) : (
                   <X aria-hidden="true" className="size-4 text-fg-muted" />
                 )}
-                {featureLabels[key]}
-                <span className="sr-only">{camera[key] ? ': activée' : ': désactivée'}</span>
+                {t(featureLabels[key])}
+                <span className="sr-only">{camera[key] ? t(': activée') : t(': désactivée')}</span>
               </li>
             ))}
           </ul>
@@ -205,10 +211,11 @@ function DetailBody({ camera, timezone }: { camera: Camera; timezone?: string })
       </div>
       {video ? (
         <section className="flex flex-col gap-2">
-          <h3 className="text-sm font-semibold text-white">Captures et clips</h3>
+          <h3 className="text-sm font-semibold text-white">{t('Captures et clips')}</h3>
           <p className="text-xs text-fg-muted">
-            Pris par le serveur dans le flux de la caméra, avec leur empreinte SHA-256 ; conservés un mois au
-            plus.
+            {t(
+              'Pris par le serveur dans le flux de la caméra, avec leur empreinte SHA-256 ; conservés un mois au plus.',
+            )}
           </p>
           {recordings.data ? <RecordingList recordings={recordings.data} timezone={timezone} /> : null}
         </section>

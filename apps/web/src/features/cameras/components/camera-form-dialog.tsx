@@ -11,7 +11,7 @@ import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import type { SelectOption } from '../../../components/ui/select';
 import { showServerErrors } from '../../../lib/field-errors';
-import { deName } from '../../../lib/french';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateCamera } from '../api/create-camera';
 import { useUpdateCamera } from '../api/update-camera';
 import {
@@ -27,6 +27,7 @@ import {
   resolutionOptions,
 } from './camera-form-schema';
 import { DeleteCameraButton } from './delete-camera-button';
+import { ofName } from './of-name';
 import { QrScanDialog } from './qr-scan-dialog';
 
 type CameraFormDialogProps = {
@@ -43,11 +44,11 @@ export function CameraFormDialog({ open, onOpenChange, sites, camera, onSaved }:
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         size="xl"
-        title={camera ? 'Paramètres de la caméra' : 'Ajouter une caméra'}
+        title={camera ? t('Paramètres de la caméra') : t('Ajouter une caméra')}
         description={
           camera
-            ? `Modifiez la configuration ${deName(camera.name)}.`
-            : 'Caméra IP, NVR ou DVR : son état est vérifié automatiquement dès son ajout.'
+            ? t('Modifiez la configuration {camera}.', { camera: ofName(camera.name) })
+            : t('Caméra IP, NVR ou DVR : son état est vérifié automatiquement dès son ajout.')
         }
       >
         {/* Mounted on open: the form starts from the camera (or empty) every time. */}
@@ -56,6 +57,13 @@ export function CameraFormDialog({ open, onOpenChange, sites, camera, onSaved }:
     </Dialog>
   );
 }
+
+/** Example addresses shown in empty fields: the same in every language, so not messages. */
+const examples = {
+  rtspUrl: 'rtsp://192.168.1.64:554/stream',
+  snapshotUrl: 'http://192.168.1.64/snapshot.jpg',
+  onvifUrl: 'http://192.168.1.64/onvif/device_service',
+};
 
 /** The fields that show a message, named as in the request body (a refusal about one shows under it). */
 const switches: readonly string[] = ['nightVision', 'motionDetection', 'recording', 'liveTranscode'];
@@ -94,36 +102,38 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
       };
       try {
         const saved = await update.mutateAsync({ id: camera.id, body });
-        toast.success('Caméra modifiée', {
-          description: `La configuration ${deName(saved.name)} a été enregistrée.`,
+        toast.success(t('Caméra modifiée'), {
+          description: t('La configuration {camera} a été enregistrée.', { camera: ofName(saved.name) }),
         });
         onSaved?.();
         onOpenChange(false);
       } catch (error) {
-        const rest = showServerErrors(error, setError, cameraFields, 'Impossible de modifier la caméra');
-        if (rest) toast.error('Erreur', { description: rest });
+        const rest = showServerErrors(error, setError, cameraFields, t('Impossible de modifier la caméra'));
+        if (rest) toast.error(t('Erreur'), { description: rest });
       }
       return;
     }
     try {
       await create.mutateAsync(values);
-      toast.success('Caméra ajoutée', { description: 'La nouvelle caméra a été configurée avec succès' });
+      toast.success(t('Caméra ajoutée'), {
+        description: t('La nouvelle caméra a été configurée avec succès'),
+      });
       onSaved?.();
       onOpenChange(false);
     } catch (error) {
-      const rest = showServerErrors(error, setError, cameraFields, "Impossible d'ajouter la caméra");
-      if (rest) toast.error('Erreur', { description: rest });
+      const rest = showServerErrors(error, setError, cameraFields, t("Impossible d'ajouter la caméra"));
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   });
 
   const onQr = (text: string) => {
     if (isStreamUrl(text)) {
       setValue('rtspUrl', text.trim(), { shouldDirty: true, shouldValidate: true });
-      toast.success('QR code lu', { description: 'L’URL du flux a été renseignée.' });
+      toast.success(t('QR code lu'), { description: t('L’URL du flux a été renseignée.') });
     } else {
       setValue('name', text.trim().slice(0, 200), { shouldDirty: true, shouldValidate: true });
-      toast.success('QR code lu', {
-        description: 'Le numéro de série a été repris dans le nom de la caméra.',
+      toast.success(t('QR code lu'), {
+        description: t('Le numéro de série a été repris dans le nom de la caméra.'),
       });
     }
   };
@@ -136,22 +146,22 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <FormField id="camera-siteId" label="Site" required error={errors.siteId?.message}>
+        <FormField id="camera-siteId" label={t('Site')} required error={errors.siteId?.message}>
           <FormSelect
             control={control}
             name="siteId"
             id="camera-siteId"
             options={sites}
-            placeholder={sites.length === 0 ? 'Aucun site : créez-en un d’abord' : 'Choisir un site'}
+            placeholder={sites.length === 0 ? t('Aucun site : créez-en un d’abord') : t('Choisir un site')}
             {...a11y('siteId')}
           />
         </FormField>
-        <FormField id="camera-name" label="Nom de la caméra" required error={errors.name?.message}>
+        <FormField id="camera-name" label={t('Nom de la caméra')} required error={errors.name?.message}>
           <Input id="camera-name" autoComplete="off" {...a11y('name')} {...register('name')} />
         </FormField>
         <FormField
           id="camera-location"
-          label="Emplacement"
+          label={t('Emplacement')}
           required
           error={errors.location?.message}
           className="sm:col-span-2"
@@ -159,15 +169,15 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
           <Input
             id="camera-location"
             autoComplete="off"
-            placeholder="Ex. Entrée principale"
+            placeholder={t('Ex. Entrée principale')}
             {...a11y('location')}
             {...register('location')}
           />
         </FormField>
-        <FormField id="camera-type" label="Type" error={errors.type?.message}>
-          <FormSelect control={control} name="type" id="camera-type" options={cameraTypeOptions} />
+        <FormField id="camera-type" label={t('Type')} error={errors.type?.message}>
+          <FormSelect control={control} name="type" id="camera-type" options={cameraTypeOptions()} />
         </FormField>
-        <FormField id="camera-resolution" label="Résolution" error={errors.resolution?.message}>
+        <FormField id="camera-resolution" label={t('Résolution')} error={errors.resolution?.message}>
           <FormSelect
             control={control}
             name="resolution"
@@ -175,7 +185,7 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
             options={resolutionOptions}
           />
         </FormField>
-        <FormField id="camera-ipAddress" label="Adresse IP" error={errors.ipAddress?.message}>
+        <FormField id="camera-ipAddress" label={t('Adresse IP')} error={errors.ipAddress?.message}>
           <Input
             id="camera-ipAddress"
             inputMode="decimal"
@@ -184,31 +194,33 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
             {...register('ipAddress')}
           />
         </FormField>
-        <FormField id="camera-rtspUrl" label="URL RTSP / NVR / DVR" error={errors.rtspUrl?.message}>
+        <FormField id="camera-rtspUrl" label={t('URL RTSP / NVR / DVR')} error={errors.rtspUrl?.message}>
           <Input
             id="camera-rtspUrl"
-            placeholder="rtsp://192.168.1.64:554/stream"
+            placeholder={examples.rtspUrl}
             {...a11y('rtspUrl')}
             {...register('rtspUrl')}
           />
         </FormField>
         <div className="flex flex-col gap-2 rounded-lg border border-blue-500/30 bg-blue-500/10 p-3 text-sm text-blue-100 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-          <p>Un NVR ou DVR ? Scannez son QR code pour renseigner l'URL du flux ou son numéro de série.</p>
+          <p>
+            {t("Un NVR ou DVR ? Scannez son QR code pour renseigner l'URL du flux ou son numéro de série.")}
+          </p>
           <Button variant="secondary" size="sm" onClick={() => setScanOpen(true)}>
             <QrCode aria-hidden="true" />
-            Scanner un QR code
+            {t('Scanner un QR code')}
           </Button>
         </div>
         <FormField
           id="camera-snapshotUrl"
-          label="URL de l'image (snapshot)"
-          hint="Image JPEG ou PNG exposée par la caméra, affichée dans la vue live."
+          label={t("URL de l'image (snapshot)")}
+          hint={t('Image JPEG ou PNG exposée par la caméra, affichée dans la vue live.')}
           error={errors.snapshotUrl?.message}
           className="sm:col-span-2"
         >
           <Input
             id="camera-snapshotUrl"
-            placeholder="http://192.168.1.64/snapshot.jpg"
+            placeholder={examples.snapshotUrl}
             {...a11y('snapshotUrl')}
             {...register('snapshotUrl')}
           />
@@ -216,14 +228,16 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
         {isPtz ? (
           <FormField
             id="camera-onvifUrl"
-            label="Adresse ONVIF (caméras PTZ)"
-            hint="Service ONVIF de la caméra, pour l'orienter et rejoindre ses préréglages (identifiants du flux)."
+            label={t('Adresse ONVIF (caméras PTZ)')}
+            hint={t(
+              "Service ONVIF de la caméra, pour l'orienter et rejoindre ses préréglages (identifiants du flux).",
+            )}
             error={errors.onvifUrl?.message}
             className="sm:col-span-2"
           >
             <Input
               id="camera-onvifUrl"
-              placeholder="http://192.168.1.64/onvif/device_service"
+              placeholder={examples.onvifUrl}
               {...a11y('onvifUrl')}
               {...register('onvifUrl')}
             />
@@ -231,8 +245,10 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
         ) : null}
         <FormField
           id="camera-streamUsername"
-          label="Identifiant du flux"
-          hint={camera?.hasCredentials ? 'Laissez vide pour conserver l’identifiant enregistré.' : undefined}
+          label={t('Identifiant du flux')}
+          hint={
+            camera?.hasCredentials ? t('Laissez vide pour conserver l’identifiant enregistré.') : undefined
+          }
           error={errors.streamUsername?.message}
         >
           <Input
@@ -244,9 +260,9 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
         </FormField>
         <FormField
           id="camera-streamPassword"
-          label="Mot de passe du flux"
+          label={t('Mot de passe du flux')}
           hint={
-            camera?.hasCredentials ? 'Laissez vide pour conserver le mot de passe enregistré.' : undefined
+            camera?.hasCredentials ? t('Laissez vide pour conserver le mot de passe enregistré.') : undefined
           }
           error={errors.streamPassword?.message}
         >
@@ -259,31 +275,31 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
           />
         </FormField>
         <fieldset className="flex flex-col gap-2 sm:col-span-2">
-          <legend className="mb-2 text-sm font-medium text-slate-200">Fonctionnalités</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-200">{t('Fonctionnalités')}</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {featureKeys.map((key) => (
               <label key={key} className="flex cursor-pointer items-center gap-2 text-sm text-slate-200">
                 <input type="checkbox" className="size-4 accent-blue-600" {...register(key)} />
-                {featureLabels[key]}
+                {t(featureLabels[key])}
               </label>
             ))}
           </div>
         </fieldset>
         <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
-          <legend className="mb-2 text-sm font-medium text-slate-200">Vidéo</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-200">{t('Vidéo')}</legend>
           <label className="flex cursor-pointer items-start gap-2 text-sm text-slate-200">
             <input type="checkbox" className="mt-0.5 size-4 accent-blue-600" {...register('liveTranscode')} />
             <span>
-              Réencoder en H.264
+              {t('Réencoder en H.264')}
               <span className="block text-xs text-fg-muted">
-                Pour les caméras H.265 ou MJPEG : coûte du calcul au serveur.
+                {t('Pour les caméras H.265 ou MJPEG : coûte du calcul au serveur.')}
               </span>
             </span>
           </label>
           <FormField
             id="camera-preAlarmSeconds"
-            label="Pré-alarme (secondes)"
-            hint="0 à 30 : le clip d'une alarme commence avant elle (flux gardé ouvert)."
+            label={t('Pré-alarme (secondes)')}
+            hint={t("0 à 30 : le clip d'une alarme commence avant elle (flux gardé ouvert).")}
             error={errors.preAlarmSeconds?.message}
           >
             <Input
@@ -300,10 +316,10 @@ function CameraForm({ onOpenChange, sites, camera, onSaved }: Omit<CameraFormDia
         <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:items-center sm:justify-end">
           {camera ? <DeleteCameraButton camera={camera} onDeleted={() => onOpenChange(false)} /> : null}
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Annuler
+            {t('Annuler')}
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Configuration...' : camera ? 'Enregistrer' : 'Ajouter la caméra'}
+            {isSubmitting ? t('Configuration...') : camera ? t('Enregistrer') : t('Ajouter la caméra')}
           </Button>
         </div>
       </form>

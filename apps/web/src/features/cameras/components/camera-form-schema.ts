@@ -8,6 +8,7 @@ import {
   createCameraBody,
 } from '@vigie/contract/cameras.contract';
 import type { z } from 'zod';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 export const cameraFormSchema = createCameraBody;
 
@@ -55,13 +56,15 @@ export function cameraToForm(camera: Camera): CameraFormValues {
   };
 }
 
-export const cameraTypeOptions = cameraTypes.map((value) => ({ value, label: cameraTypeLabels[value] }));
+/** The type choices, in the current language (called at render). */
+export const cameraTypeOptions = () =>
+  cameraTypes.map((value) => ({ value, label: t(cameraTypeLabels[value]) }));
 export const resolutionOptions = cameraResolutions.map((value) => ({ value, label: value }));
 
 export const featureLabels = {
-  nightVision: 'Vision nocturne',
-  motionDetection: 'Détection de mouvement',
-  recording: 'Enregistrement',
+  nightVision: msg('Vision nocturne'),
+  motionDetection: msg('Détection de mouvement'),
+  recording: msg('Enregistrement'),
 } as const;
 export const featureKeys = Object.keys(featureLabels) as (keyof typeof featureLabels)[];
 

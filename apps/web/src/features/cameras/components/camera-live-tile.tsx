@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CameraVideo } from '../../../components/video/camera-video';
-import { deName } from '../../../lib/french';
+import { t } from '../../../lib/i18n/i18n';
 import { useCameraSnapshot } from '../api/get-camera-snapshot';
 import { CameraSnapshotView } from './camera-snapshot-view';
 import { CameraStatusBadge, isOnline } from './camera-status';
+import { ofName } from './of-name';
 
 /**
  * One camera of the live grid: its live video when it has a stream address (muted; the grid plays
@@ -60,7 +61,9 @@ export function CameraLiveTile({
             variant="secondary"
             size="sm"
             disabled={!online}
-            aria-label={playing ? `Pause ${camera.name}` : `Lecture ${camera.name}`}
+            aria-label={
+              playing ? t('Pause {name}', { name: camera.name }) : t('Lecture {name}', { name: camera.name })
+            }
             onClick={() => setPlaying((p) => !p)}
           >
             {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
@@ -70,7 +73,7 @@ export function CameraLiveTile({
               variant="secondary"
               size="sm"
               disabled={!online}
-              aria-label={`Pivoter l'image ${deName(camera.name)}`}
+              aria-label={t("Pivoter l'image {camera}", { camera: ofName(camera.name) })}
               onClick={() => setRotation((r) => (r + 90) % 360)}
             >
               <RotateCw aria-hidden="true" />
@@ -82,10 +85,10 @@ export function CameraLiveTile({
             className="ml-auto"
             disabled={!online}
             onClick={() => onOpen(camera)}
-            aria-label={`Voir ${camera.name}`}
+            aria-label={t('Voir {name}', { name: camera.name })}
           >
             <Maximize2 aria-hidden="true" />
-            Voir
+            {t('Voir')}
           </Button>
         </div>
       </div>

@@ -1,8 +1,9 @@
 import type { Camera } from '@vigie/contract/cameras.contract';
 import { VideoOff } from 'lucide-react';
-import { deName } from '../../../lib/french';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { isOnline } from './camera-status';
+import { ofName } from './of-name';
 
 type CameraSnapshotViewProps = {
   camera: Camera;
@@ -36,12 +37,12 @@ export function CameraSnapshotView({
       {offline ? (
         <div className="flex flex-col items-center gap-2 text-fg-muted">
           <VideoOff aria-hidden="true" className="size-8" />
-          <p className="text-sm font-medium">Caméra hors ligne</p>
+          <p className="text-sm font-medium">{t('Caméra hors ligne')}</p>
         </div>
       ) : url ? (
         <img
           src={url}
-          alt={`Vue actuelle ${deName(camera.name)}`}
+          alt={t('Vue actuelle {camera}', { camera: ofName(camera.name) })}
           className="size-full object-contain transition-transform"
           style={{ transform: turn(rotation) }}
           data-testid="camera-snapshot"
@@ -49,10 +50,10 @@ export function CameraSnapshotView({
       ) : (
         <div className="flex flex-col items-center gap-2 text-fg-muted" style={{ transform: turn(rotation) }}>
           <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-bold tracking-wider text-white">
-            LIVE
+            {t('LIVE')}
           </span>
           <p className="text-xs">
-            {camera.snapshotUrl ? 'Chargement de l’image…' : 'Aucune image configurée'}
+            {camera.snapshotUrl ? t('Chargement de l’image…') : t('Aucune image configurée')}
           </p>
         </div>
       )}
@@ -62,7 +63,7 @@ export function CameraSnapshotView({
             aria-hidden="true"
             className={cn('size-1.5 rounded-full', playing ? 'bg-red-500' : 'bg-slate-400')}
           />
-          {playing ? 'LIVE' : 'PAUSE'}
+          {playing ? t('LIVE') : t('PAUSE')}
         </span>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import type { Camera } from '@vigie/contract/cameras.contract';
 import { Badge } from '../../../components/ui/badge';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { featureKeys, featureLabels } from './camera-form-schema';
 
@@ -15,7 +16,7 @@ export function CameraStatusBadge({ camera }: { camera: Camera }) {
         aria-hidden="true"
         className={cn('size-1.5 rounded-full', online ? 'bg-emerald-400' : 'bg-slate-500')}
       />
-      {online ? 'En ligne' : 'Hors ligne'}
+      {online ? t('En ligne') : t('Hors ligne')}
     </Badge>
   );
 }
@@ -25,7 +26,9 @@ export function FeatureDots({ camera }: { camera: Camera }) {
   return (
     <span className="flex items-center gap-1.5">
       {featureKeys.map((key) => {
-        const label = `${featureLabels[key]} : ${camera[key] ? 'oui' : 'non'}`;
+        const label = camera[key]
+          ? t('{feature} : oui', { feature: t(featureLabels[key]) })
+          : t('{feature} : non', { feature: t(featureLabels[key]) });
         return (
           <span
             key={key}

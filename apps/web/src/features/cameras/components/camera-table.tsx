@@ -4,8 +4,9 @@ import { Eye, Settings } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { type DataColumn, DataList } from '../../../components/ui/data-list';
 import { formatDateTime } from '../../../lib/format';
-import { deName } from '../../../lib/french';
+import { t } from '../../../lib/i18n/i18n';
 import { CameraStatusBadge, FeatureDots, isOnline } from './camera-status';
+import { ofName } from './of-name';
 
 type CameraTableProps = {
   cameras: Camera[];
@@ -21,9 +22,9 @@ type CameraTableProps = {
  */
 export function CameraTable({ cameras, canManage, onView, onEdit, timezone }: CameraTableProps) {
   const columns: DataColumn<Camera>[] = [
-    { id: 'name', header: 'Caméra', primary: true, cell: (camera) => camera.name },
-    { id: 'site', header: 'Site', cell: (camera) => camera.siteName },
-    { id: 'location', header: 'Emplacement', cell: (camera) => camera.location },
+    { id: 'name', header: t('Caméra'), primary: true, cell: (camera) => camera.name },
+    { id: 'site', header: t('Site'), cell: (camera) => camera.siteName },
+    { id: 'location', header: t('Emplacement'), cell: (camera) => camera.location },
     {
       id: 'ip',
       header: 'IP',
@@ -31,24 +32,24 @@ export function CameraTable({ cameras, canManage, onView, onEdit, timezone }: Ca
       className: 'font-mono text-xs',
       cell: (camera) => camera.ipAddress ?? '—',
     },
-    { id: 'type', header: 'Type', hideOnCard: true, cell: (camera) => cameraTypeLabels[camera.type] },
-    { id: 'resolution', header: 'Résolution', hideOnCard: true, cell: (camera) => camera.resolution },
+    { id: 'type', header: t('Type'), hideOnCard: true, cell: (camera) => t(cameraTypeLabels[camera.type]) },
+    { id: 'resolution', header: t('Résolution'), hideOnCard: true, cell: (camera) => camera.resolution },
     {
       id: 'features',
-      header: 'Fonctions',
+      header: t('Fonctions'),
       hideOnCard: true,
       cell: (camera) => <FeatureDots camera={camera} />,
     },
-    { id: 'status', header: 'Statut', cell: (camera) => <CameraStatusBadge camera={camera} /> },
+    { id: 'status', header: t('Statut'), cell: (camera) => <CameraStatusBadge camera={camera} /> },
     {
       id: 'ping',
-      header: 'Dernier ping',
+      header: t('Dernier ping'),
       className: '@3xl:whitespace-nowrap text-fg-muted',
-      cell: (camera) => (camera.lastPing ? formatDateTime(camera.lastPing, timezone) : 'Jamais'),
+      cell: (camera) => (camera.lastPing ? formatDateTime(camera.lastPing, timezone) : t('Jamais')),
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t('Actions'),
       srOnlyHeader: true,
       actions: true,
       cell: (camera) => (
@@ -59,17 +60,17 @@ export function CameraTable({ cameras, canManage, onView, onEdit, timezone }: Ca
             className="@max-3xl:flex-1"
             disabled={!isOnline(camera)}
             onClick={() => onView(camera)}
-            aria-label={`Voir ${camera.name}`}
+            aria-label={t('Voir {name}', { name: camera.name })}
           >
             <Eye aria-hidden="true" />
-            Voir
+            {t('Voir')}
           </Button>
           {canManage ? (
             <Button
               variant="ghost"
               size="sm"
               onClick={() => onEdit(camera)}
-              aria-label={`Paramètres ${deName(camera.name)}`}
+              aria-label={t('Paramètres {camera}', { camera: ofName(camera.name) })}
             >
               <Settings aria-hidden="true" />
             </Button>
@@ -80,7 +81,7 @@ export function CameraTable({ cameras, canManage, onView, onEdit, timezone }: Ca
   ];
   return (
     <DataList
-      caption="Liste des caméras"
+      caption={t('Liste des caméras')}
       columns={columns}
       rows={cameras}
       rowKey={(camera) => camera.id}

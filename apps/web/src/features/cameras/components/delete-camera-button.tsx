@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDeleteCamera } from '../api/delete-camera';
 
 export function DeleteCameraButton({ camera, onDeleted }: { camera: Camera; onDeleted: () => void }) {
@@ -14,11 +15,13 @@ export function DeleteCameraButton({ camera, onDeleted }: { camera: Camera; onDe
   const confirm = async () => {
     try {
       await mutation.mutateAsync(camera.id);
-      toast.success('Caméra supprimée', { description: `${camera.name} a été supprimée.` });
+      toast.success(t('Caméra supprimée'), {
+        description: t('{name} a été supprimée.', { name: camera.name }),
+      });
       setOpen(false);
       onDeleted();
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de supprimer la caméra') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de supprimer la caméra')) });
     }
   };
 
@@ -27,19 +30,22 @@ export function DeleteCameraButton({ camera, onDeleted }: { camera: Camera; onDe
       <DialogTrigger asChild>
         <Button variant="danger-ghost" className="sm:mr-auto">
           <Trash2 aria-hidden="true" />
-          Supprimer
+          {t('Supprimer')}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title="Supprimer cette caméra ?"
-        description={`${camera.name} (${camera.siteName}) ne sera plus surveillée. Cette action est définitive.`}
+        title={t('Supprimer cette caméra ?')}
+        description={t('{name} ({site}) ne sera plus surveillée. Cette action est définitive.', {
+          name: camera.name,
+          site: camera.siteName,
+        })}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Annuler
+            {t('Annuler')}
           </Button>
           <Button variant="danger" onClick={confirm} disabled={mutation.isPending}>
-            {mutation.isPending ? 'Suppression...' : 'Supprimer'}
+            {mutation.isPending ? t('Suppression...') : t('Supprimer')}
           </Button>
         </div>
       </DialogContent>

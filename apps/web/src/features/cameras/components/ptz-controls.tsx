@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { errorMessage } from '../../../lib/api-errors';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session';
 import { cn } from '../../../lib/utils';
 import { useGotoPtzPreset, useMovePtz, usePtzPresets } from '../api/ptz';
@@ -33,10 +34,10 @@ const pad: (PtzDirection | null)[] = [null, 'up', null, 'left', null, 'right', n
 
 /** Why the camera cannot be turned from here, or null. */
 function reasonOf(camera: Camera, role: string | undefined): string | null {
-  if (!camera.onvifUrl) return 'Adresse ONVIF non configurée';
-  if (!isOnline(camera)) return 'Caméra hors ligne';
+  if (!camera.onvifUrl) return msg('Adresse ONVIF non configurée');
+  if (!isOnline(camera)) return msg('Caméra hors ligne');
   // The server refuses agents too (403): the pad says so before they try.
-  if (role === 'agent') return 'Les agents ne peuvent pas orienter les caméras';
+  if (role === 'agent') return msg('Les agents ne peuvent pas orienter les caméras');
   return null;
 }
 
@@ -57,21 +58,21 @@ export function PtzControls({ camera, className }: { camera: Camera; className?:
   const disabled = reason !== null;
   const busy = move.isPending || goto.isPending;
   const failed = (error: unknown, fallback: string) =>
-    toast.error('Commande PTZ impossible', { description: errorMessage(error, fallback) });
+    toast.error(t('Commande PTZ impossible'), { description: errorMessage(error, fallback) });
   const onMove = (direction: PtzDirection) =>
     move.mutate(
       { id: camera.id, body: { direction } },
-      { onError: (e) => failed(e, "La caméra n'a pas bougé") },
+      { onError: (e) => failed(e, t("La caméra n'a pas bougé")) },
     );
   const onGoto = () => {
     if (!preset) return;
     goto.mutate(
       { id: camera.id, token: preset },
-      { onError: (e) => failed(e, "La caméra n'a pas rejoint le préréglage") },
+      { onError: (e) => failed(e, t("La caméra n'a pas rejoint le préréglage")) },
     );
   };
   const options = [
-    { value: '', label: presets.isPending && !disabled ? 'Chargement…' : 'Choisir un préréglage' },
+    { value: '', label: presets.isPending && !disabled ? t('Chargement…') : t('Choisir un préréglage') },
     ...(presets.data ?? []).map((p) => ({ value: p.token, label: p.name })),
   ];
   const directionButton = (direction: PtzDirection) => {
@@ -82,8 +83,8 @@ export function PtzControls({ camera, className }: { camera: Camera; className?:
         variant="secondary"
         size="sm"
         className="size-9 px-0"
-        aria-label={ptzDirectionLabels[direction]}
-        title={ptzDirectionLabels[direction]}
+        aria-label={t(ptzDirectionLabels[direction])}
+        title={t(ptzDirectionLabels[direction])}
         disabled={busy}
         onClick={() => onMove(direction)}
       >
@@ -96,15 +97,15 @@ export function PtzControls({ camera, className }: { camera: Camera; className?:
     // A disabled fieldset disables every control in it; its title says why on hover.
     <fieldset
       disabled={disabled}
-      title={reason ?? undefined}
+      title={reason ? t(reason) : undefined}
       aria-describedby={reason ? `${ids}-reason` : undefined}
       className={cn('flex flex-wrap items-end gap-4', disabled && 'opacity-60', className)}
       data-testid="ptz-controls"
     >
-      <legend className="sr-only">Commande PTZ</legend>
+      <legend className="sr-only">{t('Commande PTZ')}</legend>
       {reason ? (
         <span id={`${ids}-reason`} className="sr-only">
-          {reason}
+          {t(reason)}
         </span>
       ) : null}
       <div className="grid grid-cols-3 gap-1">
@@ -119,7 +120,7 @@ export function PtzControls({ camera, className }: { camera: Camera; className?:
       </div>
       <div className="flex min-w-48 flex-1 flex-col gap-1.5">
         <label htmlFor={`${ids}-preset`} className="text-sm font-medium text-slate-200">
-          Préréglages
+          {t('Préréglages')}
         </label>
         <div className="flex gap-2">
           <NativeSelect
@@ -130,12 +131,12 @@ export function PtzControls({ camera, className }: { camera: Camera; className?:
             aria-describedby={presets.isError ? `${ids}-preset-error` : undefined}
           />
           <Button variant="secondary" disabled={!preset || busy} onClick={onGoto}>
-            Aller
+            {t('Aller')}
           </Button>
         </div>
         {presets.isError ? (
           <p id={`${ids}-preset-error`} className="text-xs text-red-300">
-            {errorMessage(presets.error, 'Préréglages indisponibles')}
+            {errorMessage(presets.error, t('Préréglages indisponibles'))}
           </p>
         ) : null}
       </div>

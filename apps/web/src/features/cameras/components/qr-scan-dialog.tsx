@@ -2,6 +2,7 @@ import { Camera, ImageUp, QrCode } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { decodeQrFromFile, decodeQrFromVideo, preloadQrDecoder } from './qr-decoder';
 
 type QrScanDialogProps = {
@@ -17,6 +18,7 @@ export function QrScanDialog({ open, onOpenChange, onResult }: QrScanDialogProps
   const videoRef = useRef<HTMLVideoElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const [scanning, setScanning] = useState(false);
+  // A catalogue message, translated where shown (the language may change while it is up).
   const [message, setMessage] = useState<string | null>(null);
   // The latest callbacks, so that a parent re-render does not restart the camera.
   const done = useRef({ onResult, onOpenChange });
@@ -58,11 +60,13 @@ export function QrScanDialog({ open, onOpenChange, onResult }: QrScanDialogProps
         if (!video) return;
         video.srcObject = stream;
         await video.play();
-        setMessage('Placez le QR code de l’enregistreur dans le cadre.');
+        setMessage(msg('Placez le QR code de l’enregistreur dans le cadre.'));
         void tick();
       } catch {
         setMessage(
-          "Impossible d'accéder à la caméra de l'appareil. Autorisez-la ou importez une photo du QR code.",
+          msg(
+            "Impossible d'accéder à la caméra de l'appareil. Autorisez-la ou importez une photo du QR code.",
+          ),
         );
         setScanning(false);
       }
@@ -76,13 +80,13 @@ export function QrScanDialog({ open, onOpenChange, onResult }: QrScanDialogProps
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    setMessage('Lecture de l’image…');
+    setMessage(msg('Lecture de l’image…'));
     const text = await decodeQrFromFile(file).catch(() => null);
     if (fileRef.current) fileRef.current.value = '';
     if (text) {
       onResult(text);
       onOpenChange(false);
-    } else setMessage('Aucun QR code lisible dans cette image. Essayez une photo plus nette.');
+    } else setMessage(msg('Aucun QR code lisible dans cette image. Essayez une photo plus nette.'));
   };
 
   const canUseCamera = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
@@ -90,8 +94,10 @@ export function QrScanDialog({ open, onOpenChange, onResult }: QrScanDialogProps
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Scanner le QR code du NVR/DVR"
-        description="L'adresse du flux est reprise dans le champ URL ; tout autre contenu (numéro de série) dans le nom."
+        title={t('Scanner le QR code du NVR/DVR')}
+        description={t(
+          "L'adresse du flux est reprise dans le champ URL ; tout autre contenu (numéro de série) dans le nom.",
+        )}
       >
         <div className="flex flex-col gap-4">
           <div className="relative flex aspect-video items-center justify-center overflow-hidden rounded-lg border border-ink-600 bg-black">
@@ -99,14 +105,14 @@ export function QrScanDialog({ open, onOpenChange, onResult }: QrScanDialogProps
               ref={videoRef}
               muted
               playsInline
-              aria-label="Aperçu de la caméra de l'appareil"
+              aria-label={t("Aperçu de la caméra de l'appareil")}
               className={scanning ? 'size-full object-cover' : 'hidden'}
             />
             {scanning ? null : <QrCode aria-hidden="true" className="size-14 text-fg-muted" />}
           </div>
           {message ? (
             <p role="status" className="text-sm text-slate-300">
-              {message}
+              {t(message)}
             </p>
           ) : null}
           <div className="flex flex-col gap-2 sm:flex-row">
@@ -117,11 +123,11 @@ export function QrScanDialog({ open, onOpenChange, onResult }: QrScanDialogProps
               onClick={() => setScanning((s) => !s)}
             >
               <Camera aria-hidden="true" />
-              {scanning ? 'Arrêter la caméra' : 'Utiliser la caméra'}
+              {scanning ? t('Arrêter la caméra') : t('Utiliser la caméra')}
             </Button>
             <Button variant="secondary" className="flex-1" onClick={() => fileRef.current?.click()}>
               <ImageUp aria-hidden="true" />
-              Importer une image
+              {t('Importer une image')}
             </Button>
             <input
               ref={fileRef}
@@ -129,7 +135,7 @@ export function QrScanDialog({ open, onOpenChange, onResult }: QrScanDialogProps
               accept="image/*"
               className="sr-only"
               tabIndex={-1}
-              aria-label="Image du QR code"
+              aria-label={t('Image du QR code')}
               data-testid="qr-file-input"
               onChange={(event) => void onFile(event.target.files?.[0])}
             />

@@ -1,4 +1,5 @@
 import { QueryState } from '../../../components/query-state';
+import { t } from '../../../lib/i18n/i18n';
 import { useCameras } from '../api/get-cameras';
 import { CameraStatusBadge } from './camera-status';
 
@@ -9,9 +10,9 @@ export function SiteCamerasList({ siteId }: { siteId: string }) {
     <QueryState
       query={list}
       layout="inline"
-      loading="Chargement des caméras…"
-      error="Impossible de charger les caméras de ce site."
-      empty={{ when: (cameras) => cameras.length === 0, title: 'Aucune caméra installée sur ce site.' }}
+      loading={t('Chargement des caméras…')}
+      error={t('Impossible de charger les caméras de ce site.')}
+      empty={{ when: (cameras) => cameras.length === 0, title: t('Aucune caméra installée sur ce site.') }}
     >
       {(cameras) => (
         <ul className="divide-y divide-ink-700">
