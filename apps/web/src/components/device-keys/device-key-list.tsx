@@ -4,6 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
+import { t } from '../../lib/i18n/i18n';
 import { Button } from '../ui/button';
 import { type DataColumn, DataList } from '../ui/data-list';
 import { Spinner } from '../ui/spinner';
@@ -50,16 +51,16 @@ export function DeviceKeyList({
 }: DeviceKeyListProps) {
   const styles = frames[frame];
   if (keys.isPending) {
-    const spinner = <Spinner label="Chargement des clés…" />;
+    const spinner = <Spinner label={t('Chargement des clés…')} />;
     return frame === 'card' ? <div className="flex justify-center p-6">{spinner}</div> : spinner;
   }
   if (keys.isError || !keys.data) {
     return (
       <div className={styles.error}>
-        <p className={styles.message}>{errorMessage(keys.error, 'Impossible de charger les clés')}</p>
+        <p className={styles.message}>{errorMessage(keys.error, t('Impossible de charger les clés'))}</p>
         <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
           <RefreshCw aria-hidden="true" />
-          Réessayer
+          {t('Réessayer')}
         </Button>
       </div>
     );
@@ -100,21 +101,21 @@ const keyColumns = (
   actionsClassName?: string,
   timezone?: string,
 ): DataColumn<IntegrationKey>[] => [
-  { id: 'name', header: 'Nom', primary: true, cell: (key) => key.name },
+  { id: 'name', header: t('Nom'), primary: true, cell: (key) => key.name },
   {
     id: 'prefix',
-    header: 'Préfixe',
+    header: t('Préfixe'),
     cell: (key) => <code className="text-xs text-slate-300">{key.prefix}…</code>,
   },
-  { id: 'created', header: 'Créée le', cell: (key) => formatDateTime(key.createdAt, timezone) },
+  { id: 'created', header: t('Créée le'), cell: (key) => formatDateTime(key.createdAt, timezone) },
   {
     id: 'used',
-    header: 'Dernière utilisation',
-    cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt, timezone) : 'Jamais'),
+    header: t('Dernière utilisation'),
+    cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt, timezone) : t('Jamais')),
   },
   {
     id: 'actions',
-    header: 'Actions',
+    header: t('Actions'),
     srOnlyHeader: true,
     actions: true,
     className: actionsClassName,
@@ -134,11 +135,11 @@ function KeyRow({ deviceKey, testId, timezone, children }: KeyRowProps) {
       <div className="flex min-w-0 flex-col gap-0.5">
         <p className="font-medium break-words text-white">{deviceKey.name}</p>
         <p className="text-xs text-fg-muted">
-          <code className="text-slate-300">{deviceKey.prefix}…</code> · créée le{' '}
-          {formatDateTime(deviceKey.createdAt, timezone)} ·{' '}
+          <code className="text-slate-300">{deviceKey.prefix}…</code> ·{' '}
+          {t('créée le {date}', { date: formatDateTime(deviceKey.createdAt, timezone) })} ·{' '}
           {deviceKey.lastUsedAt
-            ? `dernière utilisation le ${formatDateTime(deviceKey.lastUsedAt, timezone)}`
-            : 'jamais utilisée'}
+            ? t('dernière utilisation le {date}', { date: formatDateTime(deviceKey.lastUsedAt, timezone) })
+            : t('jamais utilisée')}
         </p>
       </div>
       {children}

@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { focusFirstField, splitServerError } from '../../lib/field-errors';
+import { t } from '../../lib/i18n/i18n';
 import { Button } from '../ui/button';
 import { FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
@@ -32,7 +33,7 @@ export function KeyNameForm({
   create,
   isPending,
   onCreated,
-  errorTitle = 'Impossible de créer la clé',
+  errorTitle = t('Impossible de créer la clé'),
   errorFallback,
 }: KeyNameFormProps) {
   const [name, setName] = useState('');
@@ -77,7 +78,7 @@ export function KeyNameForm({
       </FormField>
       <Button type="submit" disabled={isPending} className="sm:mt-7">
         <Plus aria-hidden="true" />
-        {isPending ? 'Création...' : 'Créer une clé'}
+        {isPending ? t('Création...') : t('Créer une clé')}
       </Button>
     </form>
   );

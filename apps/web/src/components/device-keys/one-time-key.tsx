@@ -1,6 +1,7 @@
 import { Copy, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { toast } from 'sonner';
+import { t } from '../../lib/i18n/i18n';
 import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 
@@ -26,11 +27,11 @@ export function OneTimeKey({ value, id, label, copiedDescription, hint, onDone }
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success('Clé copiée', { description: copiedDescription });
+      toast.success(t('Clé copiée'), { description: copiedDescription });
     } catch {
       // No clipboard access (plain http): select it for a manual copy.
       input.current?.select();
-      toast.info('Sélectionnée', { description: 'Copiez la clé avec Ctrl+C.' });
+      toast.info(t('Sélectionnée'), { description: t('Copiez la clé avec Ctrl+C.') });
     }
   };
 
@@ -38,8 +39,9 @@ export function OneTimeKey({ value, id, label, copiedDescription, hint, onDone }
     <>
       <p className="flex gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-100">
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        Copiez cette clé maintenant : elle ne sera plus jamais affichée. En cas de perte, révoquez-la et
-        créez-en une nouvelle.
+        {t(
+          'Copiez cette clé maintenant : elle ne sera plus jamais affichée. En cas de perte, révoquez-la et créez-en une nouvelle.',
+        )}
       </p>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={id}>{label}</Label>
@@ -55,13 +57,13 @@ export function OneTimeKey({ value, id, label, copiedDescription, hint, onDone }
           />
           <Button variant="secondary" onClick={() => void copy()}>
             <Copy aria-hidden="true" />
-            Copier
+            {t('Copier')}
           </Button>
         </div>
       </div>
       {hint ? <p className="text-sm text-fg-muted">{hint}</p> : null}
       <div className="flex justify-end">
-        <Button onClick={onDone}>J'ai copié la clé</Button>
+        <Button onClick={onDone}>{t("J'ai copié la clé")}</Button>
       </div>
     </>
   );
@@ -78,7 +80,7 @@ export function CreatedKeySection({ created, heading: Heading, id, ...key }: Cre
   return (
     <section className="flex flex-col gap-3" aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`} className="text-sm font-semibold text-white">
-        Clé créée pour « {created.name} »
+        {t('Clé créée pour « {name} »', { name: created.name })}
       </Heading>
       <OneTimeKey value={created.key} id={id} {...key} />
     </section>

@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-errors';
+import { t } from '../../lib/i18n/i18n';
 import { Button } from '../ui/button';
 
 type RevokeKeyButtonProps = {
@@ -10,7 +11,7 @@ type RevokeKeyButtonProps = {
   /** Revokes the key on the server. */
   onRevoke: () => Promise<unknown>;
   isPending: boolean;
-  /** What the revoked key can no longer do, e.g. « ne peut plus rien envoyer ». */
+  /** What the revoked key can no longer do, e.g. « ne peut plus rien envoyer » (in the user's language). */
   revokedDescription: string;
   className?: string;
 };
@@ -28,9 +29,11 @@ export function RevokeKeyButton({
   const confirm = async () => {
     try {
       await onRevoke();
-      toast.success('Clé révoquée', { description: `« ${deviceKey.name} » ${revokedDescription}` });
+      toast.success(t('Clé révoquée'), {
+        description: t('« {name} » {consequence}', { name: deviceKey.name, consequence: revokedDescription }),
+      });
     } catch (error) {
-      toast.error('Impossible de révoquer la clé', { description: errorMessage(error) });
+      toast.error(t('Impossible de révoquer la clé'), { description: errorMessage(error) });
       setConfirming(false);
     }
   };
@@ -38,13 +41,13 @@ export function RevokeKeyButton({
   return confirming ? (
     <div className="flex shrink-0 flex-wrap items-center gap-2">
       <span role="alert" className="text-xs text-amber-100">
-        Révoquer cette clé ?
+        {t('Révoquer cette clé ?')}
       </span>
       <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
-        Annuler
+        {t('Annuler')}
       </Button>
       <Button variant="danger" size="sm" onClick={() => void confirm()} disabled={isPending}>
-        {isPending ? 'Révocation...' : 'Confirmer'}
+        {isPending ? t('Révocation...') : t('Confirmer')}
       </Button>
     </div>
   ) : (
@@ -53,10 +56,10 @@ export function RevokeKeyButton({
       size="sm"
       className={className}
       onClick={() => setConfirming(true)}
-      aria-label={`Révoquer ${deviceKey.name}`}
+      aria-label={t('Révoquer {name}', { name: deviceKey.name })}
     >
       <Trash2 aria-hidden="true" />
-      Révoquer
+      {t('Révoquer')}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { KeyNameForm } from '../../../components/device-keys/key-name-form';
 import type { NewDeviceKey } from '../../../components/device-keys/one-time-key';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useCreateIntegrationKey } from '../api/create-integration-key';
 import { CreatedKeyDialog } from './created-key-dialog';
 
@@ -13,14 +14,15 @@ export function CreateKeyForm() {
     <>
       <KeyNameForm
         id="integration-key-name"
-        label="Nom de la clé"
-        placeholder="Ex. Centrale Ajax — Entrepôt Nord"
-        requiredMessage="Le nom de la clé est obligatoire"
+        label={t('Nom de la clé')}
+        placeholder={t('Ex. Centrale Ajax — Entrepôt Nord')}
+        // Shown by the field, which translates it when it is shown.
+        requiredMessage={msg('Le nom de la clé est obligatoire')}
         create={(name) => create.mutateAsync(name)}
         isPending={create.isPending}
         onCreated={setCreated}
-        errorTitle="Erreur"
-        errorFallback="Impossible de créer la clé"
+        errorTitle={t('Erreur')}
+        errorFallback={t('Impossible de créer la clé')}
       />
       <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />
     </>

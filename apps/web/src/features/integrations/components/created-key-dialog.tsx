@@ -1,5 +1,6 @@
 import { type NewDeviceKey, OneTimeKey } from '../../../components/device-keys/one-time-key';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { t } from '../../../lib/i18n/i18n';
 
 type CreatedKeyDialogProps = { created: NewDeviceKey | null; onClose: () => void };
 
@@ -8,13 +9,16 @@ export function CreatedKeyDialog({ created, onClose }: CreatedKeyDialogProps) {
   return (
     <Dialog open={created !== null} onOpenChange={(open) => !open && onClose()}>
       {created ? (
-        <DialogContent title="Clé d'intégration créée" description={`Clé « ${created.name} »`}>
+        <DialogContent
+          title={t("Clé d'intégration créée")}
+          description={t('Clé « {name} »', { name: created.name })}
+        >
           <div className="flex flex-col gap-4">
             <OneTimeKey
               value={created.key}
               id="created-integration-key"
-              label="Clé d'intégration"
-              copiedDescription="Collez-la dans la configuration de la centrale."
+              label={t("Clé d'intégration")}
+              copiedDescription={t('Collez-la dans la configuration de la centrale.')}
               onDone={onClose}
             />
           </div>

@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { DeviceKeyList } from '../../../components/device-keys/device-key-list';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n/i18n';
 import { useIntegrationKeys } from '../api/get-integration-keys';
 import { CreateKeyForm } from './create-key-form';
 import { IntegrationHelp } from './integration-help';
@@ -15,11 +16,12 @@ export function IntegrationsPanel({ timezone }: { timezone?: string }) {
       <div className="flex flex-col gap-1.5 border-b border-ink-700 p-6">
         <CardTitle className="flex items-center gap-2">
           <KeyRound aria-hidden="true" className="size-5 text-blue-300" />
-          Clés d'intégration
+          {t("Clés d'intégration")}
         </CardTitle>
         <CardDescription>
-          Une clé par centrale d'alarme ou télésurveilleur : elle lui permet de déclencher des alarmes dans
-          Vigie.
+          {t(
+            "Une clé par centrale d'alarme ou télésurveilleur : elle lui permet de déclencher des alarmes dans Vigie.",
+          )}
         </CardDescription>
       </div>
       <div className="flex flex-col gap-6 p-6">
@@ -27,8 +29,8 @@ export function IntegrationsPanel({ timezone }: { timezone?: string }) {
         <DeviceKeyList
           keys={keys}
           frame="card"
-          caption="Clés d'intégration"
-          empty="Aucune clé d'intégration pour le moment."
+          caption={t("Clés d'intégration")}
+          empty={t("Aucune clé d'intégration pour le moment.")}
           rowTestId="integration-key-row"
           revoke={(key) => <RevokeKeyDialog integrationKey={key} />}
           actionsClassName="@3xl:text-right"

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useRevokeIntegrationKey } from '../api/revoke-integration-key';
 
 export function RevokeKeyDialog({ integrationKey }: { integrationKey: IntegrationKey }) {
@@ -14,33 +15,40 @@ export function RevokeKeyDialog({ integrationKey }: { integrationKey: Integratio
   const confirm = async () => {
     try {
       await revoke.mutateAsync(integrationKey.id);
-      toast.success('Clé révoquée', {
-        description: `« ${integrationKey.name} » ne peut plus envoyer d'alarmes.`,
+      toast.success(t('Clé révoquée'), {
+        description: t("« {name} » ne peut plus envoyer d'alarmes.", { name: integrationKey.name }),
       });
       setOpen(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de révoquer la clé') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de révoquer la clé')) });
     }
   };
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="danger-ghost" size="sm" aria-label={`Révoquer ${integrationKey.name}`}>
+        <Button
+          variant="danger-ghost"
+          size="sm"
+          aria-label={t('Révoquer {name}', { name: integrationKey.name })}
+        >
           <Trash2 aria-hidden="true" />
-          Révoquer
+          {t('Révoquer')}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title="Révoquer cette clé ?"
-        description={`Les équipements qui utilisent « ${integrationKey.name} » ne pourront plus envoyer d'alarmes. Cette action est définitive.`}
+        title={t('Révoquer cette clé ?')}
+        description={t(
+          "Les équipements qui utilisent « {name} » ne pourront plus envoyer d'alarmes. Cette action est définitive.",
+          { name: integrationKey.name },
+        )}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Annuler
+            {t('Annuler')}
           </Button>
           <Button variant="danger" onClick={() => void confirm()} disabled={revoke.isPending}>
-            {revoke.isPending ? 'Révocation...' : 'Révoquer la clé'}
+            {revoke.isPending ? t('Révocation...') : t('Révoquer la clé')}
           </Button>
         </div>
       </DialogContent>

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { useUnreadNotifications } from '../api/get-notifications';
 import { useReadAllNotifications } from '../api/read-all-notifications';
@@ -46,15 +47,16 @@ export function UnreadNotifications({ timezone, unread }: { timezone?: string; u
   const readOne = useReadNotification();
   const readAll = useReadAllNotifications();
   const items = data?.items ?? [];
-  const onError = (error: unknown) => toast.error('Erreur', { description: errorMessage(error) });
+  const onError = (error: unknown) => toast.error(t('Erreur'), { description: errorMessage(error) });
   const markRead = (id: string) => readOne.mutate(id, { onError });
 
   return (
     // A group, not a region: inside role="menu" only groups, items and separators are allowed.
-    <MenuGroup aria-label="Mes notifications" data-testid="user-notifications">
+    <MenuGroup aria-label={t('Mes notifications')} data-testid="user-notifications">
       <div className="flex flex-wrap items-center justify-between gap-x-2 px-2.5 pt-1.5">
         <p className="text-xs font-semibold tracking-wide text-fg-muted uppercase">
-          Mes notifications{unread > 0 ? ` · ${unread}` : ''}
+          {t('Mes notifications')}
+          {unread > 0 ? ` · ${unread}` : ''}
         </p>
         {unread > 0 ? (
           <DropdownMenuItem
@@ -68,12 +70,12 @@ export function UnreadNotifications({ timezone, unread }: { timezone?: string; u
             }}
           >
             <CheckCheck aria-hidden="true" />
-            Tout marquer comme lu
+            {t('Tout marquer comme lu')}
           </DropdownMenuItem>
         ) : null}
       </div>
       {items.length === 0 ? (
-        <p className="px-2.5 pb-3 pt-1 text-sm text-fg-muted">Aucune notification non lue</p>
+        <p className="px-2.5 pb-3 pt-1 text-sm text-fg-muted">{t('Aucune notification non lue')}</p>
       ) : (
         <div className="max-h-[min(18rem,40dvh)] overflow-y-auto">
           {items.map((notification) => {
