@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-errors';
+import { currentLocale, t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useSitePage } from './api/get-sites';
@@ -37,20 +38,22 @@ export default function SitesPage({ renderSiteCameras }: SitesPageProps) {
   const [deleting, setDeleting] = useState<Site | null>(null);
 
   useEffect(() => {
-    if (isError) toast.error('Impossible de charger les sites', { description: errorMessage(error) });
+    if (isError) toast.error(t('Impossible de charger les sites'), { description: errorMessage(error) });
   }, [isError, error]);
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Sites de surveillance</h1>
-          <p className="text-fg-muted">Vos sites clients, leurs contacts et leurs équipements.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+            {t('Sites de surveillance')}
+          </h1>
+          <p className="text-fg-muted">{t('Vos sites clients, leurs contacts et leurs équipements.')}</p>
         </div>
         {canManage ? (
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" />
-            Nouveau site
+            {t('Nouveau site')}
           </Button>
         ) : null}
       </div>
@@ -62,36 +65,42 @@ export default function SitesPage({ renderSiteCameras }: SitesPageProps) {
         />
         <Input
           type="search"
-          aria-label="Rechercher un site par nom ou adresse"
-          placeholder="Rechercher par nom ou adresse..."
+          aria-label={t('Rechercher un site par nom ou adresse')}
+          placeholder={t('Rechercher par nom ou adresse...')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           className="pl-9"
         />
         {isFetching && !isPending ? (
-          <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 [&_svg]:size-4" label="Recherche…" />
+          <Spinner
+            className="absolute top-1/2 right-3 -translate-y-1/2 [&_svg]:size-4"
+            label={t('Recherche…')}
+          />
         ) : null}
       </div>
 
       <QueryState
         query={list}
-        loading="Chargement des sites…"
-        error="Impossible de charger les sites"
+        loading={t('Chargement des sites…')}
+        error={t('Impossible de charger les sites')}
         empty={{
           when: sites.length === 0,
           icon: Building2,
-          title: 'Aucun site trouvé',
+          title: t('Aucun site trouvé'),
           hint: debounced
-            ? 'Essayez une autre recherche.'
+            ? t('Essayez une autre recherche.')
             : canManage
-              ? 'Créez votre premier site avec « Nouveau site ».'
+              ? t('Créez votre premier site avec « Nouveau site ».')
               : null,
         }}
       >
         <p className="text-sm text-fg-muted" aria-live="polite">
           {total > sites.length
-            ? `Les ${sites.length.toLocaleString('fr-FR')} premiers sites sur ${total.toLocaleString('fr-FR')} : précisez la recherche.`
-            : `${sites.length} site${sites.length > 1 ? 's' : ''}`}
+            ? t('Les {shown} premiers sites sur {total} : précisez la recherche.', {
+                shown: sites.length.toLocaleString(currentLocale()),
+                total: total.toLocaleString(currentLocale()),
+              })
+            : t('{count, plural, one {# site} other {# sites}}', { count: sites.length })}
         </p>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {sites.map((site) => (

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDeleteSite } from '../api/delete-site';
 
 type DeleteSiteDialogProps = { site: Site; open: boolean; onOpenChange: (open: boolean) => void };
@@ -14,10 +15,10 @@ export function DeleteSiteDialog({ site, open, onOpenChange }: DeleteSiteDialogP
   const confirm = async () => {
     try {
       await mutation.mutateAsync(site.id);
-      toast.success('Site supprimé', { description: `${site.name} a été supprimé.` });
+      toast.success(t('Site supprimé'), { description: t('{name} a été supprimé.', { name: site.name }) });
       onOpenChange(false);
     } catch (error) {
-      toast.error('Impossible de supprimer le site', { description: errorMessage(error) });
+      toast.error(t('Impossible de supprimer le site'), { description: errorMessage(error) });
       onOpenChange(false);
     }
   };
@@ -25,15 +26,18 @@ export function DeleteSiteDialog({ site, open, onOpenChange }: DeleteSiteDialogP
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Supprimer ce site ?"
-        description={`${site.name} (${site.address}) sera définitivement supprimé. Un site auquel des caméras sont rattachées ne peut pas être supprimé.`}
+        title={t('Supprimer ce site ?')}
+        description={t(
+          '{name} ({address}) sera définitivement supprimé. Un site auquel des caméras sont rattachées ne peut pas être supprimé.',
+          { name: site.name, address: site.address },
+        )}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Annuler
+            {t('Annuler')}
           </Button>
           <Button variant="danger" onClick={confirm} disabled={mutation.isPending}>
-            {mutation.isPending ? 'Suppression...' : 'Supprimer'}
+            {mutation.isPending ? t('Suppression...') : t('Supprimer')}
           </Button>
         </div>
       </DialogContent>

@@ -4,6 +4,7 @@ import { type FieldErrors, type UseFormRegister, useFieldArray, useWatch } from 
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { t } from '../../../lib/i18n/i18n';
 import {
   emptyContact,
   type InstructionsControl,
@@ -19,7 +20,7 @@ export function CallListView({
   contacts: SiteContact[];
   passwordsHidden: boolean;
 }) {
-  if (contacts.length === 0) return <p className="text-sm text-fg-muted">Aucun contact à appeler.</p>;
+  if (contacts.length === 0) return <p className="text-sm text-fg-muted">{t('Aucun contact à appeler.')}</p>;
   return (
     <ol className="flex flex-col gap-3">
       {contacts.map((c, i) => (
@@ -46,13 +47,13 @@ export function CallListView({
             <p className="flex items-center gap-1 text-slate-300">
               <KeyRound aria-hidden="true" className="size-3.5 shrink-0 text-fg-muted" />
               {passwordsHidden ? (
-                <span className="text-fg-muted">Mot de passe réservé aux opérateurs</span>
+                <span className="text-fg-muted">{t('Mot de passe réservé aux opérateurs')}</span>
               ) : c.password ? (
                 <span>
-                  Mot de passe : <strong className="font-semibold text-white">{c.password}</strong>
+                  {t('Mot de passe :')} <strong className="font-semibold text-white">{c.password}</strong>
                 </span>
               ) : (
-                <span className="text-fg-muted">Pas de mot de passe</span>
+                <span className="text-fg-muted">{t('Pas de mot de passe')}</span>
               )}
             </p>
             {c.availability ? <p className="break-words text-fg-muted">{c.availability}</p> : null}
@@ -73,7 +74,7 @@ export function CallListFields({ control, register, errors }: FieldsProps) {
   const { fields, append, remove, move } = useFieldArray({ control, name: 'contacts' });
   return (
     <div className="flex flex-col gap-3">
-      {fields.length === 0 ? <p className="text-sm text-fg-muted">Aucun contact à appeler.</p> : null}
+      {fields.length === 0 ? <p className="text-sm text-fg-muted">{t('Aucun contact à appeler.')}</p> : null}
       <ol className="flex flex-col gap-3">
         {fields.map((field, i) => (
           <li key={field.id} className="flex flex-col gap-3 rounded-lg border border-ink-700 p-3">
@@ -85,7 +86,11 @@ export function CallListFields({ control, register, errors }: FieldsProps) {
               <RowActions
                 index={i}
                 count={fields.length}
-                what={`le contact ${i + 1}`}
+                labels={{
+                  up: t('Monter le contact {number}', { number: i + 1 }),
+                  down: t('Descendre le contact {number}', { number: i + 1 }),
+                  remove: t('Retirer le contact {number}', { number: i + 1 }),
+                }}
                 onMove={move}
                 onRemove={() => remove(i)}
               />
@@ -96,7 +101,7 @@ export function CallListFields({ control, register, errors }: FieldsProps) {
       </ol>
       {errors.contacts?.root?.message || errors.contacts?.message ? (
         <p role="alert" className="text-xs text-red-300">
-          {errors.contacts?.root?.message ?? errors.contacts?.message}
+          {t(errors.contacts?.root?.message ?? errors.contacts?.message ?? '')}
         </p>
       ) : null}
       <Button
@@ -107,7 +112,7 @@ export function CallListFields({ control, register, errors }: FieldsProps) {
         onClick={() => append(emptyContact())}
       >
         <Plus aria-hidden="true" />
-        Ajouter un contact
+        {t('Ajouter un contact')}
       </Button>
     </div>
   );
@@ -116,7 +121,7 @@ export function CallListFields({ control, register, errors }: FieldsProps) {
 /** The contact's name as typed, so that a reordered list reads by name. */
 function ContactName({ control, index }: { control: InstructionsControl; index: number }) {
   const name = useWatch({ control, name: `contacts.${index}.name` });
-  return <span className="truncate">{name?.trim() || `Nouveau contact`}</span>;
+  return <span className="truncate">{name?.trim() || t('Nouveau contact')}</span>;
 }
 
 function ContactFields({ index, control, register, errors }: FieldsProps & { index: number }) {
@@ -129,7 +134,7 @@ function ContactFields({ index, control, register, errors }: FieldsProps & { ind
   });
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <FormField id={id('name')} label="Nom" required error={e?.name?.message}>
+      <FormField id={id('name')} label={t('Nom')} required error={e?.name?.message}>
         <Input
           id={id('name')}
           autoComplete="off"
@@ -137,7 +142,7 @@ function ContactFields({ index, control, register, errors }: FieldsProps & { ind
           {...register(`contacts.${index}.name`)}
         />
       </FormField>
-      <FormField id={id('role')} label="Fonction" error={e?.role?.message}>
+      <FormField id={id('role')} label={t('Fonction')} error={e?.role?.message}>
         <Input
           id={id('role')}
           autoComplete="off"
@@ -146,7 +151,7 @@ function ContactFields({ index, control, register, errors }: FieldsProps & { ind
         />
       </FormField>
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
-        <legend className="mb-1.5 text-sm font-medium text-fg">Téléphones</legend>
+        <legend className="mb-1.5 text-sm font-medium text-fg">{t('Téléphones')}</legend>
         {fields.map((phone, p) => {
           const pe = e?.phones?.[p]?.value;
           return (
@@ -155,7 +160,10 @@ function ContactFields({ index, control, register, errors }: FieldsProps & { ind
                 <Input
                   id={id(`phone-${p}`)}
                   type="tel"
-                  aria-label={`Téléphone ${p + 1} du contact ${index + 1}`}
+                  aria-label={t('Téléphone {phone} du contact {contact}', {
+                    phone: p + 1,
+                    contact: index + 1,
+                  })}
                   {...a11y(`phone-${p}`, pe)}
                   {...register(`contacts.${index}.phones.${p}.value`)}
                 />
@@ -163,8 +171,8 @@ function ContactFields({ index, control, register, errors }: FieldsProps & { ind
                   variant="ghost"
                   size="sm"
                   className="w-8 shrink-0 px-0"
-                  aria-label={`Retirer le téléphone ${p + 1}`}
-                  title="Retirer"
+                  aria-label={t('Retirer le téléphone {phone}', { phone: p + 1 })}
+                  title={t('Retirer')}
                   disabled={fields.length === 1}
                   onClick={() => remove(p)}
                 >
@@ -173,7 +181,7 @@ function ContactFields({ index, control, register, errors }: FieldsProps & { ind
               </div>
               {pe?.message ? (
                 <p id={`${id(`phone-${p}`)}-error`} role="alert" className="text-xs text-red-300">
-                  {pe.message}
+                  {t(pe.message)}
                 </p>
               ) : null}
             </div>
@@ -181,20 +189,20 @@ function ContactFields({ index, control, register, errors }: FieldsProps & { ind
         })}
         {e?.phones?.root?.message || e?.phones?.message ? (
           <p role="alert" className="text-xs text-red-300">
-            {e?.phones?.root?.message ?? e?.phones?.message}
+            {t(e?.phones?.root?.message ?? e?.phones?.message ?? '')}
           </p>
         ) : null}
         {fields.length < instructionLimits.phonesPerContact ? (
           <Button variant="ghost" size="sm" className="self-start" onClick={() => append({ value: '' })}>
             <Plus aria-hidden="true" />
-            Ajouter un numéro
+            {t('Ajouter un numéro')}
           </Button>
         ) : null}
       </fieldset>
       <FormField
         id={id('password')}
-        label="Mot de passe de l'appelant"
-        hint="Le mot que le contact donne pour être reconnu"
+        label={t("Mot de passe de l'appelant")}
+        hint={t('Le mot que le contact donne pour être reconnu')}
         error={e?.password?.message}
       >
         <Input
@@ -204,11 +212,11 @@ function ContactFields({ index, control, register, errors }: FieldsProps & { ind
           {...register(`contacts.${index}.password`)}
         />
       </FormField>
-      <FormField id={id('availability')} label="Disponibilités" error={e?.availability?.message}>
+      <FormField id={id('availability')} label={t('Disponibilités')} error={e?.availability?.message}>
         <Input
           id={id('availability')}
           autoComplete="off"
-          placeholder="ex. en semaine de 8 h à 18 h"
+          placeholder={t('ex. en semaine de 8 h à 18 h')}
           {...a11y('availability', e?.availability)}
           {...register(`contacts.${index}.availability`)}
         />

@@ -12,6 +12,7 @@ import {
 } from '@vigie/contract/site-instructions.contract';
 import type { Control } from 'react-hook-form';
 import { z } from 'zod';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 /**
  * The contract's body as the form holds it: each phone is an object (a field array needs one); the
@@ -20,15 +21,18 @@ import { z } from 'zod';
 const contactForm = siteContactInput.omit({ phones: true }).extend({
   phones: z
     .array(z.object({ value: contactPhoneSchema }))
-    .min(1, { error: 'Au moins un numéro de téléphone par contact' })
+    .min(1, { error: msg('Au moins un numéro de téléphone par contact') })
     .max(instructionLimits.phonesPerContact, {
-      error: `${instructionLimits.phonesPerContact} numéros de téléphone au maximum par contact`,
+      // A message with a number: written in the language of the moment it is shown (t() on display
+      // then finds no message and keeps it as it is).
+      error: () =>
+        t('{max} numéros de téléphone au maximum par contact', { max: instructionLimits.phonesPerContact }),
     }),
 });
 
 export const instructionsFormSchema = z.object({
   contacts: z.array(contactForm).max(instructionLimits.contacts, {
-    error: `${instructionLimits.contacts} contacts au maximum`,
+    error: () => t('{max} contacts au maximum', { max: instructionLimits.contacts }),
   }),
   steps: putSiteInstructionsBody.shape.steps,
   alarmResponses: putSiteInstructionsBody.shape.alarmResponses,

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, type LucideIcon, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 
 /** A framed section of the « Consignes » tab, as the site's other sections are drawn. */
@@ -29,11 +30,14 @@ export function InstructionsSection({
   );
 }
 
-/** Up, down and remove for the row `index` of an ordered list; `what` names it for screen readers. */
+/** Names of a row's buttons for screen readers, whole sentences in the user's language. */
+export type RowActionLabels = { up: string; down: string; remove: string };
+
+/** Up, down and remove for the row `index` of an ordered list; `labels` name them for screen readers. */
 export function RowActions({
   index,
   count,
-  what,
+  labels,
   onMove,
   onRemove,
   canRemove = true,
@@ -41,7 +45,7 @@ export function RowActions({
 }: {
   index: number;
   count: number;
-  what: string;
+  labels: RowActionLabels;
   onMove: (from: number, to: number) => void;
   onRemove: () => void;
   canRemove?: boolean;
@@ -53,8 +57,8 @@ export function RowActions({
         variant="ghost"
         size="sm"
         className="w-8 px-0"
-        aria-label={`Monter ${what}`}
-        title="Monter"
+        aria-label={labels.up}
+        title={t('Monter')}
         disabled={index === 0}
         onClick={() => onMove(index, index - 1)}
       >
@@ -64,8 +68,8 @@ export function RowActions({
         variant="ghost"
         size="sm"
         className="w-8 px-0"
-        aria-label={`Descendre ${what}`}
-        title="Descendre"
+        aria-label={labels.down}
+        title={t('Descendre')}
         disabled={index === count - 1}
         onClick={() => onMove(index, index + 1)}
       >
@@ -75,8 +79,8 @@ export function RowActions({
         variant="danger-ghost"
         size="sm"
         className="w-8 px-0"
-        aria-label={`Retirer ${what}`}
-        title="Retirer"
+        aria-label={labels.remove}
+        title={t('Retirer')}
         disabled={!canRemove}
         onClick={onRemove}
       >

@@ -3,6 +3,7 @@ import type { ResponseTarget } from '@vigie/contract/site-instructions.contract'
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { t } from '../../../lib/i18n/i18n';
 import type { InstructionsFormValues } from './instructions-form-schema';
 
 // From the most to the least severe: the order an operator reads them in.
@@ -15,10 +16,14 @@ export function ResponseTargetsView({ targets }: { targets: Record<AlarmSeverity
       {bySeverity.map((s) => (
         <div key={s} className="flex flex-col gap-0.5 rounded-md border border-ink-700 px-3 py-2">
           <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">
-            {alarmSeverityLabels[s]}
+            {t(alarmSeverityLabels[s])}
           </dt>
-          <dd className="text-sm text-slate-200">Acceptation : {targets[s].acceptSeconds} s</dd>
-          <dd className="text-sm text-slate-200">Sur place : {targets[s].arriveMinutes} min</dd>
+          <dd className="text-sm text-slate-200">
+            {t('Acceptation : {seconds} s', { seconds: targets[s].acceptSeconds })}
+          </dd>
+          <dd className="text-sm text-slate-200">
+            {t('Sur place : {minutes} min', { minutes: targets[s].arriveMinutes })}
+          </dd>
         </div>
       ))}
     </dl>
@@ -40,8 +45,8 @@ export function ResponseTargetsFields({
         const arrive = `target-${s}-arrive`;
         return (
           <fieldset key={s} className="grid grid-cols-2 gap-3 rounded-md border border-ink-700 p-3">
-            <legend className="px-1 text-sm font-medium text-white">{alarmSeverityLabels[s]}</legend>
-            <FormField id={accept} label="Acceptation (s)" error={e?.acceptSeconds?.message}>
+            <legend className="px-1 text-sm font-medium text-white">{t(alarmSeverityLabels[s])}</legend>
+            <FormField id={accept} label={t('Acceptation (s)')} error={e?.acceptSeconds?.message}>
               <Input
                 id={accept}
                 type="number"
@@ -53,7 +58,7 @@ export function ResponseTargetsFields({
                 {...register(`responseTargets.${s}.acceptSeconds`, { valueAsNumber: true })}
               />
             </FormField>
-            <FormField id={arrive} label="Sur place (min)" error={e?.arriveMinutes?.message}>
+            <FormField id={arrive} label={t('Sur place (min)')} error={e?.arriveMinutes?.message}>
               <Input
                 id={arrive}
                 type="number"

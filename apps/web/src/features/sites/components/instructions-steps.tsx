@@ -3,13 +3,14 @@ import { Plus } from 'lucide-react';
 import { type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { t } from '../../../lib/i18n/i18n';
 import type { InstructionsControl, InstructionsFormValues } from './instructions-form-schema';
 import { RankBadge, RowActions } from './instructions-parts';
 
 /** The intervention's checklist, in order. */
 export function StepsView({ steps }: { steps: InstructionStep[] }) {
   if (steps.length === 0) {
-    return <p className="text-sm text-fg-muted">Aucune consigne d'intervention enregistrée.</p>;
+    return <p className="text-sm text-fg-muted">{t("Aucune consigne d'intervention enregistrée.")}</p>;
   }
   return (
     <ol className="flex flex-col gap-2">
@@ -48,7 +49,7 @@ export function StepsFields({
                 <Input
                   id={id}
                   autoComplete="off"
-                  aria-label={`Étape ${i + 1}`}
+                  aria-label={t('Étape {number}', { number: i + 1 })}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-error` : undefined}
                   className="min-w-0 flex-1 basis-48"
@@ -57,7 +58,11 @@ export function StepsFields({
                 <RowActions
                   index={i}
                   count={fields.length}
-                  what={`l'étape ${i + 1}`}
+                  labels={{
+                    up: t("Monter l'étape {number}", { number: i + 1 }),
+                    down: t("Descendre l'étape {number}", { number: i + 1 }),
+                    remove: t("Retirer l'étape {number}", { number: i + 1 }),
+                  }}
                   onMove={move}
                   onRemove={() => remove(i)}
                   canRemove={fields.length > 1}
@@ -66,7 +71,7 @@ export function StepsFields({
               </div>
               {error ? (
                 <p id={`${id}-error`} role="alert" className="pl-8 text-xs text-red-300">
-                  {error}
+                  {t(error)}
                 </p>
               ) : null}
             </li>
@@ -75,7 +80,7 @@ export function StepsFields({
       </ol>
       {listError ? (
         <p role="alert" className="text-xs text-red-300">
-          {listError}
+          {t(listError)}
         </p>
       ) : null}
       <Button
@@ -86,7 +91,7 @@ export function StepsFields({
         onClick={() => append({ text: '' })}
       >
         <Plus aria-hidden="true" />
-        Ajouter une étape
+        {t('Ajouter une étape')}
       </Button>
     </div>
   );

@@ -1,10 +1,11 @@
 import { type Site, siteStatusLabels, siteTypeLabels } from '@vigie/contract/sites.contract';
 import { Badge } from '../../../components/ui/badge';
+import { t } from '../../../lib/i18n/i18n';
 
 export function SiteTypeBadge({ type }: { type: Site['type'] }) {
-  return <Badge tone="accent">{siteTypeLabels[type]}</Badge>;
+  return <Badge tone="accent">{t(siteTypeLabels[type])}</Badge>;
 }
 
 export function SiteStatusBadge({ status }: { status: Site['status'] }) {
-  return <Badge tone={status === 'active' ? 'success' : 'neutral'}>{siteStatusLabels[status]}</Badge>;
+  return <Badge tone={status === 'active' ? 'success' : 'neutral'}>{t(siteStatusLabels[status])}</Badge>;
 }

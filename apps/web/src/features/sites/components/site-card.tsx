@@ -10,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useUpdateSite } from '../api/update-site';
 import { SiteStatusBadge, SiteTypeBadge } from './site-badges';
 import { hasContact, SiteContactList } from './site-contact-list';
@@ -29,9 +30,9 @@ export function SiteCard({ site, canManage, onView, onEdit, onDelete }: SiteCard
   const toggleStatus = async () => {
     try {
       await update.mutateAsync({ id: site.id, body: { status: active ? 'inactive' : 'active' } });
-      toast.success(active ? 'Site désactivé' : 'Site activé', { description: site.name });
+      toast.success(active ? t('Site désactivé') : t('Site activé'), { description: site.name });
     } catch (error) {
-      toast.error('Impossible de modifier le site', { description: errorMessage(error) });
+      toast.error(t('Impossible de modifier le site'), { description: errorMessage(error) });
     }
   };
 
@@ -48,18 +49,22 @@ export function SiteCard({ site, canManage, onView, onEdit, onDelete }: SiteCard
         {canManage ? (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={`Plus d'actions pour ${site.name}`}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t("Plus d'actions pour {name}", { name: site.name })}
+              >
                 <MoreVertical aria-hidden="true" />
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
               <DropdownMenuItem onSelect={() => void toggleStatus()} disabled={update.isPending}>
                 <Power aria-hidden="true" />
-                {active ? 'Passer en Inactif' : 'Passer en Actif'}
+                {active ? t('Passer en Inactif') : t('Passer en Actif')}
               </DropdownMenuItem>
               <DropdownMenuItem tone="danger" onSelect={() => onDelete(site)}>
                 <Trash2 aria-hidden="true" />
-                Supprimer
+                {t('Supprimer')}
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
@@ -73,11 +78,11 @@ export function SiteCard({ site, canManage, onView, onEdit, onDelete }: SiteCard
       <div className="mt-auto flex gap-4 border-t border-ink-700 pt-4 text-sm text-slate-300">
         <span className="flex items-center gap-1.5">
           <Camera aria-hidden="true" className="size-4 text-blue-300" />
-          {site.camerasCount} caméra{site.camerasCount > 1 ? 's' : ''}
+          {t('{count, plural, one {# caméra} other {# caméras}}', { count: site.camerasCount })}
         </span>
         <span className="flex items-center gap-1.5">
           <Siren aria-hidden="true" className="size-4 text-amber-300" />
-          {site.alarmsCount} alarme{site.alarmsCount > 1 ? 's' : ''}
+          {t('{count, plural, one {# alarme} other {# alarmes}}', { count: site.alarmsCount })}
         </span>
       </div>
       <div className="flex gap-2">
@@ -86,10 +91,10 @@ export function SiteCard({ site, canManage, onView, onEdit, onDelete }: SiteCard
           size="sm"
           className="flex-1"
           onClick={() => onView(site)}
-          aria-label={`Voir ${site.name}`}
+          aria-label={t('Voir {name}', { name: site.name })}
         >
           <Eye aria-hidden="true" />
-          Voir
+          {t('Voir')}
         </Button>
         {canManage ? (
           <Button
@@ -97,10 +102,10 @@ export function SiteCard({ site, canManage, onView, onEdit, onDelete }: SiteCard
             size="sm"
             className="flex-1"
             onClick={() => onEdit(site)}
-            aria-label={`Modifier ${site.name}`}
+            aria-label={t('Modifier {name}', { name: site.name })}
           >
             <Pencil aria-hidden="true" />
-            Modifier
+            {t('Modifier')}
           </Button>
         ) : null}
       </div>

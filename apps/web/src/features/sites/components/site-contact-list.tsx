@@ -1,5 +1,6 @@
 import type { Site } from '@vigie/contract/sites.contract';
 import { Mail, Phone, User } from 'lucide-react';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 
 type Contact = Pick<Site, 'contactName' | 'contactPhone' | 'contactEmail'>;
@@ -9,7 +10,7 @@ export const hasContact = (site: Contact) => !!(site.contactName || site.contact
 /** The site's contact person, phone (tel: link) and e-mail (mailto: link), whichever are set. */
 export function SiteContactList({ site, className }: { site: Contact; className?: string }) {
   return (
-    <ul className={cn('flex flex-col gap-1.5 text-sm', className)} aria-label="Contact">
+    <ul className={cn('flex flex-col gap-1.5 text-sm', className)} aria-label={t('Contact')}>
       {site.contactName ? (
         <li className="flex items-center gap-2">
           <User aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />

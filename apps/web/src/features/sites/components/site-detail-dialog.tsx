@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { useSite } from '../api/get-site';
 import { SiteStatusBadge, SiteTypeBadge } from './site-badges';
 import { hasContact, SiteContactList } from './site-contact-list';
@@ -37,6 +38,24 @@ function Section({
   );
 }
 
+/**
+ * « 12 alarmes enregistrées sur ce site », the number big: one message whose number part is styled
+ * (the message is split around its « {count} » so that each language places the number itself).
+ */
+function AlarmsCount({ count }: { count: number }) {
+  const [before, after] = t(
+    '{count, plural, one {{number} alarme enregistrée sur ce site} other {{number} alarmes enregistrées sur ce site}}',
+    { count, number: '\u0000' },
+  ).split('\u0000');
+  return (
+    <p className="text-sm text-slate-300">
+      {before}
+      <span className="text-2xl font-semibold text-white">{count}</span>
+      {after}
+    </p>
+  );
+}
+
 /** 'Voir': the site's contact, cameras and alarms, with room for access points and agents. */
 export function SiteDetailDialog({
   site: initial,
@@ -52,12 +71,14 @@ export function SiteDetailDialog({
         <DialogContent
           size="xl"
           title={site.name}
-          description={`Fiche du site — mise à jour le ${formatDateTime(site.updatedAt, timezone)}`}
+          description={t('Fiche du site — mise à jour le {date}', {
+            date: formatDateTime(site.updatedAt, timezone),
+          })}
         >
           <Tabs defaultValue="fiche">
-            <TabsList aria-label="Vues du site">
-              <TabsTrigger value="fiche">Fiche</TabsTrigger>
-              <TabsTrigger value="consignes">Consignes</TabsTrigger>
+            <TabsList aria-label={t('Vues du site')}>
+              <TabsTrigger value="fiche">{t('Fiche')}</TabsTrigger>
+              <TabsTrigger value="consignes">{t('Consignes')}</TabsTrigger>
             </TabsList>
             <TabsContent value="fiche" className="mt-4">
               <div className="flex flex-col gap-4">
@@ -71,41 +92,42 @@ export function SiteDetailDialog({
                     {site.address}
                     {site.latitude !== null && site.longitude !== null ? (
                       <span className="block text-xs text-fg-muted">
-                        GPS : {site.latitude}, {site.longitude}
+                        {t('GPS : {latitude}, {longitude}', {
+                          latitude: site.latitude,
+                          longitude: site.longitude,
+                        })}
                       </span>
                     ) : null}
                   </span>
                 </p>
                 <div className="grid gap-4 md:grid-cols-2">
-                  <Section title="Contact" icon={User}>
+                  <Section title={t('Contact')} icon={User}>
                     {hasContact(site) ? (
                       <SiteContactList site={site} className="text-slate-300" />
                     ) : (
-                      <p className="text-sm text-fg-muted">Aucun contact renseigné.</p>
+                      <p className="text-sm text-fg-muted">{t('Aucun contact renseigné.')}</p>
                     )}
                   </Section>
-                  <Section title="Alarmes" icon={Siren}>
-                    <p className="text-sm text-slate-300">
-                      <span className="text-2xl font-semibold text-white">{site.alarmsCount}</span> alarme
-                      {site.alarmsCount > 1 ? 's' : ''} enregistrée{site.alarmsCount > 1 ? 's' : ''} sur ce
-                      site
-                    </p>
+                  <Section title={t('Alarmes')} icon={Siren}>
+                    <AlarmsCount count={site.alarmsCount} />
                   </Section>
                 </div>
-                <Section title={`Caméras (${site.camerasCount})`} icon={Camera}>
+                <Section title={t('Caméras ({count})', { count: site.camerasCount })} icon={Camera}>
                   {renderCameras ? renderCameras(site.id) : null}
                 </Section>
                 <div className="grid gap-4 md:grid-cols-2">
-                  <Section title="Points d'accès" icon={DoorOpen}>
+                  <Section title={t("Points d'accès")} icon={DoorOpen}>
                     <p className="text-sm text-fg-muted">
-                      Le module Contrôle d'accès arrive prochainement : les points d'accès de ce site
-                      s'afficheront ici.
+                      {t(
+                        "Le module Contrôle d'accès arrive prochainement : les points d'accès de ce site s'afficheront ici.",
+                      )}
                     </p>
                   </Section>
-                  <Section title="Agents" icon={Users}>
+                  <Section title={t('Agents')} icon={Users}>
                     <p className="text-sm text-fg-muted">
-                      Le module Planning des agents arrive prochainement : les agents affectés à ce site
-                      s'afficheront ici.
+                      {t(
+                        "Le module Planning des agents arrive prochainement : les agents affectés à ce site s'afficheront ici.",
+                      )}
                     </p>
                   </Section>
                 </div>

@@ -9,6 +9,7 @@ import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import { showServerErrors } from '../../../lib/field-errors';
 import { deName } from '../../../lib/french';
+import { currentLocale, t } from '../../../lib/i18n/i18n';
 import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
 import {
@@ -28,17 +29,20 @@ type SiteFormDialogProps = {
   site?: Site;
 };
 
+/** « de Tour A », « d'Entrepôt » in French (lib/french.ts); the other languages place the bare name. */
+const ofSite = (name: string) => (currentLocale() === 'fr' ? deName(name) : name);
+
 /** 'Nouveau site' and 'Modifier': the same form, POST or PATCH. */
 export function SiteFormDialog({ open, onOpenChange, site }: SiteFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         size="lg"
-        title={site ? 'Modifier le site' : 'Nouveau site'}
+        title={site ? t('Modifier le site') : t('Nouveau site')}
         description={
           site
-            ? `Modifiez les informations ${deName(site.name)}.`
-            : 'Ajoutez un site client à surveiller : adresse, type et contact sur place.'
+            ? t('Modifiez les informations {ofSite}.', { ofSite: ofSite(site.name) })
+            : t('Ajoutez un site client à surveiller : adresse, type et contact sur place.')
         }
       >
         {/* Mounted on open: the form starts from the site (or empty) every time. */}
@@ -71,23 +75,23 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
     if (site) {
       try {
         const saved = await update.mutateAsync({ id: site.id, body: values });
-        toast.success('Site modifié', {
-          description: `Les informations ${deName(saved.name)} ont été enregistrées.`,
+        toast.success(t('Site modifié'), {
+          description: t('Les informations {ofSite} ont été enregistrées.', { ofSite: ofSite(saved.name) }),
         });
         onOpenChange(false);
       } catch (error) {
         const rest = showServerErrors(error, setError, siteFields);
-        if (rest) toast.error('Impossible de modifier le site', { description: rest });
+        if (rest) toast.error(t('Impossible de modifier le site'), { description: rest });
       }
       return;
     }
     try {
       await create.mutateAsync(values);
-      toast.success('Site créé', { description: 'Le site a été ajouté avec succès' });
+      toast.success(t('Site créé'), { description: t('Le site a été ajouté avec succès') });
       onOpenChange(false);
     } catch (error) {
       const rest = showServerErrors(error, setError, siteFields);
-      if (rest) toast.error('Impossible de créer le site', { description: rest });
+      if (rest) toast.error(t('Impossible de créer le site'), { description: rest });
     }
   });
 
@@ -98,22 +102,27 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-      <FormField id="site-name" label="Nom du site" required error={errors.name?.message}>
+      <FormField id="site-name" label={t('Nom du site')} required error={errors.name?.message}>
         <Input id="site-name" autoComplete="off" {...a11y('name')} {...register('name')} />
       </FormField>
-      <FormField id="site-type" label="Type" required error={errors.type?.message}>
-        <FormSelect control={control} name="type" id="site-type" options={siteTypeOptions} />
+      <FormField id="site-type" label={t('Type')} required error={errors.type?.message}>
+        <FormSelect
+          control={control}
+          name="type"
+          id="site-type"
+          options={siteTypeOptions.map((o) => ({ ...o, label: t(o.label) }))}
+        />
       </FormField>
       <FormField
         id="site-address"
-        label="Adresse"
+        label={t('Adresse')}
         required
         error={errors.address?.message}
         className="sm:col-span-2"
       >
         <Input id="site-address" autoComplete="off" {...a11y('address')} {...register('address')} />
       </FormField>
-      <FormField id="site-contactName" label="Nom du contact" error={errors.contactName?.message}>
+      <FormField id="site-contactName" label={t('Nom du contact')} error={errors.contactName?.message}>
         <Input
           id="site-contactName"
           autoComplete="off"
@@ -121,12 +130,16 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
           {...register('contactName')}
         />
       </FormField>
-      <FormField id="site-contactPhone" label="Téléphone du contact" error={errors.contactPhone?.message}>
+      <FormField
+        id="site-contactPhone"
+        label={t('Téléphone du contact')}
+        error={errors.contactPhone?.message}
+      >
         <Input id="site-contactPhone" type="tel" {...a11y('contactPhone')} {...register('contactPhone')} />
       </FormField>
       <FormField
         id="site-contactEmail"
-        label="Email du contact"
+        label={t('Email du contact')}
         error={errors.contactEmail?.message}
         className="sm:col-span-2"
       >
@@ -140,24 +153,24 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
       </FormField>
       <FormField
         id="site-latitude"
-        label="Latitude"
-        hint="Facultatif, ex. 48.8566"
+        label={t('Latitude')}
+        hint={t('Facultatif, ex. 48.8566')}
         error={errors.latitude?.message}
       >
         <Input id="site-latitude" inputMode="decimal" {...a11y('latitude')} {...register('latitude')} />
       </FormField>
       <FormField
         id="site-longitude"
-        label="Longitude"
-        hint="Facultatif, ex. 2.3522"
+        label={t('Longitude')}
+        hint={t('Facultatif, ex. 2.3522')}
         error={errors.longitude?.message}
       >
         <Input id="site-longitude" inputMode="decimal" {...a11y('longitude')} {...register('longitude')} />
       </FormField>
       <FormField
         id="site-geofenceRadiusM"
-        label="Rayon de pointage (m)"
-        hint="Les agents prennent leur service à cette distance du site au plus (200 m par défaut)"
+        label={t('Rayon de pointage (m)')}
+        hint={t('Les agents prennent leur service à cette distance du site au plus (200 m par défaut)')}
         error={errors.geofenceRadiusM?.message}
       >
         <Input
@@ -168,7 +181,7 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
         />
       </FormField>
       <fieldset className="sm:col-span-2">
-        <legend className="mb-2 text-sm font-medium text-fg">Qualifications exigées des agents</legend>
+        <legend className="mb-2 text-sm font-medium text-fg">{t('Qualifications exigées des agents')}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {requirableQualifications.map((q) => (
             <label key={q.value} className="flex min-h-8 items-center gap-2 text-sm text-fg-muted">
@@ -178,23 +191,23 @@ function SiteForm({ onOpenChange, site }: Omit<SiteFormDialogProps, 'open'>) {
                 className="size-4 accent-blue-500"
                 {...register('requiredQualifications')}
               />
-              {q.label}
+              {t(q.label)}
             </label>
           ))}
         </div>
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
           {site
             ? isSubmitting
-              ? 'Enregistrement...'
-              : 'Enregistrer'
+              ? t('Enregistrement...')
+              : t('Enregistrer')
             : isSubmitting
-              ? 'Création...'
-              : 'Créer le site'}
+              ? t('Création...')
+              : t('Créer le site')}
         </Button>
       </div>
     </form>

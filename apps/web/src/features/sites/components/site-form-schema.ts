@@ -7,10 +7,10 @@ import {
 } from '@vigie/contract/agents.contract';
 import { createSiteBody, type Site, siteTypeLabels, siteTypes } from '@vigie/contract/sites.contract';
 import { z } from 'zod';
+import { msg } from '../../../lib/i18n/i18n';
 
 /** A coordinate typed as text ('' = none; a comma is accepted as the decimal separator). */
-const coordinate = (label: string, bound: number) => {
-  const message = `${label} doit être comprise entre -${bound} et ${bound}`;
+const coordinate = (message: string, bound: number) => {
   return z
     .string()
     .trim()
@@ -30,7 +30,7 @@ const radius = z
   .string()
   .trim()
   .refine((v) => /^\d+$/.test(v) && Number(v) >= 20 && Number(v) <= 5000, {
-    error: 'Le rayon doit être compris entre 20 et 5000 m',
+    error: msg('Le rayon doit être compris entre 20 et 5000 m'),
   })
   .transform(Number);
 
@@ -44,8 +44,8 @@ export const siteFormSchema = createSiteBody
     requiredQualifications: true,
   })
   .extend({
-    latitude: coordinate('La latitude', 90),
-    longitude: coordinate('La longitude', 180),
+    latitude: coordinate(msg('La latitude doit être comprise entre -90 et 90'), 90),
+    longitude: coordinate(msg('La longitude doit être comprise entre -180 et 180'), 180),
     geofenceRadiusM: radius,
     // A group of checkboxes: react-hook-form gives false when none is ticked.
     requiredQualifications: z

@@ -9,6 +9,7 @@ import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { showServerErrors } from '../../../lib/field-errors';
 import { formatDateTime } from '../../../lib/format';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session';
 import { useSaveSiteInstructions, useSiteInstructions } from '../api/site-instructions';
 import { AlarmResponsesFields, AlarmResponsesView } from './instructions-alarm-responses';
@@ -24,12 +25,14 @@ import { InstructionsSection } from './instructions-parts';
 import { ResponseTargetsFields, ResponseTargetsView } from './instructions-response-targets';
 import { StepsFields, StepsView } from './instructions-steps';
 
+// Marked for the catalogue here, translated where shown (InstructionsSection's hint).
 const hints = {
-  callList: "Dans l'ordre d'appel ; le mot de passe permet de reconnaître l'appelant",
-  steps: "Les étapes à suivre lors d'une intervention, dans l'ordre",
-  responses: 'Active : intervention directe sans vérification ; passive : levée de doute préalable',
-  targets:
+  callList: msg("Dans l'ordre d'appel ; le mot de passe permet de reconnaître l'appelant"),
+  steps: msg("Les étapes à suivre lors d'une intervention, dans l'ordre"),
+  responses: msg('Active : intervention directe sans vérification ; passive : levée de doute préalable'),
+  targets: msg(
     "Délai pour accepter une intervention proposée, puis pour être sur place, selon la gravité de l'alarme",
+  ),
 };
 
 /** « Consignes »: the site's call list, intervention steps, alarm responses and response targets. */
@@ -41,8 +44,8 @@ export function SiteInstructionsTab({ siteId, timezone }: { siteId: string; time
   return (
     <QueryState
       query={query}
-      loading="Chargement des consignes…"
-      error="Impossible de charger les consignes"
+      loading={t('Chargement des consignes…')}
+      error={t('Impossible de charger les consignes')}
       layout="inline"
     >
       {(doc) =>
@@ -53,31 +56,35 @@ export function SiteInstructionsTab({ siteId, timezone }: { siteId: string; time
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-fg-muted">
                 {doc.updatedAt
-                  ? `Consignes mises à jour le ${formatDateTime(doc.updatedAt, timezone)}`
-                  : 'Aucune consigne enregistrée : les réglages par défaut s’appliquent.'}
+                  ? t('Consignes mises à jour le {date}', { date: formatDateTime(doc.updatedAt, timezone) })
+                  : t('Aucune consigne enregistrée : les réglages par défaut s’appliquent.')}
               </p>
               {canEdit ? (
                 <Button variant="secondary" size="sm" className="self-start" onClick={() => setEditing(true)}>
                   <Pencil aria-hidden="true" />
-                  Modifier les consignes
+                  {t('Modifier les consignes')}
                 </Button>
               ) : null}
             </div>
-            <InstructionsSection title="Liste d'appel" icon={PhoneCall} hint={hints.callList}>
+            <InstructionsSection title={t("Liste d'appel")} icon={PhoneCall} hint={t(hints.callList)}>
               <CallListView contacts={doc.contacts} passwordsHidden={doc.passwordsHidden} />
             </InstructionsSection>
-            <InstructionsSection title="Consignes d'intervention" icon={ClipboardList} hint={hints.steps}>
+            <InstructionsSection
+              title={t("Consignes d'intervention")}
+              icon={ClipboardList}
+              hint={t(hints.steps)}
+            >
               <StepsView steps={doc.steps} />
             </InstructionsSection>
             <div className="flex flex-col gap-4">
               <InstructionsSection
-                title="Alarmes actives et passives"
+                title={t('Alarmes actives et passives')}
                 icon={ShieldAlert}
-                hint={hints.responses}
+                hint={t(hints.responses)}
               >
                 <AlarmResponsesView responses={doc.alarmResponses} />
               </InstructionsSection>
-              <InstructionsSection title="Délais de réponse" icon={Timer} hint={hints.targets}>
+              <InstructionsSection title={t('Délais de réponse')} icon={Timer} hint={t(hints.targets)}>
                 <ResponseTargetsView targets={doc.responseTargets} />
               </InstructionsSection>
             </div>
@@ -127,35 +134,44 @@ function InstructionsForm({
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync(formToBody(values));
-      toast.success('Consignes enregistrées');
+      toast.success(t('Consignes enregistrées'));
       onDone();
     } catch (error) {
       // biome-ignore lint/suspicious/noExplicitAny: the paths are the form's, built above
       const rest = showServerErrors(error, setError, serverFields as any);
-      if (rest) toast.error("Impossible d'enregistrer les consignes", { description: rest });
+      if (rest) toast.error(t("Impossible d'enregistrer les consignes"), { description: rest });
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Modifier les consignes">
-      <InstructionsSection title="Liste d'appel" icon={PhoneCall} hint={hints.callList}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={t('Modifier les consignes')}
+    >
+      <InstructionsSection title={t("Liste d'appel")} icon={PhoneCall} hint={t(hints.callList)}>
         <CallListFields control={control} register={register} errors={errors} />
       </InstructionsSection>
-      <InstructionsSection title="Consignes d'intervention" icon={ClipboardList} hint={hints.steps}>
+      <InstructionsSection title={t("Consignes d'intervention")} icon={ClipboardList} hint={t(hints.steps)}>
         <StepsFields control={control} register={register} errors={errors} />
       </InstructionsSection>
-      <InstructionsSection title="Alarmes actives et passives" icon={ShieldAlert} hint={hints.responses}>
+      <InstructionsSection
+        title={t('Alarmes actives et passives')}
+        icon={ShieldAlert}
+        hint={t(hints.responses)}
+      >
         <AlarmResponsesFields register={register} />
       </InstructionsSection>
-      <InstructionsSection title="Délais de réponse" icon={Timer} hint={hints.targets}>
+      <InstructionsSection title={t('Délais de réponse')} icon={Timer} hint={t(hints.targets)}>
         <ResponseTargetsFields register={register} errors={errors} />
       </InstructionsSection>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Enregistrement...' : 'Enregistrer les consignes'}
+          {isSubmitting ? t('Enregistrement...') : t('Enregistrer les consignes')}
         </Button>
       </div>
     </form>
