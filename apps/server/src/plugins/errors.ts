@@ -8,6 +8,7 @@ import type { ValidationIssue } from '@vigie/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isPoolSaturated, poolShedding } from '../db/pool';
+import { requestLanguage, translate } from '../lib/languages';
 
 export class AppError extends Error {
   constructor(
@@ -15,6 +16,8 @@ export class AppError extends Error {
     /** Stable machine code, e.g. `users.not_found`. */
     readonly code: string,
     readonly detail: string | ValidationIssue[],
+    /** The arguments of a detail written as a message (`Le site {name} …`), translated with it. */
+    readonly values?: Record<string, unknown>,
   ) {
     super(typeof detail === 'string' ? detail : code);
   }
@@ -151,20 +154,28 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, reply) => {
+    // Details in the reader's language; codes, `loc` and `type` stay the same in every language.
+    const language = requestLanguage(request);
+    const say = (text: string, values?: Record<string, unknown>) => translate(language, text, values);
+    const sayIssues = (issues: ValidationIssue[]) => issues.map((i) => ({ ...i, msg: say(i.msg) }));
     if (error instanceof AppError) {
       // A 422 list already says where (`loc`) and what (`type`) in each item.
       if (typeof error.detail !== 'string')
-        return reply.status(error.statusCode).send({ detail: error.detail });
-      return reply.status(error.statusCode).send({ detail: error.detail, code: error.code });
+        return reply.status(error.statusCode).send({ detail: sayIssues(error.detail) });
+      return reply
+        .status(error.statusCode)
+        .send({ detail: say(error.detail, error.values), code: error.code });
     }
     if (error instanceof RequestValidationError) {
-      return reply.status(422).send({ detail: toValidationIssues(error.issues, [error.validationContext]) });
+      return reply
+        .status(422)
+        .send({ detail: sayIssues(toValidationIssues(error.issues, [error.validationContext])) });
     }
     const code = (error as FastifyError).code;
     const known = code ? frameworkErrors[code] : undefined;
-    if (known) return reply.status(known[0]).send({ detail: known[1] });
+    if (known) return reply.status(known[0]).send({ detail: say(known[1]) });
     if ((error as FastifyError).statusCode === 429) {
-      return reply.status(429).send({ detail: 'Trop de requêtes, veuillez réessayer plus tard' });
+      return reply.status(429).send({ detail: say('Trop de requêtes, veuillez réessayer plus tard') });
     }
     if (isUnstorableValue(error)) {
       // Still a gap in a schema: logged so that it gets closed there.
@@ -173,7 +184,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         detail: [
           {
             loc: [],
-            msg: 'Valeur non valide (caractère ou format non pris en charge)',
+            msg: say('Valeur non valide (caractère ou format non pris en charge)'),
             type: 'invalid_value',
           },
         ],
@@ -185,21 +196,23 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(503)
         .header('retry-after', '1')
-        .send({ detail: 'Service momentanément surchargé, veuillez réessayer dans quelques instants' });
+        .send({ detail: say('Service momentanément surchargé, veuillez réessayer dans quelques instants') });
     }
     if (isDatabaseDown(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ detail: 'Service momentanément indisponible, veuillez réessayer dans quelques instants' });
+        .send({
+          detail: say('Service momentanément indisponible, veuillez réessayer dans quelques instants'),
+        });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ detail: 'Requête invalide' });
+      return reply.status(status).send({ detail: say('Requête invalide') });
     }
     // Unexpected: log everything, tell the client nothing about internals.
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ detail: 'Erreur interne du serveur' });
+    return reply.status(500).send({ detail: say('Erreur interne du serveur') });
   });
 }
