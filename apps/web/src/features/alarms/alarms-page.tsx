@@ -7,6 +7,7 @@ import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
 import { Select, type SelectOption } from '../../components/ui/select';
+import { msg, t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAlarms } from './api/get-alarms';
@@ -19,18 +20,21 @@ import { listSummary } from './list-summary';
 const ALL = 'all';
 
 const statusOptions: SelectOption[] = [
-  { value: ALL, label: 'Tous les statuts' },
-  { value: 'active', label: 'Active' },
-  { value: 'acknowledged', label: 'Acquittée' },
-  { value: 'resolved', label: 'Résolue' },
+  { value: ALL, label: msg('Tous les statuts') },
+  { value: 'active', label: msg('Active') },
+  { value: 'acknowledged', label: msg('Acquittée') },
+  { value: 'resolved', label: msg('Résolue') },
 ];
 const severityOptions: SelectOption[] = [
-  { value: ALL, label: 'Toutes les gravités' },
-  { value: 'critical', label: 'Critique' },
-  { value: 'high', label: 'Important' },
-  { value: 'medium', label: 'Moyen' },
-  { value: 'low', label: 'Faible' },
+  { value: ALL, label: msg('Toutes les gravités') },
+  { value: 'critical', label: msg('Critique') },
+  { value: 'high', label: msg('Important') },
+  { value: 'medium', label: msg('Moyen') },
+  { value: 'low', label: msg('Faible') },
 ];
+
+/** The options with their labels in the current language. */
+const translated = (options: SelectOption[]) => options.map((o) => ({ ...o, label: t(o.label) }));
 
 type AlarmsPageProps = {
   /** The company's sites (from the sites feature, given by the route). */
@@ -76,9 +80,11 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Système d'alarmes</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+            {t("Système d'alarmes")}
+          </h1>
           <p className="text-fg-muted">
-            Alarmes de vos sites en temps réel : acquittez, commentez, résolvez.
+            {t('Alarmes de vos sites en temps réel : acquittez, commentez, résolvez.')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -86,13 +92,13 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
             <Button asChild variant="outline">
               <Link to="/dashboard/alarms/panels">
                 <ShieldAlert aria-hidden="true" />
-                Centrales d'alarme
+                {t("Centrales d'alarme")}
               </Link>
             </Button>
           ) : null}
           <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden="true" />
-            Nouvelle alarme
+            {t('Nouvelle alarme')}
           </Button>
         </div>
       </div>
@@ -102,21 +108,21 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
       <div className="flex flex-col gap-3 md:flex-row">
         <SearchInput
           wrapperClassName="flex-1 md:max-w-md"
-          aria-label="Rechercher une alarme"
-          placeholder="Rechercher par titre, site ou emplacement..."
+          aria-label={t('Rechercher une alarme')}
+          placeholder={t('Rechercher par titre, site ou emplacement...')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
         <Select
-          aria-label="Filtrer par statut"
-          options={statusOptions}
+          aria-label={t('Filtrer par statut')}
+          options={translated(statusOptions)}
           value={status}
           onValueChange={setStatus}
           className="w-full md:w-52"
         />
         <Select
-          aria-label="Filtrer par gravité"
-          options={severityOptions}
+          aria-label={t('Filtrer par gravité')}
+          options={translated(severityOptions)}
           value={severity}
           onValueChange={setSeverity}
           className="w-full md:w-52"
@@ -125,15 +131,15 @@ export default function AlarmsPage({ sites, onAlarmsChanged }: AlarmsPageProps) 
 
       <QueryState
         query={list}
-        loading="Chargement des alarmes…"
-        error="Impossible de charger les alarmes"
+        loading={t('Chargement des alarmes…')}
+        error={t('Impossible de charger les alarmes')}
         empty={{
           when: alarms.length === 0,
           icon: BellOff,
-          title: 'Aucune alarme trouvée',
+          title: t('Aucune alarme trouvée'),
           hint: filtered
-            ? 'Essayez une autre recherche ou d’autres filtres.'
-            : 'Tout est calme sur vos sites.',
+            ? t('Essayez une autre recherche ou d’autres filtres.')
+            : t('Tout est calme sur vos sites.'),
         }}
       >
         <div className="flex flex-col gap-3">

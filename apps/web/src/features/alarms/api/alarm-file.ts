@@ -12,6 +12,7 @@ import {
 import { listCameras } from '@vigie/contract/cameras.contract';
 import { apiBlob, apiCall } from '../../../lib/api-client';
 import { fetchNamedFile, saveBlob } from '../../../lib/download';
+import { t } from '../../../lib/i18n/i18n';
 import { alarmsKey, alarmsKeys } from './keys';
 
 /** Under the alarms root: an alarm.updated event (a file entry pushes one) refetches it. */
@@ -92,7 +93,7 @@ export function useSiteCameras(siteId: string, enabled: boolean) {
 export async function downloadFilePdf(alarmId: string) {
   const { blob, name } = await fetchNamedFile(
     `/api/alarms/${alarmId}/file.pdf`,
-    "Impossible de télécharger le dossier de l'alarme",
+    t("Impossible de télécharger le dossier de l'alarme"),
   );
   saveBlob(blob, name ?? 'dossier-alarme.pdf');
 }

@@ -7,6 +7,7 @@ import { Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/api-errors';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useAcknowledgeAlarm } from '../api/acknowledge-alarm';
 import { useAlarmFile } from '../api/alarm-file';
 import { useCommentAlarm } from '../api/comment-alarm';
@@ -41,21 +42,21 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
   const onAcknowledge = async () => {
     try {
       await acknowledge.mutateAsync(alarm.id);
-      toast.success('Alarme acquittée', { description: alarm.title });
+      toast.success(t('Alarme acquittée'), { description: alarm.title });
       onChanged?.();
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible d'acquitter l'alarme") });
+      toast.error(t('Erreur'), { description: errorMessage(error, t("Impossible d'acquitter l'alarme")) });
     }
   };
 
   const onResolve = async (event: FormEvent) => {
     event.preventDefault();
     const missing = {
-      outcome: needsDecision && !outcome ? 'Choisissez la décision de levée de doute' : undefined,
-      reason: needsDecision && !reason.trim() ? 'Le motif de la décision est obligatoire' : undefined,
+      outcome: needsDecision && !outcome ? t('Choisissez la décision de levée de doute') : undefined,
+      reason: needsDecision && !reason.trim() ? t('Le motif de la décision est obligatoire') : undefined,
     };
     setDecisionErrors(missing);
-    if (!note.trim()) setNoteError('La note de résolution est obligatoire');
+    if (!note.trim()) setNoteError(t('La note de résolution est obligatoire'));
     if (!note.trim() || missing.outcome || missing.reason) return;
     try {
       await resolve.mutateAsync({
@@ -63,7 +64,7 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
         note: note.trim(),
         decision: needsDecision && outcome ? { outcome, reason: reason.trim() } : undefined,
       });
-      toast.success('Alarme résolue', { description: alarm.title });
+      toast.success(t('Alarme résolue'), { description: alarm.title });
       setResolving(false);
       setNote('');
       onChanged?.();
@@ -71,34 +72,34 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
       const { onFields, rest } = splitServerError(
         error,
         { note: 'note', 'decision.outcome': 'outcome', 'decision.reason': 'reason' },
-        "Impossible de résoudre l'alarme",
+        t("Impossible de résoudre l'alarme"),
       );
       for (const e of onFields) {
         if (e.field === 'note') setNoteError(e.message);
         else setDecisionErrors((d) => ({ ...d, [e.field]: e.message }));
       }
       if (onFields[0]) focusFirstField(['alarm-resolution-note']);
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   };
 
   const onComment = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
-      setTextError('Le commentaire est obligatoire');
+      setTextError(t('Le commentaire est obligatoire'));
       return;
     }
     try {
       await comment.mutateAsync({ id: alarm.id, text: text.trim() });
-      toast.success('Commentaire ajouté');
+      toast.success(t('Commentaire ajouté'));
       setText('');
     } catch (error) {
-      const { onFields, rest } = splitServerError(error, ['text'], "Impossible d'ajouter le commentaire");
+      const { onFields, rest } = splitServerError(error, ['text'], t("Impossible d'ajouter le commentaire"));
       if (onFields[0]) {
         setTextError(onFields[0].message);
         focusFirstField(['alarm-comment']);
       }
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   };
 
@@ -109,13 +110,13 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
           {alarm.status === 'active' ? (
             <Button onClick={() => void onAcknowledge()} disabled={acknowledge.isPending}>
               <CheckCheck aria-hidden="true" />
-              {acknowledge.isPending ? 'Acquittement...' : 'Acquitter'}
+              {acknowledge.isPending ? t('Acquittement...') : t('Acquitter')}
             </Button>
           ) : null}
           {resolving ? null : (
             <Button variant="secondary" onClick={() => setResolving(true)}>
               <CircleCheck aria-hidden="true" />
-              Résoudre
+              {t('Résoudre')}
             </Button>
           )}
         </div>
@@ -142,12 +143,12 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
               errors={decisionErrors}
             />
           ) : null}
-          <Label htmlFor="alarm-resolution-note">Note de résolution</Label>
+          <Label htmlFor="alarm-resolution-note">{t('Note de résolution')}</Label>
           <Textarea
             id="alarm-resolution-note"
             rows={3}
             value={note}
-            placeholder="Ex. Levée de doute effectuée, fausse alarme"
+            placeholder={t('Ex. Levée de doute effectuée, fausse alarme')}
             aria-invalid={noteError ? true : undefined}
             aria-describedby={noteError ? 'alarm-resolution-note-error' : undefined}
             onChange={(event) => {
@@ -162,21 +163,21 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" size="sm" onClick={() => setResolving(false)}>
-              Annuler
+              {t('Annuler')}
             </Button>
             <Button type="submit" size="sm" disabled={resolve.isPending}>
-              {resolve.isPending ? 'Résolution...' : 'Confirmer la résolution'}
+              {resolve.isPending ? t('Résolution...') : t('Confirmer la résolution')}
             </Button>
           </div>
         </form>
       ) : null}
       <form onSubmit={onComment} noValidate className="flex flex-col gap-2">
-        <Label htmlFor="alarm-comment">Commentaire</Label>
+        <Label htmlFor="alarm-comment">{t('Commentaire')}</Label>
         <Textarea
           id="alarm-comment"
           rows={2}
           value={text}
-          placeholder="Ex. Patrouille envoyée sur place"
+          placeholder={t('Ex. Patrouille envoyée sur place')}
           aria-invalid={textError ? true : undefined}
           aria-describedby={textError ? 'alarm-comment-error' : undefined}
           onChange={(event) => {
@@ -192,7 +193,7 @@ export function AlarmActions({ alarm, canManage, onChanged }: AlarmActionsProps)
         <div className="flex justify-end">
           <Button type="submit" variant="outline" size="sm" disabled={comment.isPending}>
             <MessageSquarePlus aria-hidden="true" />
-            Ajouter un commentaire
+            {t('Ajouter un commentaire')}
           </Button>
         </div>
       </form>

@@ -4,6 +4,7 @@ import {
   alarmSeverityLabels,
   alarmStatusLabels,
 } from '@vigie/contract/alarms.contract';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 
 /** critique red (the only destructive one), important orange, moyen yellow, faible blue. */
@@ -32,12 +33,12 @@ const pill = 'inline-flex shrink-0 items-center rounded-full border px-2.5 py-0.
 
 export function SeverityBadge({ severity, className }: { severity: AlarmSeverity; className?: string }) {
   return (
-    <span className={cn(pill, severityClasses[severity], className)}>{alarmSeverityLabels[severity]}</span>
+    <span className={cn(pill, severityClasses[severity], className)}>{t(alarmSeverityLabels[severity])}</span>
   );
 }
 
 export function StatusBadge({ status, className }: { status: AlarmStatus; className?: string }) {
-  return <span className={cn(pill, statusClasses[status], className)}>{alarmStatusLabels[status]}</span>;
+  return <span className={cn(pill, statusClasses[status], className)}>{t(alarmStatusLabels[status])}</span>;
 }
 
 /** '4 min 12 s' from seconds. */

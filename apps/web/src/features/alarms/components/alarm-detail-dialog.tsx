@@ -4,6 +4,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { AlarmVideo } from '../../../components/video/alarm-video';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { useAlarm } from '../api/get-alarm';
 import { AlarmActions } from './alarm-actions';
 import { formatDuration, SeverityBadge, StatusBadge } from './alarm-badges';
@@ -48,30 +49,36 @@ function DetailBody({
           <p className="whitespace-pre-wrap break-words text-sm text-slate-200">{alarm.description}</p>
         ) : null}
         <dl className="grid grid-cols-2 gap-3">
-          <Info label="Type" value={alarmTypeLabels[alarm.type]} />
-          <Info label="Site" value={alarm.siteName} />
-          <Info label="Emplacement" value={alarm.location} />
-          <Info label="Déclenchée par" value={alarm.triggeredBy ?? '—'} />
-          <Info label="Déclenchée le" value={at(alarm.timestamp)} />
-          <Info label="Origine" value={alarmSourceLabels[alarm.source]} />
-          <Info label="Prise en charge par" value={alarm.assignedTo ?? '—'} />
+          <Info label={t('Type')} value={t(alarmTypeLabels[alarm.type])} />
+          <Info label={t('Site')} value={alarm.siteName} />
+          <Info label={t('Emplacement')} value={alarm.location} />
+          <Info label={t('Déclenchée par')} value={alarm.triggeredBy ?? '—'} />
+          <Info label={t('Déclenchée le')} value={at(alarm.timestamp)} />
+          <Info label={t('Origine')} value={t(alarmSourceLabels[alarm.source])} />
+          <Info label={t('Prise en charge par')} value={alarm.assignedTo ?? '—'} />
           <Info
-            label="Temps de réponse"
-            value={alarm.responseTime === null ? 'En attente' : formatDuration(alarm.responseTime)}
+            label={t('Temps de réponse')}
+            value={alarm.responseTime === null ? t('En attente') : formatDuration(alarm.responseTime)}
           />
           <Info
-            label="Acquittée"
+            label={t('Acquittée')}
             value={
-              alarm.acknowledgedAt ? `${at(alarm.acknowledgedAt)} par ${alarm.acknowledgedBy ?? '—'}` : '—'
+              alarm.acknowledgedAt
+                ? t('{at} par {name}', { at: at(alarm.acknowledgedAt), name: alarm.acknowledgedBy ?? '—' })
+                : '—'
             }
           />
           <Info
-            label="Résolue"
-            value={alarm.resolvedAt ? `${at(alarm.resolvedAt)} par ${alarm.resolvedBy ?? '—'}` : '—'}
+            label={t('Résolue')}
+            value={
+              alarm.resolvedAt
+                ? t('{at} par {name}', { at: at(alarm.resolvedAt), name: alarm.resolvedBy ?? '—' })
+                : '—'
+            }
           />
-          {alarm.escalatedAt ? <Info label="Escaladée le" value={at(alarm.escalatedAt)} /> : null}
+          {alarm.escalatedAt ? <Info label={t('Escaladée le')} value={at(alarm.escalatedAt)} /> : null}
           {alarm.resolutionNote ? (
-            <Info label="Note de résolution" value={alarm.resolutionNote} wide />
+            <Info label={t('Note de résolution')} value={alarm.resolutionNote} wide />
           ) : null}
         </dl>
         <AlarmActions alarm={alarm} canManage={canManage} onChanged={onChanged} />
@@ -82,7 +89,7 @@ function DetailBody({
         <AlarmVideo alarmId={alarm.id} cameraId={alarm.cameraId} timezone={timezone} />
         <DispatchPanel alarmId={alarm.id} canManage={canManage} />
         <section className="flex flex-col gap-3">
-          <h3 className="text-sm font-semibold text-white">Historique</h3>
+          <h3 className="text-sm font-semibold text-white">{t('Historique')}</h3>
           <AlarmTimeline entries={alarm.timeline} timezone={timezone} />
         </section>
       </div>
@@ -98,16 +105,16 @@ export function AlarmDetailDialog({ alarmId, placeholder, onOpenChange, ...rest 
       {alarmId !== null ? (
         <DialogContent
           size="xl"
-          title={alarm?.title ?? 'Alarme'}
+          title={alarm?.title ?? t('Alarme')}
           description={alarm ? `${alarm.siteName} · ${alarm.location}` : undefined}
         >
           {alarm ? (
             <DetailBody alarm={alarm} {...rest} />
           ) : isError ? (
-            <p className="text-red-200">Alarme introuvable</p>
+            <p className="text-red-200">{t('Alarme introuvable')}</p>
           ) : (
             <div className="flex justify-center py-10">
-              <Spinner label="Chargement de l'alarme…" />
+              <Spinner label={t("Chargement de l'alarme…")} />
             </div>
           )}
         </DialogContent>

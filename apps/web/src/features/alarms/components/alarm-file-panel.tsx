@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session';
 import { downloadFilePdf, useAlarmFile, useMarkShown } from '../api/alarm-file';
 import { AuthoritiesForm } from './authorities-form';
@@ -41,7 +42,9 @@ export function AlarmFilePanel({ alarm, timezone }: { alarm: Alarm; timezone?: s
     try {
       await downloadFilePdf(alarm.id);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de télécharger le dossier') });
+      toast.error(t('Erreur'), {
+        description: errorMessage(error, t('Impossible de télécharger le dossier')),
+      });
     } finally {
       setDownloading(false);
     }
@@ -49,9 +52,9 @@ export function AlarmFilePanel({ alarm, timezone }: { alarm: Alarm; timezone?: s
 
   if (!file.data)
     return file.isError ? (
-      <p className="text-sm text-red-200">{errorMessage(file.error, 'Dossier indisponible')}</p>
+      <p className="text-sm text-red-200">{errorMessage(file.error, t('Dossier indisponible'))}</p>
     ) : (
-      <Spinner label="Chargement du dossier…" />
+      <Spinner label={t('Chargement du dossier…')} />
     );
   const f = file.data;
   const closed = f.closed;
@@ -63,49 +66,50 @@ export function AlarmFilePanel({ alarm, timezone }: { alarm: Alarm; timezone?: s
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id="alarm-file-title" className="text-sm font-semibold text-white">
-            Dossier de levée de doute
+            {t('Dossier de levée de doute')}
           </h3>
           {f.chain.ok ? (
             <Badge tone="success">
               <ShieldCheck aria-hidden="true" className="size-3.5" />
-              Chaîne intègre ({f.chain.checked})
+              {t('Chaîne intègre ({count})', { count: f.chain.checked })}
             </Badge>
           ) : (
             <Badge tone="danger">
               <ShieldAlert aria-hidden="true" className="size-3.5" />
-              Chaîne rompue à l'entrée n° {f.chain.firstBrokenNumber}
+              {t("Chaîne rompue à l'entrée n° {number}", { number: f.chain.firstBrokenNumber })}
             </Badge>
           )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {closed && !f.signed ? (
-            <SignFileDialog alarmId={alarm.id} signerName={user?.name ?? 'l’opérateur'} />
+            <SignFileDialog alarmId={alarm.id} signerName={user?.name ?? t('l’opérateur')} />
           ) : null}
           <Button variant="outline" size="sm" onClick={() => void onDownload()} disabled={downloading}>
             <FileDown aria-hidden="true" />
-            {downloading ? 'Préparation…' : 'Télécharger le PDF'}
+            {downloading ? t('Préparation…') : t('Télécharger le PDF')}
           </Button>
         </div>
       </div>
       <FileTimes file={f} timezone={timezone} />
       {f.response === 'active' ? (
         <p className="rounded-lg border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-100">
-          Alarme active selon les consignes du site : intervention directe, sans levée de doute. Le dossier
-          garde ce qui l'a déclenchée.
+          {t(
+            "Alarme active selon les consignes du site : intervention directe, sans levée de doute. Le dossier garde ce qui l'a déclenchée.",
+          )}
         </p>
       ) : null}
       <Tabs defaultValue={closed ? 'note' : 'checklist'}>
-        <TabsList aria-label="Compléter le dossier" className="flex-wrap sm:w-full">
+        <TabsList aria-label={t('Compléter le dossier')} className="flex-wrap sm:w-full">
           {closed ? null : (
             <>
-              <TabsTrigger value="checklist">Consignes</TabsTrigger>
-              <TabsTrigger value="video">Vidéo</TabsTrigger>
-              <TabsTrigger value="call">Consigner un appel</TabsTrigger>
-              <TabsTrigger value="decision">Décision</TabsTrigger>
-              <TabsTrigger value="authorities">Autorités prévenues</TabsTrigger>
+              <TabsTrigger value="checklist">{t('Consignes')}</TabsTrigger>
+              <TabsTrigger value="video">{t('Vidéo')}</TabsTrigger>
+              <TabsTrigger value="call">{t('Consigner un appel')}</TabsTrigger>
+              <TabsTrigger value="decision">{t('Décision')}</TabsTrigger>
+              <TabsTrigger value="authorities">{t('Autorités prévenues')}</TabsTrigger>
             </>
           )}
-          <TabsTrigger value="note">Note / rectification</TabsTrigger>
+          <TabsTrigger value="note">{t('Note / rectification')}</TabsTrigger>
         </TabsList>
         {closed ? null : (
           <>
@@ -134,8 +138,9 @@ export function AlarmFilePanel({ alarm, timezone }: { alarm: Alarm; timezone?: s
         <TabsContent value="note" className="mt-3">
           {closed ? (
             <p className="mb-2 text-xs text-fg-muted">
-              Alarme résolue : le dossier ne se modifie plus, il se complète par une note ou une
-              rectification.
+              {t(
+                'Alarme résolue : le dossier ne se modifie plus, il se complète par une note ou une rectification.',
+              )}
             </p>
           ) : null}
           <NoteForm alarmId={alarm.id} entries={f.entries} />

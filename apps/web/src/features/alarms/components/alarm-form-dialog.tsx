@@ -9,6 +9,7 @@ import { FormSelect } from '../../../components/ui/form-select';
 import { Input, Textarea } from '../../../components/ui/input';
 import type { SelectOption } from '../../../components/ui/select';
 import { showServerErrors } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateAlarm } from '../api/create-alarm';
 import {
   type AlarmFormOutput,
@@ -32,8 +33,10 @@ export function AlarmFormDialog({ open, onOpenChange, sites, onCreated }: AlarmF
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         size="lg"
-        title="Nouvelle alarme"
-        description="Déclenchez une alarme sur un site : elle apparaît aussitôt chez tous les opérateurs."
+        title={t('Nouvelle alarme')}
+        description={t(
+          'Déclenchez une alarme sur un site : elle apparaît aussitôt chez tous les opérateurs.',
+        )}
       >
         {/* Mounted on open: the form starts empty every time. */}
         <AlarmForm onOpenChange={onOpenChange} sites={sites} onCreated={onCreated} />
@@ -41,6 +44,10 @@ export function AlarmFormDialog({ open, onOpenChange, sites, onCreated }: AlarmF
     </Dialog>
   );
 }
+
+/** The contract's labels in the current language. */
+const translated = (options: { value: string; label: string }[]) =>
+  options.map((o) => ({ ...o, label: t(o.label) }));
 
 /** The form's fields, named as in the request body (a refusal about one shows under it). */
 const alarmFields = Object.keys(emptyAlarmForm('')) as (keyof AlarmFormValues)[];
@@ -61,12 +68,12 @@ function AlarmForm({ onOpenChange, sites, onCreated }: Omit<AlarmFormDialogProps
   const onSubmit = handleSubmit(async (values) => {
     try {
       const alarm = await create.mutateAsync(values);
-      toast.success('Alarme créée', { description: `${alarm.title} — ${alarm.siteName}` });
+      toast.success(t('Alarme créée'), { description: `${alarm.title} — ${alarm.siteName}` });
       onCreated?.(alarm);
       onOpenChange(false);
     } catch (error) {
-      const rest = showServerErrors(error, setError, alarmFields, "Impossible de créer l'alarme");
-      if (rest) toast.error('Erreur', { description: rest });
+      const rest = showServerErrors(error, setError, alarmFields, t("Impossible de créer l'alarme"));
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   });
 
@@ -79,7 +86,7 @@ function AlarmForm({ onOpenChange, sites, onCreated }: Omit<AlarmFormDialogProps
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
       <FormField
         id="alarm-siteId"
-        label="Site"
+        label={t('Site')}
         required
         error={errors.siteId?.message}
         className="sm:col-span-2"
@@ -89,19 +96,24 @@ function AlarmForm({ onOpenChange, sites, onCreated }: Omit<AlarmFormDialogProps
           name="siteId"
           id="alarm-siteId"
           options={sites}
-          placeholder={sites.length === 0 ? 'Aucun site : créez-en un d’abord' : 'Choisir un site'}
+          placeholder={sites.length === 0 ? t('Aucun site : créez-en un d’abord') : t('Choisir un site')}
           {...a11y('siteId')}
         />
       </FormField>
-      <FormField id="alarm-type" label="Type" required error={errors.type?.message}>
-        <FormSelect control={control} name="type" id="alarm-type" options={alarmTypeOptions} />
+      <FormField id="alarm-type" label={t('Type')} required error={errors.type?.message}>
+        <FormSelect control={control} name="type" id="alarm-type" options={translated(alarmTypeOptions)} />
       </FormField>
-      <FormField id="alarm-severity" label="Gravité" required error={errors.severity?.message}>
-        <FormSelect control={control} name="severity" id="alarm-severity" options={alarmSeverityOptions} />
+      <FormField id="alarm-severity" label={t('Gravité')} required error={errors.severity?.message}>
+        <FormSelect
+          control={control}
+          name="severity"
+          id="alarm-severity"
+          options={translated(alarmSeverityOptions)}
+        />
       </FormField>
       <FormField
         id="alarm-title"
-        label="Titre"
+        label={t('Titre')}
         required
         error={errors.title?.message}
         className="sm:col-span-2"
@@ -109,44 +121,44 @@ function AlarmForm({ onOpenChange, sites, onCreated }: Omit<AlarmFormDialogProps
         <Input
           id="alarm-title"
           autoComplete="off"
-          placeholder="Ex. Intrusion détectée"
+          placeholder={t('Ex. Intrusion détectée')}
           {...a11y('title')}
           {...register('title')}
         />
       </FormField>
       <FormField
         id="alarm-description"
-        label="Description"
+        label={t('Description')}
         required
         error={errors.description?.message}
         className="sm:col-span-2"
       >
         <Textarea id="alarm-description" rows={3} {...a11y('description')} {...register('description')} />
       </FormField>
-      <FormField id="alarm-location" label="Emplacement" required error={errors.location?.message}>
+      <FormField id="alarm-location" label={t('Emplacement')} required error={errors.location?.message}>
         <Input
           id="alarm-location"
           autoComplete="off"
-          placeholder="Ex. Porte arrière"
+          placeholder={t('Ex. Porte arrière')}
           {...a11y('location')}
           {...register('location')}
         />
       </FormField>
-      <FormField id="alarm-triggeredBy" label="Déclenchée par" error={errors.triggeredBy?.message}>
+      <FormField id="alarm-triggeredBy" label={t('Déclenchée par')} error={errors.triggeredBy?.message}>
         <Input
           id="alarm-triggeredBy"
           autoComplete="off"
-          placeholder="Ex. Détecteur DT-12"
+          placeholder={t('Ex. Détecteur DT-12')}
           {...a11y('triggeredBy')}
           {...register('triggeredBy')}
         />
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Création...' : "Créer l'alarme"}
+          {isSubmitting ? t('Création...') : t("Créer l'alarme")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { type Alarm, alarmTypeLabels } from '@vigie/contract/alarms.contract';
 import { ChevronRight, Clock, MapPin } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { SeverityBadge, StatusBadge, severityStripe } from './alarm-badges';
 
@@ -8,13 +9,13 @@ type AlarmListProps = { alarms: Alarm[]; onOpen: (alarm: Alarm) => void; timezon
 
 export function AlarmList({ alarms, onOpen, timezone }: AlarmListProps) {
   return (
-    <ul className="flex flex-col gap-3" aria-label="Alarmes">
+    <ul className="flex flex-col gap-3" aria-label={t('Alarmes')}>
       {alarms.map((alarm) => (
         <li key={alarm.id} data-testid="alarm-row" data-status={alarm.status}>
           <button
             type="button"
             onClick={() => onOpen(alarm)}
-            aria-label={`Voir l'alarme ${alarm.title}`}
+            aria-label={t("Voir l'alarme {title}", { title: alarm.title })}
             className={cn(
               'group relative flex w-full items-stretch overflow-hidden rounded-xl border border-ink-700 bg-ink-850 text-left transition-colors hover:border-ink-600 hover:bg-ink-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500',
               alarm.status === 'resolved' && 'opacity-80',
@@ -33,7 +34,7 @@ export function AlarmList({ alarms, onOpen, timezone }: AlarmListProps) {
                 <span className="line-clamp-2 text-sm break-words text-slate-300">{alarm.description}</span>
               ) : null}
               <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-muted">
-                <span className="text-slate-300">{alarmTypeLabels[alarm.type]}</span>
+                <span className="text-slate-300">{t(alarmTypeLabels[alarm.type])}</span>
                 <span className="flex items-center gap-1">
                   <MapPin aria-hidden="true" className="size-3.5" />
                   {alarm.siteName} · {alarm.location}

@@ -1,6 +1,11 @@
-import type { AlarmActionKind, AlarmTimelineEntry } from '@vigie/contract/alarms.contract';
+import {
+  type AlarmActionKind,
+  type AlarmTimelineEntry,
+  alarmActionLabels,
+} from '@vigie/contract/alarms.contract';
 import { BellRing, CheckCheck, CircleCheck, type LucideIcon, MessageSquare, TrendingUp } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 
 const icons: Record<AlarmActionKind, { icon: LucideIcon; tone: string }> = {
@@ -13,9 +18,9 @@ const icons: Record<AlarmActionKind, { icon: LucideIcon; tone: string }> = {
 
 /** The alarm's history, oldest first: who did what, when, with their note. */
 export function AlarmTimeline({ entries, timezone }: { entries: AlarmTimelineEntry[]; timezone?: string }) {
-  if (entries.length === 0) return <p className="text-sm text-fg-muted">Aucun événement.</p>;
+  if (entries.length === 0) return <p className="text-sm text-fg-muted">{t('Aucun événement.')}</p>;
   return (
-    <ol className="flex flex-col" aria-label="Historique de l'alarme">
+    <ol className="flex flex-col" aria-label={t("Historique de l'alarme")}>
       {entries.map((entry, index) => {
         const { icon: Icon, tone } = icons[entry.kind];
         const last = index === entries.length - 1;
@@ -32,7 +37,8 @@ export function AlarmTimeline({ entries, timezone }: { entries: AlarmTimelineEnt
             </span>
             <div className="flex min-w-0 flex-col gap-0.5 pt-1">
               <p className="text-sm text-white">
-                <span className="font-medium">{entry.label}</span>
+                {/* The kind's label, in the user's language (the server's label is the French one). */}
+                <span className="font-medium">{t(alarmActionLabels[entry.kind] ?? entry.label)}</span>
                 <span className="text-fg-muted"> — {entry.author}</span>
               </p>
               <time dateTime={entry.at} className="text-xs text-fg-muted">

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { t } from '../../../lib/i18n/i18n';
 import { isoOfLocal, localNow, useEntrySubmit } from './file-entry-submit';
 
 type Service = (typeof authorityServices)[number];
@@ -17,7 +18,7 @@ export function AuthoritiesForm({ alarmId }: { alarmId: string }) {
   const { submit, errors, clear, pending } = useEntrySubmit(
     alarmId,
     ['service', 'calledAt', 'reference'] as const,
-    'Autorités prévenues consignées',
+    t('Autorités prévenues consignées'),
   );
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,15 +37,15 @@ export function AuthoritiesForm({ alarmId }: { alarmId: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField id="file-authority-service" label="Service" error={errors.service}>
+        <FormField id="file-authority-service" label={t('Service')} error={errors.service}>
           <NativeSelect
             id="file-authority-service"
             value={service}
             onChange={(e) => setService(e.target.value as Service)}
-            options={authorityServices.map((s) => ({ value: s, label: authorityServiceLabels[s] }))}
+            options={authorityServices.map((s) => ({ value: s, label: t(authorityServiceLabels[s]) }))}
           />
         </FormField>
-        <FormField id="file-authority-at" label="Heure de l'appel" error={errors.calledAt}>
+        <FormField id="file-authority-at" label={t("Heure de l'appel")} error={errors.calledAt}>
           <Input
             id="file-authority-at"
             type="datetime-local"
@@ -58,11 +59,11 @@ export function AuthoritiesForm({ alarmId }: { alarmId: string }) {
             }}
           />
         </FormField>
-        <FormField id="file-authority-reference" label="Leur référence" error={errors.reference}>
+        <FormField id="file-authority-reference" label={t('Leur référence')} error={errors.reference}>
           <Input
             id="file-authority-reference"
             value={reference}
-            placeholder="Ex. n° d'intervention"
+            placeholder={t("Ex. n° d'intervention")}
             aria-invalid={errors.reference ? true : undefined}
             aria-describedby={errors.reference ? 'file-authority-reference-error' : undefined}
             onChange={(e) => {
@@ -75,7 +76,7 @@ export function AuthoritiesForm({ alarmId }: { alarmId: string }) {
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={pending}>
           <Siren aria-hidden="true" />
-          Consigner l'appel aux autorités
+          {t("Consigner l'appel aux autorités")}
         </Button>
       </div>
     </form>

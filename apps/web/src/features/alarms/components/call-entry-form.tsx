@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { t } from '../../../lib/i18n/i18n';
 import { isoOfLocal, localNow, useEntrySubmit } from './file-entry-submit';
 
 type Outcome = (typeof callOutcomes)[number];
@@ -36,7 +37,7 @@ export function CallEntryForm({
   const { submit, errors, clear, pending } = useEntrySubmit(
     alarmId,
     ['contactName', 'number', 'outcome', 'calledAt', 'remark'] as const,
-    'Appel consigné',
+    t('Appel consigné'),
   );
   const picked = choices.find((c) => c.value === choice);
 
@@ -59,26 +60,26 @@ export function CallEntryForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-      <FormField id="file-call-contact" label="Contact appelé">
+      <FormField id="file-call-contact" label={t('Contact appelé')}>
         <NativeSelect
           id="file-call-contact"
           value={choice}
           onChange={(e) => setChoice(e.target.value)}
           options={[
             ...choices.map(({ value, label }) => ({ value, label })),
-            { value: OTHER, label: 'Autre numéro…' },
+            { value: OTHER, label: t('Autre numéro…') },
           ]}
         />
       </FormField>
       {picked?.contact.password ? (
         <p className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
-          Mot de passe attendu : <strong>{picked.contact.password}</strong>
+          {t('Mot de passe attendu :')} <strong>{picked.contact.password}</strong>
           {picked.contact.availability ? ` · ${picked.contact.availability}` : ''}
         </p>
       ) : null}
       {picked ? null : (
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField id="file-call-name" label="Nom" error={errors.contactName} required>
+          <FormField id="file-call-name" label={t('Nom')} error={errors.contactName} required>
             <Input
               id="file-call-name"
               value={name}
@@ -90,7 +91,7 @@ export function CallEntryForm({
               }}
             />
           </FormField>
-          <FormField id="file-call-number" label="Numéro" error={errors.number} required>
+          <FormField id="file-call-number" label={t('Numéro')} error={errors.number} required>
             <Input
               id="file-call-number"
               type="tel"
@@ -106,15 +107,15 @@ export function CallEntryForm({
         </div>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id="file-call-outcome" label="Résultat" error={errors.outcome}>
+        <FormField id="file-call-outcome" label={t('Résultat')} error={errors.outcome}>
           <NativeSelect
             id="file-call-outcome"
             value={outcome}
             onChange={(e) => setOutcome(e.target.value as Outcome)}
-            options={callOutcomes.map((o) => ({ value: o, label: callOutcomeLabels[o] }))}
+            options={callOutcomes.map((o) => ({ value: o, label: t(callOutcomeLabels[o]) }))}
           />
         </FormField>
-        <FormField id="file-call-at" label="Heure de l'appel" error={errors.calledAt}>
+        <FormField id="file-call-at" label={t("Heure de l'appel")} error={errors.calledAt}>
           <Input
             id="file-call-at"
             type="datetime-local"
@@ -129,13 +130,13 @@ export function CallEntryForm({
           />
         </FormField>
       </div>
-      <FormField id="file-call-remark" label="Remarque" error={errors.remark}>
+      <FormField id="file-call-remark" label={t('Remarque')} error={errors.remark}>
         <Textarea id="file-call-remark" rows={2} value={remark} onChange={(e) => setRemark(e.target.value)} />
       </FormField>
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={pending}>
           <PhoneCall aria-hidden="true" />
-          Consigner l'appel
+          {t("Consigner l'appel")}
         </Button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { useEntrySubmit } from './file-entry-submit';
 
@@ -27,7 +28,7 @@ export function DecisionFields({
   return (
     <>
       <fieldset className="flex flex-col gap-1.5">
-        <legend className="mb-1 text-sm font-medium text-fg">Décision</legend>
+        <legend className="mb-1 text-sm font-medium text-fg">{t('Décision')}</legend>
         <div className="flex flex-wrap gap-2">
           {decisionOutcomes.map((o) => (
             <label
@@ -45,7 +46,7 @@ export function DecisionFields({
                 onChange={() => onOutcome(o)}
                 className="accent-blue-500"
               />
-              {decisionOutcomeLabels[o]}
+              {t(decisionOutcomeLabels[o])}
             </label>
           ))}
         </div>
@@ -55,12 +56,12 @@ export function DecisionFields({
           </p>
         ) : null}
       </fieldset>
-      <FormField id={`${idPrefix}-reason`} label="Motif" error={errors.reason} required>
+      <FormField id={`${idPrefix}-reason`} label={t('Motif')} error={errors.reason} required>
         <Textarea
           id={`${idPrefix}-reason`}
           rows={2}
           value={reason}
-          placeholder="Ex. Intrus visible sur la caméra du quai"
+          placeholder={t('Ex. Intrus visible sur la caméra du quai')}
           aria-invalid={errors.reason ? true : undefined}
           aria-describedby={errors.reason ? `${idPrefix}-reason-error` : undefined}
           onChange={(e) => onReason(e.target.value)}
@@ -76,14 +77,14 @@ export function DecisionForm({ alarmId }: { alarmId: string }) {
   const { submit, errors, setErrors, clear, pending } = useEntrySubmit(
     alarmId,
     ['outcome', 'reason'] as const,
-    'Décision consignée',
+    t('Décision consignée'),
   );
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!outcome || !reason.trim()) {
       setErrors({
-        outcome: outcome ? undefined : 'Choisissez la décision',
-        reason: reason.trim() ? undefined : 'Le motif de la décision est obligatoire',
+        outcome: outcome ? undefined : t('Choisissez la décision'),
+        reason: reason.trim() ? undefined : t('Le motif de la décision est obligatoire'),
       });
       return;
     }
@@ -110,7 +111,7 @@ export function DecisionForm({ alarmId }: { alarmId: string }) {
       />
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={pending}>
-          Consigner la décision
+          {t('Consigner la décision')}
         </Button>
       </div>
     </form>

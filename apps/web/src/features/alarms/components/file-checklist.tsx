@@ -1,4 +1,5 @@
 import type { AlarmFile } from '@vigie/contract/alarm-file.contract';
+import { t } from '../../../lib/i18n/i18n';
 import { useEntrySubmit } from './file-entry-submit';
 
 /** The site's checklist: each step ticked (or unticked) is an entry of the file, with its text as it was. */
@@ -11,13 +12,13 @@ export function FileChecklist({
   file: AlarmFile;
   readOnly: boolean;
 }) {
-  const { submit, pending } = useEntrySubmit(alarmId, [] as const, 'Consigne mise à jour');
+  const { submit, pending } = useEntrySubmit(alarmId, [] as const, t('Consigne mise à jour'));
   // A step's state is its last entry's.
   const ticked = new Map<number, boolean>();
   for (const e of file.entries)
     if (e.kind === 'checklist_step' && e.data.stepIndex !== null) ticked.set(e.data.stepIndex, e.data.ticked);
   if (file.instructions.steps.length === 0)
-    return <p className="text-sm text-fg-muted">Le site n'a pas de consignes.</p>;
+    return <p className="text-sm text-fg-muted">{t("Le site n'a pas de consignes.")}</p>;
   return (
     <ol className="flex flex-col gap-2">
       {file.instructions.steps.map((step, i) => {

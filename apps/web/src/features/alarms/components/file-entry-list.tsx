@@ -1,6 +1,7 @@
 import type { AlarmFileEntry } from '@vigie/contract/alarm-file.contract';
 import { entryText } from '@vigie/contract/alarm-file-text';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { useFileSignatureImage } from '../api/alarm-file';
 
@@ -16,11 +17,13 @@ const tones: Partial<Record<AlarmFileEntry['kind'], string>> = {
 function SignatureImage({ alarmId, signer }: { alarmId: string; signer: string }) {
   const image = useFileSignatureImage(alarmId, true);
   if (!image.data)
-    return image.isError ? <p className="text-sm text-red-200">Image de la signature indisponible</p> : null;
+    return image.isError ? (
+      <p className="text-sm text-red-200">{t('Image de la signature indisponible')}</p>
+    ) : null;
   return (
     <img
       src={image.data}
-      alt={`Signature de ${signer}`}
+      alt={t('Signature de {name}', { name: signer })}
       className="mt-1 h-20 w-full max-w-64 rounded-md border border-ink-600 bg-white object-contain p-1"
     />
   );
@@ -36,14 +39,15 @@ export function FileEntryList({
   entries: AlarmFileEntry[];
   timezone?: string;
 }) {
-  if (entries.length === 0) return <p className="text-sm text-fg-muted">Aucune entrée pour le moment.</p>;
+  if (entries.length === 0)
+    return <p className="text-sm text-fg-muted">{t('Aucune entrée pour le moment.')}</p>;
   const numbers = new Map(entries.map((e) => [e.id, e.number]));
   const when = (iso: string) => {
     const d = new Date(iso);
     return `${formatDateTime(d, timezone)}:${String(d.getUTCSeconds()).padStart(2, '0')}`;
   };
   return (
-    <ol className="flex flex-col gap-2" aria-label="Entrées du dossier">
+    <ol className="flex flex-col gap-2" aria-label={t('Entrées du dossier')}>
       {entries.map((e) => {
         const { title, lines } = entryText(e, when, (id) => numbers.get(id));
         return (
@@ -53,7 +57,7 @@ export function FileEntryList({
             className={cn('min-w-0 border-l-2 border-ink-600 py-0.5 pl-3', tones[e.kind])}
           >
             <p className="text-xs text-fg-muted">
-              N° {e.number} · {when(e.at)} · {e.actor.name}
+              {t('N° {number}', { number: e.number })} · {when(e.at)} · {e.actor.name}
             </p>
             <p className="text-sm font-medium text-white">{title}</p>
             {lines.map((line, i) => (

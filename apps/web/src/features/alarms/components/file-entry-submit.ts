@@ -2,6 +2,7 @@ import type { AppendAlarmFileEntryBody } from '@vigie/contract/alarm-file.contra
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { splitServerError } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useAppendFileEntry } from '../api/alarm-file';
 
 /**
@@ -18,9 +19,9 @@ export function useEntrySubmit<F extends string>(alarmId: string, fields: readon
       toast.success(success);
       return true;
     } catch (error) {
-      const { onFields, rest } = splitServerError(error, fields, "Impossible d'enregistrer l'entrée");
+      const { onFields, rest } = splitServerError(error, fields, t("Impossible d'enregistrer l'entrée"));
       setErrors(Object.fromEntries(onFields.map((e) => [e.field, e.message])) as Partial<Record<F, string>>);
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
       return false;
     }
   };

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { t } from '../../../lib/i18n/i18n';
 import { useEntrySubmit } from './file-entry-submit';
 
 const NOTE = 'note';
@@ -16,12 +17,14 @@ export function NoteForm({ alarmId, entries }: { alarmId: string; entries: Alarm
   const { submit, errors, setErrors, clear, pending } = useEntrySubmit(
     alarmId,
     ['text', 'amendsEntryId'] as const,
-    target === NOTE ? 'Note ajoutée au dossier' : 'Rectification ajoutée au dossier',
+    target === NOTE ? t('Note ajoutée au dossier') : t('Rectification ajoutée au dossier'),
   );
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
-      setErrors({ text: target === NOTE ? 'La note est obligatoire' : 'La rectification est obligatoire' });
+      setErrors({
+        text: target === NOTE ? t('La note est obligatoire') : t('La rectification est obligatoire'),
+      });
       return;
     }
     const ok = await submit(
@@ -36,25 +39,28 @@ export function NoteForm({ alarmId, entries }: { alarmId: string; entries: Alarm
   };
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-      <FormField id="file-note-target" label="Type" error={errors.amendsEntryId}>
+      <FormField id="file-note-target" label={t('Type')} error={errors.amendsEntryId}>
         <NativeSelect
           id="file-note-target"
           value={target}
           onChange={(e) => setTarget(e.target.value)}
           options={[
-            { value: NOTE, label: 'Note' },
+            { value: NOTE, label: t('Note') },
             ...entries
               .filter((e) => e.kind !== 'amendment')
               .map((e) => ({
                 value: e.id,
-                label: `Rectifier l'entrée n° ${e.number} (${alarmFileEntryKindLabels[e.kind]})`,
+                label: t("Rectifier l'entrée n° {number} ({kind})", {
+                  number: e.number,
+                  kind: t(alarmFileEntryKindLabels[e.kind]),
+                }),
               })),
           ]}
         />
       </FormField>
       <FormField
         id="file-note-text"
-        label={target === NOTE ? 'Note' : 'Rectification'}
+        label={target === NOTE ? t('Note') : t('Rectification')}
         error={errors.text}
         required
       >
@@ -73,7 +79,7 @@ export function NoteForm({ alarmId, entries }: { alarmId: string; entries: Alarm
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={pending}>
           <NotebookPen aria-hidden="true" />
-          {target === NOTE ? 'Ajouter la note' : 'Ajouter la rectification'}
+          {target === NOTE ? t('Ajouter la note') : t('Ajouter la rectification')}
         </Button>
       </div>
     </form>

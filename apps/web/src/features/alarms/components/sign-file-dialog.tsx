@@ -5,6 +5,7 @@ import { SignatureField, type SignatureHandle } from '../../../components/signat
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useSignFile } from '../api/alarm-file';
 
 /**
@@ -17,12 +18,14 @@ export function SignFileDialog({ alarmId, signerName }: { alarmId: string; signe
     <Dialog open={open} onOpenChange={setOpen}>
       <Button size="sm" onClick={() => setOpen(true)}>
         <PenLine aria-hidden="true" />
-        Signer le dossier
+        {t('Signer le dossier')}
       </Button>
       {open ? (
         <DialogContent
-          title="Signer le dossier"
-          description="La signature est ajoutée au dossier comme une entrée, avec votre nom et l'heure. Un dossier ne se signe qu'une fois ; il pourra encore être complété par des notes."
+          title={t('Signer le dossier')}
+          description={t(
+            "La signature est ajoutée au dossier comme une entrée, avec votre nom et l'heure. Un dossier ne se signe qu'une fois ; il pourra encore être complété par des notes.",
+          )}
         >
           <SignForm alarmId={alarmId} signerName={signerName} onDone={() => setOpen(false)} />
         </DialogContent>
@@ -47,30 +50,30 @@ function SignForm({
   const confirm = async () => {
     const value = pad.current?.value();
     if (!value) {
-      toast.error('Erreur', { description: 'Dessinez votre signature dans le cadre' });
+      toast.error(t('Erreur'), { description: t('Dessinez votre signature dans le cadre') });
       return;
     }
     try {
       await sign.mutateAsync(value);
-      toast.success('Dossier signé', { description: 'La signature est ajoutée au dossier.' });
+      toast.success(t('Dossier signé'), { description: t('La signature est ajoutée au dossier.') });
       onDone();
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de signer le dossier') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de signer le dossier')) });
     }
   };
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1.5">
-        <span className="text-sm font-medium text-fg">Signature de {signerName}</span>
+        <span className="text-sm font-medium text-fg">{t('Signature de {name}', { name: signerName })}</span>
         <SignatureField id="alarm-file-signature" ref={pad} onChange={setDrawn} />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button onClick={() => void confirm()} disabled={sign.isPending || !drawn}>
-          {sign.isPending ? 'Signature…' : 'Signer'}
+          {sign.isPending ? t('Signature…') : t('Signer')}
         </Button>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { useAlarmRecordings } from '../../../components/video/recordings-api';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { useSiteCameras } from '../api/alarm-file';
 import { isoOfLocal, useEntrySubmit } from './file-entry-submit';
 
@@ -40,7 +41,7 @@ export function VideoEntryForm({
   const { submit, errors, clear, pending } = useEntrySubmit(
     alarmId,
     ['cameraId', 'from', 'to', 'recordingId', 'remark'] as const,
-    'Vidéo consultée consignée',
+    t('Vidéo consultée consignée'),
   );
   const list = cameras.data ?? [];
   const camera = cameraId || list[0]?.id || '';
@@ -58,11 +59,11 @@ export function VideoEntryForm({
   };
 
   if (cameras.isSuccess && list.length === 0)
-    return <p className="text-sm text-fg-muted">Aucune caméra sur ce site.</p>;
+    return <p className="text-sm text-fg-muted">{t('Aucune caméra sur ce site.')}</p>;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id="file-video-camera" label="Caméra" error={errors.cameraId}>
+        <FormField id="file-video-camera" label={t('Caméra')} error={errors.cameraId}>
           <NativeSelect
             id="file-video-camera"
             value={camera}
@@ -74,16 +75,19 @@ export function VideoEntryForm({
             options={list.map((c) => ({ value: c.id, label: c.name }))}
           />
         </FormField>
-        <FormField id="file-video-source" label="Images consultées" error={errors.recordingId}>
+        <FormField id="file-video-source" label={t('Images consultées')} error={errors.recordingId}>
           <NativeSelect
             id="file-video-source"
             value={source}
             onChange={(e) => setSource(e.target.value)}
             options={[
-              { value: PERIOD, label: 'Une période (direct ou enregistrement)' },
+              { value: PERIOD, label: t('Une période (direct ou enregistrement)') },
               ...ofCamera.map((r) => ({
                 value: r.id,
-                label: `${r.kind === 'clip' ? 'Clip' : 'Capture'} du ${formatDateTime(r.startedAt, timezone)}`,
+                label:
+                  r.kind === 'clip'
+                    ? t('Clip du {date}', { date: formatDateTime(r.startedAt, timezone) })
+                    : t('Capture du {date}', { date: formatDateTime(r.startedAt, timezone) }),
               })),
             ]}
           />
@@ -91,7 +95,7 @@ export function VideoEntryForm({
       </div>
       {source === PERIOD ? (
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField id="file-video-from" label="Du" error={errors.from}>
+          <FormField id="file-video-from" label={t('Du')} error={errors.from}>
             <Input
               id="file-video-from"
               type="datetime-local"
@@ -105,7 +109,7 @@ export function VideoEntryForm({
               }}
             />
           </FormField>
-          <FormField id="file-video-to" label="Au" error={errors.to}>
+          <FormField id="file-video-to" label={t('Au')} error={errors.to}>
             <Input
               id="file-video-to"
               type="datetime-local"
@@ -121,19 +125,19 @@ export function VideoEntryForm({
           </FormField>
         </div>
       ) : null}
-      <FormField id="file-video-remark" label="Ce qui a été vu" error={errors.remark}>
+      <FormField id="file-video-remark" label={t('Ce qui a été vu')} error={errors.remark}>
         <Textarea
           id="file-video-remark"
           rows={2}
           value={remark}
-          placeholder="Ex. Silhouette près du portail à 02:14"
+          placeholder={t('Ex. Silhouette près du portail à 02:14')}
           onChange={(e) => setRemark(e.target.value)}
         />
       </FormField>
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={pending || !camera}>
           <Video aria-hidden="true" />
-          Consigner la vidéo consultée
+          {t('Consigner la vidéo consultée')}
         </Button>
       </div>
     </form>
