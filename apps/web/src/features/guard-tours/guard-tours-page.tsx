@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api-errors';
+import { currentLocale, msg, t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { useDeleteTour } from './api/delete-tour';
 import { downloadLabels } from './api/download-tour-labels';
@@ -17,14 +18,22 @@ import { ReplaceLabelDialog } from './components/replace-label-dialog';
 import { RoundCard } from './components/round-card';
 import { TourDialog } from './components/tour-dialog';
 
-const dayShort = ['lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim'];
+const dayShort = [msg('lun'), msg('mar'), msg('mer'), msg('jeu'), msg('ven'), msg('sam'), msg('dim')];
 
 function scheduleText(tour: Tour) {
   const s = tour.schedule;
-  if (!s) return 'Sans planification';
-  const days = s.days.length === 7 ? 'tous les jours' : s.days.map((d) => dayShort[d - 1]).join(', ');
+  if (!s) return t('Sans planification');
+  const days =
+    s.days.length === 7 ? t('tous les jours') : s.days.map((d) => t(dayShort[d - 1] ?? '')).join(', ');
   const every = s.everyMinutes % 60 === 0 ? `${s.everyMinutes / 60} h` : `${s.everyMinutes} min`;
-  return `Toutes les ${every} de ${s.start} à ${s.end}, ${days}`;
+  return t('Toutes les {every} de {start} à {end}, {days}', { every, start: s.start, end: s.end, days });
+}
+
+/** '2026-W48' → « semaine 48 (2026) ». */
+function weekText(week: string | undefined) {
+  const match = week ? /^(\d{4})-W(\d{2})$/.exec(week) : null;
+  if (!match) return week;
+  return t('semaine {week} ({year})', { week: match[2], year: match[1] });
 }
 
 function RoundsSection() {
@@ -39,16 +48,16 @@ function RoundsSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Rondes en cours</CardTitle>
-        <CardDescription>Progression en direct des passages en cours et planifiés.</CardDescription>
+        <CardTitle>{t('Rondes en cours')}</CardTitle>
+        <CardDescription>{t('Progression en direct des passages en cours et planifiés.')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <QueryState
           query={inProgress}
           layout="card"
-          loading="Chargement des rondes…"
-          error="Impossible de charger les rondes"
-          empty={{ when: rounds.length === 0, title: 'Aucune ronde en cours ni planifiée.' }}
+          loading={t('Chargement des rondes…')}
+          error={t('Impossible de charger les rondes')}
+          empty={{ when: rounds.length === 0, title: t('Aucune ronde en cours ni planifiée.') }}
         >
           <ul className="flex flex-col gap-3">
             {rounds.map((r) => (
@@ -59,7 +68,7 @@ function RoundsSection() {
         {recentMissed.length > 0 ? (
           <div>
             <h3 className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-red-200">
-              <AlertTriangle className="size-4" aria-hidden="true" /> Rondes manquées récentes
+              <AlertTriangle className="size-4" aria-hidden="true" /> {t('Rondes manquées récentes')}
             </h3>
             <ul className="flex flex-col gap-3">
               {recentMissed.map((r) => (
@@ -71,7 +80,7 @@ function RoundsSection() {
         {recentDone.length > 0 ? (
           <div>
             <h3 className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-emerald-200">
-              <CheckCircle2 className="size-4" aria-hidden="true" /> Rondes terminées récentes
+              <CheckCircle2 className="size-4" aria-hidden="true" /> {t('Rondes terminées récentes')}
             </h3>
             <ul className="flex flex-col gap-3">
               {recentDone.map((r) => (
@@ -87,22 +96,22 @@ function RoundsSection() {
 
 function StatsSection() {
   const stats = useTourStats();
-  const week = stats.data?.week.replace(/^(\d{4})-W(\d{2})$/, 'semaine $2 ($1)');
+  const week = weekText(stats.data?.week);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Taux de réalisation</CardTitle>
+        <CardTitle>{t('Taux de réalisation')}</CardTitle>
         <CardDescription>
-          Par site, {week ?? 'cette semaine'} : rondes terminées sur rondes échues.
+          {t('Par site, {week} : rondes terminées sur rondes échues.', { week: week ?? t('cette semaine') })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <QueryState
           query={stats}
           layout="card"
-          loading="Chargement du taux de réalisation…"
-          error="Impossible de charger le taux de réalisation"
-          empty={{ when: (data) => data.sites.length === 0, title: "Aucun site n'a encore de ronde." }}
+          loading={t('Chargement du taux de réalisation…')}
+          error={t('Impossible de charger le taux de réalisation')}
+          empty={{ when: (data) => data.sites.length === 0, title: t("Aucun site n'a encore de ronde.") }}
         >
           {(data) => (
             <ul className="flex flex-col gap-3">
@@ -113,7 +122,9 @@ function StatsSection() {
                       {s.siteName}
                     </span>
                     <span className="shrink-0 font-semibold">
-                      {s.completionRate === null ? '—' : `${s.completionRate.toLocaleString('fr-FR')} %`}
+                      {s.completionRate === null
+                        ? '—'
+                        : t('{rate} %', { rate: s.completionRate.toLocaleString(currentLocale()) })}
                     </span>
                   </div>
                   <div className="mt-1 h-2 overflow-hidden rounded-full bg-ink-700">
@@ -123,8 +134,10 @@ function StatsSection() {
                     />
                   </div>
                   <p className="mt-1 text-xs text-fg-muted">
-                    {s.done} terminée{s.done > 1 ? 's' : ''} · {s.missed} manquée{s.missed > 1 ? 's' : ''} ·{' '}
-                    {s.open} en attente
+                    {t(
+                      '{done, plural, one {# terminée} other {# terminées}} · {missed, plural, one {# manquée} other {# manquées}} · {open} en attente',
+                      { done: s.done, missed: s.missed, open: s.open },
+                    )}
                   </p>
                 </li>
               ))}
@@ -141,38 +154,42 @@ function ToursSection({ onEdit }: { onEdit: (tour: Tour) => void }) {
   const remove = useDeleteTour();
   // The tour whose labels are being replaced (read from the list, so it follows a refresh).
   const [replacing, setReplacing] = useState<string | null>(null);
-  const replacingTour = tours.data?.find((t) => t.id === replacing);
+  const replacingTour = tours.data?.find((item) => item.id === replacing);
   const print = async (tour: Tour) => {
     try {
       await downloadLabels(tour.id, tour.name);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de générer les étiquettes') });
+      toast.error(t('Erreur'), {
+        description: errorMessage(error, t('Impossible de générer les étiquettes')),
+      });
     }
   };
   const del = async (tour: Tour) => {
-    if (!window.confirm(`Supprimer la ronde « ${tour.name} » et son historique ?`)) return;
+    if (!window.confirm(t('Supprimer la ronde « {name} » et son historique ?', { name: tour.name }))) return;
     try {
       await remove.mutateAsync(tour.id);
-      toast.success('Ronde supprimée');
+      toast.success(t('Ronde supprimée'));
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de supprimer la ronde') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de supprimer la ronde')) });
     }
   };
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Circuits de ronde</CardTitle>
-        <CardDescription>Points de contrôle à scanner, dans l'ordre ou tirés au hasard.</CardDescription>
+        <CardTitle>{t('Circuits de ronde')}</CardTitle>
+        <CardDescription>
+          {t("Points de contrôle à scanner, dans l'ordre ou tirés au hasard.")}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <QueryState
           query={tours}
           layout="card"
-          loading="Chargement des circuits…"
-          error="Impossible de charger les circuits"
+          loading={t('Chargement des circuits…')}
+          error={t('Impossible de charger les circuits')}
           empty={{
             when: (data) => data.length === 0,
-            title: 'Aucune ronde : créez la première avec « Nouvelle ronde ».',
+            title: t('Aucune ronde : créez la première avec « Nouvelle ronde ».'),
           }}
         >
           {(data) => (
@@ -185,17 +202,19 @@ function ToursSection({ onEdit }: { onEdit: (tour: Tour) => void }) {
                       <p className="text-sm text-fg-muted">{tour.siteName}</p>
                     </div>
                     <div className="flex flex-wrap gap-1">
-                      <Badge>{tourOrderModeLabels[tour.orderMode]}</Badge>
-                      <Badge tone="accent">{tour.expectedMinutes} min</Badge>
+                      <Badge>{t(tourOrderModeLabels[tour.orderMode])}</Badge>
+                      <Badge tone="accent">{t('{minutes} min', { minutes: tour.expectedMinutes })}</Badge>
                     </div>
                   </div>
                   <p className="mt-2 text-xs text-fg-muted">
-                    {tour.checkpoints.length} point{tour.checkpoints.length > 1 ? 's' : ''} de contrôle ·{' '}
-                    {scheduleText(tour)}
+                    {t('{count, plural, one {# point de contrôle} other {# points de contrôle}}', {
+                      count: tour.checkpoints.length,
+                    })}{' '}
+                    · {scheduleText(tour)}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     <Button size="sm" variant="outline" onClick={() => onEdit(tour)}>
-                      <Pencil /> Modifier
+                      <Pencil /> {t('Modifier')}
                     </Button>
                     <Button
                       size="sm"
@@ -203,7 +222,7 @@ function ToursSection({ onEdit }: { onEdit: (tour: Tour) => void }) {
                       disabled={!tour.checkpoints.some((c) => c.kind === 'qr')}
                       onClick={() => void print(tour)}
                     >
-                      <FileDown /> Étiquettes
+                      <FileDown /> {t('Étiquettes')}
                     </Button>
                     <Button
                       size="sm"
@@ -211,10 +230,10 @@ function ToursSection({ onEdit }: { onEdit: (tour: Tour) => void }) {
                       disabled={!tour.checkpoints.some((c) => c.kind === 'qr')}
                       onClick={() => setReplacing(tour.id)}
                     >
-                      <RefreshCw /> Remplacer une étiquette
+                      <RefreshCw /> {t('Remplacer une étiquette')}
                     </Button>
                     <Button size="sm" variant="danger-ghost" onClick={() => void del(tour)}>
-                      <Trash2 /> Supprimer
+                      <Trash2 /> {t('Supprimer')}
                     </Button>
                   </div>
                 </li>
@@ -242,7 +261,11 @@ export default function GuardToursPage() {
   const [editing, setEditing] = useState<Tour | null>(null);
   const [open, setOpen] = useState(false);
   if (user?.role === 'agent')
-    return <p className="text-fg-muted">Les rondes sont gérées par les administrateurs et les opérateurs.</p>;
+    return (
+      <p className="text-fg-muted">
+        {t('Les rondes sont gérées par les administrateurs et les opérateurs.')}
+      </p>
+    );
   const openDialog = (tour: Tour | null) => {
     setEditing(tour);
     setOpen(true);
@@ -252,15 +275,16 @@ export default function GuardToursPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex flex-col gap-1">
           <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight text-white sm:text-3xl">
-            <Route className="size-7 text-accent" aria-hidden="true" /> Rondes
+            <Route className="size-7 text-accent" aria-hidden="true" /> {t('Rondes')}
           </h1>
           <p className="text-fg-muted">
-            Circuits de points de contrôle, passages des agents en direct et taux de réalisation de la
-            semaine.
+            {t(
+              'Circuits de points de contrôle, passages des agents en direct et taux de réalisation de la semaine.',
+            )}
           </p>
         </div>
         <Button onClick={() => openDialog(null)}>
-          <Plus /> Nouvelle ronde
+          <Plus /> {t('Nouvelle ronde')}
         </Button>
       </div>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useRegenerateLabel } from '../api/regenerate-checkpoint-label';
 
 /**
@@ -31,18 +32,22 @@ export function ReplaceLabelDialog({
       await regenerate.mutateAsync({ tourId: tour.id, checkpointId });
       setReplaced((list) => [...list, checkpointId]);
       setAsking(null);
-      toast.success(`Étiquette de « ${name} » remplacée`, {
-        description: "L'ancienne est refusée dès maintenant : imprimez la nouvelle.",
+      toast.success(t('Étiquette de « {name} » remplacée', { name }), {
+        description: t("L'ancienne est refusée dès maintenant : imprimez la nouvelle."),
       });
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible de remplacer l'étiquette") });
+      toast.error(t('Erreur'), {
+        description: errorMessage(error, t("Impossible de remplacer l'étiquette")),
+      });
     }
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Remplacer une étiquette"
-        description="Étiquette perdue, abîmée ou copiée : le point reçoit une nouvelle étiquette et celle qui est imprimée est refusée au prochain scan."
+        title={t('Remplacer une étiquette')}
+        description={t(
+          'Étiquette perdue, abîmée ou copiée : le point reçoit une nouvelle étiquette et celle qui est imprimée est refusée au prochain scan.',
+        )}
       >
         <ul className="flex flex-col gap-2">
           {qrCheckpoints.map((c) => (
@@ -55,13 +60,15 @@ export function ReplaceLabelDialog({
                   {c.position + 1}. {c.name}
                 </p>
                 <p className="text-xs text-fg-muted">
-                  {replaced.includes(c.id) ? 'Remplacée : à imprimer' : `Étiquette n° ${c.labelVersion}`}
+                  {replaced.includes(c.id)
+                    ? t('Remplacée : à imprimer')
+                    : t('Étiquette n° {version}', { version: c.labelVersion })}
                 </p>
               </div>
               {asking === c.id ? (
                 <div className="flex flex-wrap gap-2">
                   <Button size="sm" variant="outline" onClick={() => setAsking(null)}>
-                    Annuler
+                    {t('Annuler')}
                   </Button>
                   <Button
                     size="sm"
@@ -69,17 +76,17 @@ export function ReplaceLabelDialog({
                     disabled={regenerate.isPending}
                     onClick={() => void confirm(c.id, c.name)}
                   >
-                    {regenerate.isPending ? 'Remplacement…' : 'Confirmer le remplacement'}
+                    {regenerate.isPending ? t('Remplacement…') : t('Confirmer le remplacement')}
                   </Button>
                 </div>
               ) : (
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-label={`Remplacer l'étiquette de « ${c.name} »`}
+                  aria-label={t("Remplacer l'étiquette de « {name} »", { name: c.name })}
                   onClick={() => setAsking(c.id)}
                 >
-                  <RefreshCw /> Remplacer
+                  <RefreshCw /> {t('Remplacer')}
                 </Button>
               )}
             </li>
@@ -87,10 +94,10 @@ export function ReplaceLabelDialog({
         </ul>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Fermer
+            {t('Fermer')}
           </Button>
           <Button disabled={replaced.length === 0} onClick={() => onPrint(tour)}>
-            <FileDown /> Imprimer les étiquettes
+            <FileDown /> {t('Imprimer les étiquettes')}
           </Button>
         </div>
       </DialogContent>

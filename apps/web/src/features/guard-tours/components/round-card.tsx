@@ -1,6 +1,7 @@
 import { type Round, roundStatusLabels, scanPositionCheckLabels } from '@vigie/contract/guard-tours.contract';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';
+import { currentLocale, t } from '../../../lib/i18n/i18n';
 
 type RoundScan = NonNullable<Round['checkpoints'][number]['scan']>;
 
@@ -8,16 +9,16 @@ type RoundScan = NonNullable<Round['checkpoints'][number]['scan']>;
 export function formatDistance(metres: number) {
   if (metres < 1000) return `${Math.round(metres)} m`;
   const km = metres / 1000;
-  return `${km.toLocaleString('fr-FR', { maximumFractionDigits: km < 10 ? 1 : 0 })} km`;
+  return `${km.toLocaleString(currentLocale(), { maximumFractionDigits: km < 10 ? 1 : 0 })} km`;
 }
 
 /** What the control room reads of a scan's position: « Hors zone (12 km) », « Position absente ». */
 export function positionText(scan: RoundScan) {
   if (scan.positionCheck === 'outside')
     return scan.distanceM === null
-      ? scanPositionCheckLabels.outside
-      : `${scanPositionCheckLabels.outside} (${formatDistance(scan.distanceM)})`;
-  if (scan.positionCheck === 'missing') return scanPositionCheckLabels.missing;
+      ? t(scanPositionCheckLabels.outside)
+      : `${t(scanPositionCheckLabels.outside)} (${formatDistance(scan.distanceM)})`;
+  if (scan.positionCheck === 'missing') return t(scanPositionCheckLabels.missing);
   return null;
 }
 
@@ -46,23 +47,23 @@ export function RoundCard({ round }: { round: Round }) {
           <p className="font-semibold break-words text-white">{round.tourName}</p>
           <p
             className="truncate text-sm text-fg-muted"
-            title={`${round.siteName} · ${round.agentName ?? 'Aucun agent'}`}
+            title={`${round.siteName} · ${round.agentName ?? t('Aucun agent')}`}
           >
-            {round.siteName} · {round.agentName ?? 'Aucun agent'}
+            {round.siteName} · {round.agentName ?? t('Aucun agent')}
           </p>
         </div>
         <div className="flex flex-wrap gap-1">
           {outside > 0 ? (
             <Badge tone="danger">
-              {outside} scan{outside > 1 ? 's' : ''} hors zone
+              {t('{count, plural, one {# scan hors zone} other {# scans hors zone}}', { count: outside })}
             </Badge>
           ) : null}
           {round.anomalies > 0 ? (
             <Badge tone="warning">
-              {round.anomalies} anomalie{round.anomalies > 1 ? 's' : ''}
+              {t('{count, plural, one {# anomalie} other {# anomalies}}', { count: round.anomalies })}
             </Badge>
           ) : null}
-          <Badge tone={tone}>{roundStatusLabels[round.status]}</Badge>
+          <Badge tone={tone}>{t(roundStatusLabels[round.status])}</Badge>
         </div>
       </div>
       <div
@@ -71,16 +72,24 @@ export function RoundCard({ round }: { round: Round }) {
         aria-valuenow={pct}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-label={`Progression de ${round.tourName}`}
+        aria-label={t('Progression de {name}', { name: round.tourName })}
       >
         <div className="h-full rounded-full bg-accent" style={{ width: `${pct}%` }} />
       </div>
       <p className="mt-2 text-xs text-fg-muted">
-        {round.scanned}/{round.total} points ·{' '}
         {round.startedAt
-          ? `démarrée le ${formatDateTime(round.startedAt)}`
-          : `prévue le ${formatDateTime(round.plannedAt)}`}{' '}
-        · durée prévue {round.expectedMinutes} min
+          ? t('{scanned}/{total} points · démarrée le {date} · durée prévue {minutes} min', {
+              scanned: round.scanned,
+              total: round.total,
+              date: formatDateTime(round.startedAt),
+              minutes: round.expectedMinutes,
+            })
+          : t('{scanned}/{total} points · prévue le {date} · durée prévue {minutes} min', {
+              scanned: round.scanned,
+              total: round.total,
+              date: formatDateTime(round.plannedAt),
+              minutes: round.expectedMinutes,
+            })}
       </p>
       <ol className="mt-2 flex flex-wrap gap-1">
         {round.checkpoints.map((c, i) => {
@@ -90,7 +99,7 @@ export function RoundCard({ round }: { round: Round }) {
               key={c.checkpointId}
               title={
                 c.scan
-                  ? `Scanné le ${formatDateTime(c.scan.scannedAt)}${c.scan.note ? ` · ${c.scan.note}` : ''}`
+                  ? `${t('Scanné le {date}', { date: formatDateTime(c.scan.scannedAt) })}${c.scan.note ? ` · ${c.scan.note}` : ''}`
                   : undefined
               }
               className={`rounded px-1.5 py-0.5 text-xs ${chipTone(c.scan)}`}

@@ -15,6 +15,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useTourSites } from '../api/get-tour-sites';
 import { type TourInput, useSaveTour } from '../api/save-tour';
 
@@ -26,7 +27,7 @@ type CheckpointDraft = {
   instructions: string;
 };
 
-const dayLabels = ['Lun', 'Mar', 'Mer', 'Jeu', 'Ven', 'Sam', 'Dim'];
+const dayLabels = [msg('Lun'), msg('Mar'), msg('Mer'), msg('Jeu'), msg('Ven'), msg('Sam'), msg('Dim')];
 
 function draftOf(tour: Tour | null) {
   return {
@@ -132,38 +133,38 @@ export function TourDialog({
         const key = issue.path.join('.');
         if (!next[key]) next[key] = issue.message;
       }
-      if (!draft.siteId) next.siteId = 'Veuillez sélectionner un site';
+      if (!draft.siteId) next.siteId = msg('Veuillez sélectionner un site');
       setErrors(next);
       return;
     }
     setErrors({});
     try {
       await save.mutateAsync({ id: tour?.id ?? null, body });
-      toast.success(tour ? 'Ronde modifiée' : 'Ronde créée');
+      toast.success(tour ? t('Ronde modifiée') : t('Ronde créée'));
       onOpenChange(false);
     } catch (error) {
       const ids = controlIds(draft.checkpoints.length);
       const { onFields, rest } = splitServerError(
         error,
         Object.keys(ids),
-        "Impossible d'enregistrer la ronde",
+        t("Impossible d'enregistrer la ronde"),
       );
       setErrors(Object.fromEntries(onFields.map((e) => [e.field, e.message])));
       focusFirstField(onFields.map((e) => ids[e.field]));
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   };
 
   const siteOptions = [
-    { value: '', label: 'Choisir un site' },
+    { value: '', label: t('Choisir un site') },
     ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name })),
   ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={tour ? 'Modifier la ronde' : 'Nouvelle ronde'} size="xl">
+      <DialogContent title={tour ? t('Modifier la ronde') : t('Nouvelle ronde')} size="xl">
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="tour-site" label="Site" required error={errors.siteId}>
+            <FormField id="tour-site" label={t('Site')} required error={errors.siteId}>
               <NativeSelect
                 id="tour-site"
                 options={siteOptions}
@@ -171,12 +172,12 @@ export function TourDialog({
                 onChange={(e) => set('siteId', e.target.value)}
               />
             </FormField>
-            <FormField id="tour-name" label="Nom de la ronde" required error={errors.name}>
+            <FormField id="tour-name" label={t('Nom de la ronde')} required error={errors.name}>
               <Input id="tour-name" value={draft.name} onChange={(e) => set('name', e.target.value)} />
             </FormField>
             <FormField
               id="tour-duration"
-              label="Durée prévue (minutes)"
+              label={t('Durée prévue (minutes)')}
               required
               error={errors.expectedMinutes}
             >
@@ -188,10 +189,14 @@ export function TourDialog({
                 onChange={(e) => set('expectedMinutes', e.target.value)}
               />
             </FormField>
-            <FormField id="tour-order" label="Ordre de passage" hint="Aléatoire : tiré à chaque départ">
+            <FormField
+              id="tour-order"
+              label={t('Ordre de passage')}
+              hint={t('Aléatoire : tiré à chaque départ')}
+            >
               <NativeSelect
                 id="tour-order"
-                options={tourOrderModes.map((m) => ({ value: m, label: tourOrderModeLabels[m] }))}
+                options={tourOrderModes.map((m) => ({ value: m, label: t(tourOrderModeLabels[m]) }))}
                 value={draft.orderMode}
                 onChange={(e) => set('orderMode', e.target.value as 'fixed' | 'random')}
               />
@@ -199,20 +204,20 @@ export function TourDialog({
           </div>
 
           <fieldset className="rounded-lg border border-ink-600 p-3">
-            <legend className="px-1 text-sm font-medium">Planification</legend>
+            <legend className="px-1 text-sm font-medium">{t('Planification')}</legend>
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
                 checked={draft.scheduled}
                 onChange={(e) => set('scheduled', e.target.checked)}
               />
-              Créer les rondes automatiquement pour l'agent en service
+              {t("Créer les rondes automatiquement pour l'agent en service")}
             </label>
             {draft.scheduled ? (
               <div className="mt-3 grid gap-3 sm:grid-cols-3">
                 <FormField
                   id="tour-every"
-                  label="Toutes les (minutes)"
+                  label={t('Toutes les (minutes)')}
                   error={errors['schedule.everyMinutes']}
                 >
                   <Input
@@ -223,7 +228,7 @@ export function TourDialog({
                     onChange={(e) => set('everyMinutes', e.target.value)}
                   />
                 </FormField>
-                <FormField id="tour-start" label="De" error={errors['schedule.start']}>
+                <FormField id="tour-start" label={t('De')} error={errors['schedule.start']}>
                   <Input
                     id="tour-start"
                     type="time"
@@ -231,7 +236,7 @@ export function TourDialog({
                     onChange={(e) => set('start', e.target.value)}
                   />
                 </FormField>
-                <FormField id="tour-end" label="À" error={errors['schedule.end']}>
+                <FormField id="tour-end" label={t('À')} error={errors['schedule.end']}>
                   <Input
                     id="tour-end"
                     type="time"
@@ -255,12 +260,12 @@ export function TourDialog({
                             )
                           }
                         />
-                        {label}
+                        {t(label)}
                       </label>
                     );
                   })}
                   {errors['schedule.days'] ? (
-                    <p className="w-full text-xs text-red-300">{errors['schedule.days']}</p>
+                    <p className="w-full text-xs text-red-300">{t(errors['schedule.days'])}</p>
                   ) : null}
                 </div>
               </div>
@@ -268,17 +273,17 @@ export function TourDialog({
           </fieldset>
 
           <fieldset className="flex flex-col gap-3">
-            <legend className="mb-2 text-sm font-medium">Points de contrôle (dans l'ordre)</legend>
-            {errors.checkpoints ? <p className="text-xs text-red-300">{errors.checkpoints}</p> : null}
+            <legend className="mb-2 text-sm font-medium">{t("Points de contrôle (dans l'ordre)")}</legend>
+            {errors.checkpoints ? <p className="text-xs text-red-300">{t(errors.checkpoints)}</p> : null}
             {draft.checkpoints.map((c, i) => (
               <div key={c.id ?? `new-${i}`} className="rounded-lg border border-ink-600 p-3">
                 <div className="flex items-center justify-between gap-2">
-                  <span className="text-sm font-semibold">Point {i + 1}</span>
+                  <span className="text-sm font-semibold">{t('Point {index}', { index: i + 1 })}</span>
                   <div className="flex gap-1">
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label="Monter"
+                      aria-label={t('Monter')}
                       disabled={i === 0}
                       onClick={() => move(i, -1)}
                     >
@@ -287,7 +292,7 @@ export function TourDialog({
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label="Descendre"
+                      aria-label={t('Descendre')}
                       disabled={i === draft.checkpoints.length - 1}
                       onClick={() => move(i, 1)}
                     >
@@ -296,7 +301,7 @@ export function TourDialog({
                     <Button
                       size="sm"
                       variant="danger-ghost"
-                      aria-label={`Supprimer le point ${i + 1}`}
+                      aria-label={t('Supprimer le point {index}', { index: i + 1 })}
                       onClick={() =>
                         set(
                           'checkpoints',
@@ -309,17 +314,22 @@ export function TourDialog({
                   </div>
                 </div>
                 <div className="mt-2 grid gap-3 sm:grid-cols-2">
-                  <FormField id={`cp-name-${i}`} label="Nom" required error={errors[`checkpoints.${i}.name`]}>
+                  <FormField
+                    id={`cp-name-${i}`}
+                    label={t('Nom')}
+                    required
+                    error={errors[`checkpoints.${i}.name`]}
+                  >
                     <Input
                       id={`cp-name-${i}`}
                       value={c.name}
                       onChange={(e) => setCheckpoint(i, { name: e.target.value })}
                     />
                   </FormField>
-                  <FormField id={`cp-kind-${i}`} label="Type">
+                  <FormField id={`cp-kind-${i}`} label={t('Type')}>
                     <NativeSelect
                       id={`cp-kind-${i}`}
-                      options={checkpointKinds.map((k) => ({ value: k, label: checkpointKindLabels[k] }))}
+                      options={checkpointKinds.map((k) => ({ value: k, label: t(checkpointKindLabels[k]) }))}
                       value={c.kind}
                       onChange={(e) => setCheckpoint(i, { kind: e.target.value as 'qr' | 'nfc' })}
                     />
@@ -327,7 +337,7 @@ export function TourDialog({
                   {c.kind === 'nfc' ? (
                     <FormField
                       id={`cp-nfc-${i}`}
-                      label="Identifiant du tag NFC"
+                      label={t('Identifiant du tag NFC')}
                       required
                       error={errors[`checkpoints.${i}.nfcUid`]}
                     >
@@ -341,7 +351,7 @@ export function TourDialog({
                   ) : null}
                   <FormField
                     id={`cp-instr-${i}`}
-                    label="Consignes (facultatif)"
+                    label={t('Consignes (facultatif)')}
                     className="sm:col-span-2"
                     error={errors[`checkpoints.${i}.instructions`]}
                   >
@@ -364,16 +374,16 @@ export function TourDialog({
                 ])
               }
             >
-              <Plus /> Ajouter un point de contrôle
+              <Plus /> {t('Ajouter un point de contrôle')}
             </Button>
           </fieldset>
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Annuler
+              {t('Annuler')}
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+              {save.isPending ? t('Enregistrement…') : t('Enregistrer')}
             </Button>
           </div>
         </form>
