@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-errors';
 import { LocationError, locateOnce } from '../../lib/geolocation';
+import { msg, t } from '../../lib/i18n/i18n';
 import { useClockIn, useClockOut } from '../../lib/my-service-api';
 import { Dialog, DialogContent } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
@@ -18,8 +19,8 @@ type Step =
   | { kind: 'error'; message: string; denied: boolean };
 
 const texts = {
-  in: { title: 'Prendre mon service', success: 'Service commencé' },
-  out: { title: 'Terminer mon service', success: 'Service terminé' },
+  in: { title: msg('Prendre mon service'), success: msg('Service commencé') },
+  out: { title: msg('Terminer mon service'), success: msg('Service terminé') },
 } as const;
 
 type ClockDialogProps = {
@@ -57,25 +58,26 @@ export function ClockDialog({ action, shift, open, onOpenChange }: ClockDialogPr
       setStep({ kind: 'sending' });
       const mutation = action === 'in' ? clockIn : clockOut;
       await mutation.mutateAsync({ shiftId: shift.id, position });
-      toast.success(texts[action].success, { description: shift.siteName });
+      toast.success(t(texts[action].success), { description: shift.siteName });
       if (id === attempt.current) close(false);
     } catch (error) {
       if (id !== attempt.current) return;
       if (error instanceof LocationError) {
-        setStep({ kind: 'error', message: error.message, denied: error.reason === 'denied' });
+        setStep({ kind: 'error', message: t(error.message), denied: error.reason === 'denied' });
       } else {
-        setStep({ kind: 'error', message: errorMessage(error, 'Le pointage a échoué'), denied: false });
+        setStep({ kind: 'error', message: errorMessage(error, t('Le pointage a échoué')), denied: false });
       }
     }
   };
 
   const busy = step.kind === 'locating' || step.kind === 'sending';
-  const busyText = step.kind === 'locating' ? 'Recherche de votre position…' : 'Vérification du pointage…';
+  const busyText =
+    step.kind === 'locating' ? t('Recherche de votre position…') : t('Vérification du pointage…');
 
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
-        title={texts[action].title}
+        title={t(texts[action].title)}
         description={`${shift.siteName} · ${shift.startTime} – ${shift.endTime}`}
       >
         <div className="flex flex-col gap-5" data-testid="clock-dialog">
@@ -84,12 +86,14 @@ export function ClockDialog({ action, shift, open, onOpenChange }: ClockDialogPr
               <MapPin aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-blue-300" />
               <div className="flex flex-col gap-2">
                 <p className="font-medium">
-                  Votre position est vérifiée une seule fois, au moment du pointage, pour confirmer que vous
-                  êtes sur le site.
+                  {t(
+                    'Votre position est vérifiée une seule fois, au moment du pointage, pour confirmer que vous êtes sur le site.',
+                  )}
                 </p>
                 <p className="text-sm text-slate-200">
-                  Elle n'est pas suivie en dehors du pointage. Votre navigateur va vous demander
-                  l'autorisation : choisissez « Autoriser ».
+                  {t(
+                    "Elle n'est pas suivie en dehors du pointage. Votre navigateur va vous demander l'autorisation : choisissez « Autoriser ».",
+                  )}
                 </p>
               </div>
             </div>
@@ -119,10 +123,10 @@ export function ClockDialog({ action, shift, open, onOpenChange }: ClockDialogPr
           <div className="flex flex-col gap-3 sm:flex-row-reverse">
             <BigButton disabled={busy} onClick={run} className="sm:flex-1">
               <LocateFixed aria-hidden="true" />
-              {step.kind === 'error' ? 'Réessayer' : 'Continuer'}
+              {step.kind === 'error' ? t('Réessayer') : t('Continuer')}
             </BigButton>
             <BigButton tone="outline" onClick={() => close(false)} className="sm:flex-1">
-              {step.kind === 'error' ? 'Fermer' : 'Annuler'}
+              {step.kind === 'error' ? t('Fermer') : t('Annuler')}
             </BigButton>
           </div>
         </div>

@@ -1,4 +1,5 @@
 import { type AgentStatus, agentStatusLabels } from '@vigie/contract/agents.contract';
+import { t } from '../../lib/i18n/i18n';
 import { cn } from '../../lib/utils';
 import { AgentAvatar } from '../agent-avatar';
 
@@ -16,15 +17,15 @@ export function ServiceGreeting({ agent, onDuty, evening, todayLabel }: ServiceG
   // 'actif' only says the agent is employed and available: off a shift, they are 'Hors service'.
   const offDutyLabel =
     isAgentStatus(agent.status) && agent.status !== 'actif' && agent.status !== 'en service'
-      ? agentStatusLabels[agent.status]
-      : 'Hors service';
+      ? t(agentStatusLabels[agent.status])
+      : t('Hors service');
 
   return (
     <header className="flex items-center gap-4">
       <AgentAvatar name={agent.name} photo={agent.photo} size="lg" />
       <div className="flex min-w-0 flex-col gap-1.5">
         <h1 className="text-2xl leading-tight font-bold text-white sm:text-3xl">
-          {evening ? 'Bonsoir' : 'Bonjour'} {agent.name}
+          {evening ? t('Bonsoir {name}', { name: agent.name }) : t('Bonjour {name}', { name: agent.name })}
         </h1>
         <p className="text-base text-slate-200">{todayLabel}</p>
         <p
@@ -41,7 +42,7 @@ export function ServiceGreeting({ agent, onDuty, evening, todayLabel }: ServiceG
               onDuty ? 'bg-white motion-safe:animate-pulse' : 'bg-slate-400',
             )}
           />
-          {onDuty ? 'En service' : offDutyLabel}
+          {onDuty ? t('En service') : offDutyLabel}
         </p>
       </div>
     </header>

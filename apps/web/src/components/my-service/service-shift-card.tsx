@@ -1,6 +1,7 @@
 import { type MyService, type ShiftStatus, shiftTypeLabels } from '@vigie/contract/planning.contract';
 import { Clock, Coffee, LogIn, LogOut, MapPin } from 'lucide-react';
 import { useState } from 'react';
+import { msg, t } from '../../lib/i18n/i18n';
 import { dayLabel, localTime } from '../../lib/service-dates';
 import { cn } from '../../lib/utils';
 import { BigButton } from './big-button';
@@ -16,9 +17,17 @@ const statusStyles: Record<ShiftStatus, string> = {
   Annulé: 'bg-red-800 text-white',
 };
 
+// The statuses are French words: each is its own message.
+const shiftStatusLabels: Record<ShiftStatus, string> = {
+  Programmé: 'Programmé',
+  'En cours': 'En cours',
+  Terminé: 'Terminé',
+  Annulé: 'Annulé',
+};
+
 const actionButtons = {
-  in: { label: 'Prendre mon service', icon: LogIn, tone: 'start' },
-  out: { label: 'Terminer mon service', icon: LogOut, tone: 'end' },
+  in: { label: msg('Prendre mon service'), icon: LogIn, tone: 'start' },
+  out: { label: msg('Terminer mon service'), icon: LogOut, tone: 'end' },
 } as const;
 
 type ServiceShiftCardProps = {
@@ -48,10 +57,10 @@ export function ServiceShiftCard({ shift, action, today, timezone }: ServiceShif
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className={cn('rounded-full px-3 py-1 text-sm font-bold', statusStyles[shift.status])}>
-          {shift.status}
+          {t(shiftStatusLabels[shift.status])}
         </span>
         <span className="rounded-full border border-slate-400/60 px-3 py-1 text-sm font-medium text-slate-100">
-          {shiftTypeLabels[shift.type]}
+          {t(shiftTypeLabels[shift.type])}
         </span>
         <span className="ml-auto text-sm font-semibold text-slate-200">{dayLabel(shift.date, today)}</span>
       </div>
@@ -72,24 +81,28 @@ export function ServiceShiftCard({ shift, action, today, timezone }: ServiceShif
         <p className="flex items-center gap-2 text-2xl font-bold text-white tabular-nums">
           <Clock aria-hidden="true" className="size-6 shrink-0 text-blue-300" />
           {shift.startTime} – {shift.endTime}
-          {overnight ? <span className="text-base font-medium text-slate-200">(lendemain)</span> : null}
+          {overnight ? (
+            <span className="text-base font-medium text-slate-200">{t('(lendemain)')}</span>
+          ) : null}
         </p>
         {shift.breakStart && shift.breakEnd ? (
           <p className="flex items-center gap-2 text-base text-slate-200">
             <Coffee aria-hidden="true" className="size-5 shrink-0 text-slate-300" />
-            Pause {shift.breakStart} – {shift.breakEnd}
+            {t('Pause {start} – {end}', { start: shift.breakStart, end: shift.breakEnd })}
           </p>
         ) : null}
         {shift.clockInAt ? (
-          <p className="text-base text-emerald-200">Service pris à {localTime(shift.clockInAt, timezone)}</p>
+          <p className="text-base text-emerald-200">
+            {t('Service pris à {time}', { time: localTime(shift.clockInAt, timezone) })}
+          </p>
         ) : null}
         {shift.clockOutAt ? (
           <p className="text-base text-slate-200">
-            Service terminé à {localTime(shift.clockOutAt, timezone)}
+            {t('Service terminé à {time}', { time: localTime(shift.clockOutAt, timezone) })}
           </p>
         ) : null}
         {shift.cancelReason && shift.status === 'Annulé' ? (
-          <p className="text-base text-red-200">Motif : {shift.cancelReason}</p>
+          <p className="text-base text-red-200">{t('Motif : {reason}', { reason: shift.cancelReason })}</p>
         ) : null}
       </div>
 
@@ -103,10 +116,10 @@ export function ServiceShiftCard({ shift, action, today, timezone }: ServiceShif
             data-testid={action === 'in' ? 'clock-in-button' : 'clock-out-button'}
           >
             <button.icon aria-hidden="true" />
-            {button.label}
+            {t(button.label)}
           </BigButton>
           <p className="-mt-2 text-center text-sm text-slate-300">
-            Pointage accepté à moins de {shift.geofenceRadiusM} m du site
+            {t('Pointage accepté à moins de {radius} m du site', { radius: shift.geofenceRadiusM })}
           </p>
           <ClockDialog action={action} shift={shift} open={open} onOpenChange={setOpen} />
         </>
