@@ -3,6 +3,7 @@ import { MapPin, UserRoundX } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
+import { t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { useAcknowledgeLoneWorkerAlert } from './api/acknowledge-lone-worker-alert';
 import { useActiveLoneWorkerAlerts } from './api/get-active-lone-worker-alerts';
@@ -21,11 +22,14 @@ function AlertRow({ alert }: { alert: LoneWorkerAlert }) {
           {alert.siteName ? <span className="font-normal text-red-100"> — {alert.siteName}</span> : null}
         </p>
         <p>
-          Vérification de {clockTime(alert.dueAt)} sans réponse, alerte à {clockTime(alert.raisedAt)}
+          {t('Vérification de {due} sans réponse, alerte à {raised}', {
+            due: clockTime(alert.dueAt),
+            raised: clockTime(alert.raisedAt),
+          })}
           {alert.answeredAt ? (
             <span className="font-semibold text-emerald-200">
               {' '}
-              · l'agent a répondu à {clockTime(alert.answeredAt)}
+              {t("· l'agent a répondu à {time}", { time: clockTime(alert.answeredAt) })}
             </span>
           ) : null}
         </p>
@@ -37,25 +41,27 @@ function AlertRow({ alert }: { alert: LoneWorkerAlert }) {
             className="inline-flex items-center gap-1 text-red-100 underline underline-offset-2 hover:text-white"
           >
             <MapPin aria-hidden="true" className="size-4" />
-            Dernière position {coordinates(alert.position.lat, alert.position.lng)} à{' '}
-            {clockTime(alert.position.at)}
+            {t('Dernière position {coordinates} à {time}', {
+              coordinates: coordinates(alert.position.lat, alert.position.lng),
+              time: clockTime(alert.position.at),
+            })}
           </a>
         ) : (
-          <p className="text-red-200">Aucune position connue</p>
+          <p className="text-red-200">{t('Aucune position connue')}</p>
         )}
       </div>
       <Button
         variant="light"
         onClick={() =>
           acknowledge.mutate(alert.id, {
-            onSuccess: () => toast.success(`Alerte de ${alert.agentName} acquittée`),
-            onError: (e) => toast.error(errorMessage(e, "L'alerte n'a pas pu être acquittée")),
+            onSuccess: () => toast.success(t('Alerte de {name} acquittée', { name: alert.agentName })),
+            onError: (e) => toast.error(errorMessage(e, t("L'alerte n'a pas pu être acquittée"))),
           })
         }
         disabled={acknowledge.isPending}
-        aria-label={`Acquitter l'alerte de ${alert.agentName}`}
+        aria-label={t("Acquitter l'alerte de {name}", { name: alert.agentName })}
       >
-        Acquitter
+        {t('Acquitter')}
       </Button>
     </li>
   );
@@ -80,7 +86,7 @@ export function LoneWorkerAlertsBanner() {
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-3">
         <h2 id="lone-worker-alerts-title" className="flex items-center gap-2 text-base font-bold text-white">
           <UserRoundX aria-hidden="true" className="size-5 animate-pulse" />
-          Travailleur isolé sans réponse ({list.length})
+          {t('Travailleur isolé sans réponse ({count})', { count: list.length })}
         </h2>
         <ul className="flex flex-col gap-2">
           {list.map((a) => (

@@ -1,4 +1,5 @@
-import { userTimezone } from '../../lib/format';
+import { intlLocale, userTimezone } from '../../lib/format';
+import { t } from '../../lib/i18n/i18n';
 
 /** "12:05" (minutes:seconds) left until `target`, "0:00" once past; hours shown past 60 minutes. */
 export function countdown(target: number, now: number) {
@@ -11,9 +12,11 @@ export function countdown(target: number, now: number) {
 
 /** "14:35" in the user's timezone. */
 export function clockTime(value: string | number | Date, timezone = userTimezone()) {
-  return new Intl.DateTimeFormat('fr-FR', { timeZone: timezone, hour: '2-digit', minute: '2-digit' }).format(
-    new Date(value),
-  );
+  return new Intl.DateTimeFormat(intlLocale(), {
+    timeZone: timezone,
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(value));
 }
 
 /** "48.86580, 2.32140". */
@@ -32,4 +35,4 @@ export const intervalLabel = (minutes: number) =>
 
 /** "Toutes les 30 min", "Toutes les minutes". */
 export const everyLabel = (minutes: number) =>
-  minutes === 1 ? 'Toutes les minutes' : `Toutes les ${intervalLabel(minutes)}`;
+  minutes === 1 ? t('Toutes les minutes') : t('Toutes les {interval}', { interval: intervalLabel(minutes) });

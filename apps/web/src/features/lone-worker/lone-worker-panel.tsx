@@ -5,6 +5,7 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { Spinner } from '../../components/ui/spinner';
 import { Switch } from '../../components/ui/switch';
 import { errorMessage } from '../../lib/api-errors';
+import { t } from '../../lib/i18n/i18n';
 import { unlockAlarmSound } from './alarm-sound';
 import { useCurrentProtection } from './api/get-current-protection';
 import { useStartProtection } from './api/start-protection';
@@ -13,11 +14,6 @@ import { ActiveProtection } from './components/active-protection';
 import { RecordedPositions } from './components/recorded-positions';
 import { everyLabel } from './lone-worker-format';
 import { type PositionProblem, takePosition } from './phone-position';
-
-const intervalOptions = loneWorkerIntervalChoices.map((m) => ({
-  value: String(m),
-  label: everyLabel(m),
-}));
 
 type LoneWorkerPanelProps = {
   /** The agent's shift is under way (clocked in): protection can only be turned on then. */
@@ -52,6 +48,8 @@ export function LoneWorkerPanel({ shiftInProgress = true }: LoneWorkerPanelProps
   };
 
   const failure = start.error ?? stop.error;
+  // Built at render: the labels follow the language.
+  const intervalOptions = loneWorkerIntervalChoices.map((m) => ({ value: String(m), label: everyLabel(m) }));
   return (
     <div className="flex flex-col gap-4" data-testid="lone-worker-panel">
       <div className="flex items-center justify-between gap-4 rounded-xl border-2 border-ink-600 bg-ink-850 p-4">
@@ -61,10 +59,10 @@ export function LoneWorkerPanel({ shiftInProgress = true }: LoneWorkerPanelProps
             className="flex cursor-pointer items-center gap-2 text-lg font-bold text-white"
           >
             <ShieldCheck aria-hidden="true" className="size-6 text-emerald-300" />
-            Protection travailleur isolé
+            {t('Protection travailleur isolé')}
           </label>
           <span id="lone-worker-state" className="text-base text-slate-300" data-testid="lone-worker-state">
-            {session ? 'Activée' : busy ? 'Activation…' : 'Désactivée'}
+            {session ? t('Activée') : busy ? t('Activation…') : t('Désactivée')}
           </span>
         </div>
         <Switch
@@ -75,10 +73,10 @@ export function LoneWorkerPanel({ shiftInProgress = true }: LoneWorkerPanelProps
           onCheckedChange={(on) => void toggle(on)}
         />
       </div>
-      {current.isPending ? <Spinner label="Chargement de la protection…" /> : null}
+      {current.isPending ? <Spinner label={t('Chargement de la protection…')} /> : null}
       {current.isError ? (
         <p role="alert" className="text-base text-red-200">
-          {errorMessage(current.error, 'Impossible de lire l’état de la protection')}
+          {errorMessage(current.error, t('Impossible de lire l’état de la protection'))}
         </p>
       ) : null}
       {failure ? (
@@ -86,7 +84,7 @@ export function LoneWorkerPanel({ shiftInProgress = true }: LoneWorkerPanelProps
           role="alert"
           className="rounded-xl border-2 border-red-500/60 bg-red-500/10 p-3 text-base text-red-100"
         >
-          {errorMessage(failure, 'La protection n’a pas pu être modifiée')}
+          {errorMessage(failure, t('La protection n’a pas pu être modifiée'))}
         </p>
       ) : null}
       {session ? (
@@ -94,7 +92,7 @@ export function LoneWorkerPanel({ shiftInProgress = true }: LoneWorkerPanelProps
       ) : current.data ? (
         <div className="flex flex-col gap-3">
           <label htmlFor="lone-worker-interval" className="text-base font-semibold text-slate-100">
-            Vérification
+            {t('Vérification')}
           </label>
           <NativeSelect
             id="lone-worker-interval"
@@ -104,11 +102,14 @@ export function LoneWorkerPanel({ shiftInProgress = true }: LoneWorkerPanelProps
             disabled={busy}
           />
           <p className="text-sm text-slate-300">
-            À chaque vérification, le téléphone sonne et vibre : sans réponse dans les 2 minutes, le centre de
-            contrôle est alerté avec votre dernière position.
+            {t(
+              'À chaque vérification, le téléphone sonne et vibre : sans réponse dans les 2 minutes, le centre de contrôle est alerté avec votre dernière position.',
+            )}
           </p>
           {!shiftInProgress ? (
-            <p className="text-base text-amber-100">Prenez votre service pour activer la protection.</p>
+            <p className="text-base text-amber-100">
+              {t('Prenez votre service pour activer la protection.')}
+            </p>
           ) : null}
         </div>
       ) : null}

@@ -2,14 +2,18 @@
 // (refused, unavailable, too slow) still goes out, since a check-in or an SOS matters more than
 // where it comes from. Taken only while the protection runs, at a check-in, or for an SOS.
 import type { LoneWorkerPositionInput } from '@vigie/contract/lone-worker.contract';
+import { msg } from '../../lib/i18n/i18n';
 
 export type PositionProblem = 'denied' | 'unavailable' | 'unsupported';
 
 export const positionProblemMessages: Record<PositionProblem, string> = {
-  denied:
+  denied: msg(
     "Position non partagée : vous avez refusé l'accès à la localisation. En cas d'alerte, le centre de contrôle ne saura pas où vous êtes. Autorisez-la dans les réglages du navigateur.",
-  unavailable: "Position introuvable pour l'instant : vérifiez que la localisation du téléphone est activée.",
-  unsupported: 'Ce navigateur ne permet pas de partager votre position.',
+  ),
+  unavailable: msg(
+    "Position introuvable pour l'instant : vérifiez que la localisation du téléphone est activée.",
+  ),
+  unsupported: msg('Ce navigateur ne permet pas de partager votre position.'),
 };
 
 export type PositionResult =

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { errorMessage } from '../../lib/api-errors';
+import { t } from '../../lib/i18n/i18n';
 import { useSos } from './api/trigger-sos';
 import { takePosition } from './phone-position';
 
@@ -35,30 +36,32 @@ export function SosButton() {
         className="min-h-24 w-full rounded-2xl border-4 border-red-300/40 bg-red-600 text-4xl font-black tracking-widest text-white shadow-lg shadow-red-950/60 transition-colors hover:bg-red-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-red-300"
         aria-describedby="sos-help"
       >
-        SOS
+        {t('SOS')}
       </button>
       <p id="sos-help" className="text-sm text-slate-300">
-        En cas de danger : alerte immédiate du centre de contrôle avec votre position.
+        {t('En cas de danger : alerte immédiate du centre de contrôle avec votre position.')}
       </p>
       <div aria-live="assertive">
         {sos.isSuccess ? (
           <p className="flex items-center gap-2 rounded-xl border-2 border-emerald-400/70 bg-emerald-500/15 p-4 text-lg font-bold text-emerald-50">
             <CheckCircle2 aria-hidden="true" className="size-6 shrink-0" />
-            Alerte envoyée — le centre de contrôle est prévenu
+            {t('Alerte envoyée — le centre de contrôle est prévenu')}
           </p>
         ) : null}
       </div>
       <Dialog open={open} onOpenChange={(o) => !sending && setOpen(o)}>
         <DialogContent
-          title="Envoyer un SOS ?"
-          description="Le centre de contrôle reçoit une alerte critique avec votre position, et les agents les plus proches sont proposés pour intervenir."
+          title={t('Envoyer un SOS ?')}
+          description={t(
+            'Le centre de contrôle reçoit une alerte critique avec votre position, et les agents les plus proches sont proposés pour intervenir.',
+          )}
         >
           <div className="flex flex-col gap-3">
             {sos.isError ? (
               <p role="alert" className="text-base text-red-200">
                 {errorMessage(
                   sos.error,
-                  "L'alerte n'est pas partie : réessayez ou appelez le centre de contrôle",
+                  t("L'alerte n'est pas partie : réessayez ou appelez le centre de contrôle"),
                 )}
               </p>
             ) : null}
@@ -69,10 +72,10 @@ export function SosButton() {
               onClick={() => void send()}
               disabled={sending}
             >
-              {locating ? 'Localisation…' : sos.isPending ? 'Envoi…' : "Envoyer l'alerte"}
+              {locating ? t('Localisation…') : sos.isPending ? t('Envoi…') : t("Envoyer l'alerte")}
             </Button>
             <Button variant="outline" size="lg" onClick={() => setOpen(false)} disabled={sending}>
-              Annuler
+              {t('Annuler')}
             </Button>
           </div>
         </DialogContent>

@@ -2,6 +2,7 @@ import type { LoneWorkerSession } from '@vigie/contract/lone-worker.contract';
 import { HeartPulse, TimerReset } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useCheckIn } from '../api/check-in-protection';
 import { clockTime, countdown, everyLabel } from '../lone-worker-format';
 import { type PositionProblem, positionProblemMessages, takePosition } from '../phone-position';
@@ -30,7 +31,7 @@ export function ActiveProtection({ session, startProblem }: ActiveProtectionProp
     checkIn.mutate(
       { id: session.id, position },
       {
-        onError: (e) => setError(errorMessage(e, "Votre réponse n'a pas été reçue, réessayez")),
+        onError: (e) => setError(errorMessage(e, t("Votre réponse n'a pas été reçue, réessayez"))),
         onSettled: () => setAnswering(false),
       },
     );
@@ -41,16 +42,16 @@ export function ActiveProtection({ session, startProblem }: ActiveProtectionProp
       <div className="rounded-xl border-2 border-emerald-500/60 bg-emerald-500/10 p-4">
         <p className="flex items-center gap-2 text-base font-semibold text-emerald-100">
           <TimerReset aria-hidden="true" className="size-5" />
-          Vérification : {everyLabel(session.intervalMinutes).toLowerCase()}
+          {t('Vérification : {every}', { every: everyLabel(session.intervalMinutes).toLowerCase() })}
         </p>
         <p className="mt-2 text-lg text-white" data-testid="lone-worker-next">
-          Prochaine vérification dans{' '}
+          {t('Prochaine vérification dans')}{' '}
           <span className="font-mono text-2xl font-bold tabular-nums">{countdown(due, now)}</span>{' '}
-          <span className="text-slate-300">(à {clockTime(due)})</span>
+          <span className="text-slate-300">{t('(à {time})', { time: clockTime(due) })}</span>
         </p>
         {session.lastCheckInAt ? (
           <p className="mt-1 text-sm text-slate-300">
-            Dernière confirmation à {clockTime(session.lastCheckInAt)}
+            {t('Dernière confirmation à {time}', { time: clockTime(session.lastCheckInAt) })}
           </p>
         ) : null}
       </div>
@@ -61,17 +62,19 @@ export function ActiveProtection({ session, startProblem }: ActiveProtectionProp
         className="inline-flex min-h-14 w-full items-center justify-center gap-3 rounded-xl bg-emerald-700 px-5 text-lg font-bold text-white hover:bg-emerald-800 disabled:opacity-50 [&_svg]:size-6"
       >
         <HeartPulse aria-hidden="true" />
-        Je vais bien
+        {t('Je vais bien')}
       </button>
       <p className="text-sm text-slate-300">
-        Gardez cette page ouverte : l'écran reste allumé et votre téléphone sonne à chaque vérification.
+        {t(
+          "Gardez cette page ouverte : l'écran reste allumé et votre téléphone sonne à chaque vérification.",
+        )}
       </p>
       {problem ? (
         <p
           role="status"
           className="rounded-xl border-2 border-amber-400/70 bg-amber-500/10 p-3 text-base text-amber-50"
         >
-          {positionProblemMessages[problem]}
+          {t(positionProblemMessages[problem])}
         </p>
       ) : null}
       {error && now < due ? (

@@ -1,5 +1,6 @@
 import { HeartPulse, Siren } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { startAlarm } from '../alarm-sound';
 import { countdown } from '../lone-worker-format';
 
@@ -42,19 +43,19 @@ export function CheckInPrompt({ deadline, now, alerted, answering, error, onAnsw
     >
       <Siren aria-hidden="true" className="size-20 animate-pulse" />
       <h2 id="check-in-title" className="text-5xl font-black tracking-tight">
-        Tout va bien ?
+        {t('Tout va bien ?')}
       </h2>
       <p id="check-in-text" className="max-w-sm text-xl font-semibold" aria-live="polite">
         {late ? (
-          <>Alerte envoyée au centre de contrôle. Confirmez dès que possible que tout va bien.</>
+          t('Alerte envoyée au centre de contrôle. Confirmez dès que possible que tout va bien.')
         ) : (
           <>
-            Confirmez avant{' '}
+            {t('Confirmez avant')}{' '}
             <span className="font-mono text-3xl font-black tabular-nums" data-testid="check-in-countdown">
               {countdown(deadline, now)}
             </span>
             <br />
-            sinon le centre de contrôle est alerté avec votre dernière position.
+            {t('sinon le centre de contrôle est alerté avec votre dernière position.')}
           </>
         )}
       </p>
@@ -66,7 +67,7 @@ export function CheckInPrompt({ deadline, now, alerted, answering, error, onAnsw
         className="inline-flex min-h-24 w-full max-w-sm items-center justify-center gap-3 rounded-2xl bg-white px-6 text-3xl font-black text-red-800 shadow-xl transition-colors hover:bg-slate-100 disabled:opacity-70 [&_svg]:size-9"
       >
         <HeartPulse aria-hidden="true" />
-        {answering ? 'Envoi…' : 'Je vais bien'}
+        {answering ? t('Envoi…') : t('Je vais bien')}
       </button>
       {error ? (
         <p role="alert" className="max-w-sm rounded-xl bg-black/30 p-4 text-lg font-semibold">

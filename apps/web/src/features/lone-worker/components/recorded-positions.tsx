@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { useMyPositions } from '../api/get-my-positions';
 import { coordinates, mapUrl } from '../lone-worker-format';
 
@@ -24,7 +25,7 @@ export function RecordedPositions() {
       >
         <span className="inline-flex items-center gap-2">
           <MapPin aria-hidden="true" className="size-5 text-blue-300" />
-          Positions enregistrées
+          {t('Positions enregistrées')}
         </span>
         <ChevronDown
           aria-hidden="true"
@@ -34,23 +35,24 @@ export function RecordedPositions() {
       {open ? (
         <div id="recorded-positions" className="flex flex-col gap-3">
           <p className="text-sm text-slate-300">
-            Votre position n'est enregistrée qu'à la prise et à la fin de service, pendant la protection
-            travailleur isolé et lors d'un SOS. Elle est effacée après 2 mois.
+            {t(
+              "Votre position n'est enregistrée qu'à la prise et à la fin de service, pendant la protection travailleur isolé et lors d'un SOS. Elle est effacée après 2 mois.",
+            )}
           </p>
           {positions.isPending ? (
-            <Spinner label="Chargement des positions…" />
+            <Spinner label={t('Chargement des positions…')} />
           ) : positions.isError ? (
             <p role="alert" className="text-base text-red-200">
-              {errorMessage(positions.error, 'Impossible de charger vos positions')}
+              {errorMessage(positions.error, t('Impossible de charger vos positions'))}
             </p>
           ) : items.length === 0 ? (
-            <p className="text-base text-slate-200">Aucune position enregistrée.</p>
+            <p className="text-base text-slate-200">{t('Aucune position enregistrée.')}</p>
           ) : (
             <ul className="flex flex-col divide-y divide-white/10 rounded-xl border border-white/10">
               {items.map((p) => (
                 <li key={p.id} className="flex flex-col gap-0.5 px-3 py-2 text-sm">
                   <span className="flex justify-between gap-2">
-                    <span className="font-semibold text-white">{recordedPositionKindLabels[p.kind]}</span>
+                    <span className="font-semibold text-white">{t(recordedPositionKindLabels[p.kind])}</span>
                     <span className="text-slate-300 tabular-nums">{formatDateTime(p.recordedAt)}</span>
                   </span>
                   <a
@@ -67,7 +69,10 @@ export function RecordedPositions() {
           )}
           {positions.data && positions.data.total > items.length ? (
             <p className="text-sm text-slate-300">
-              Les {items.length} plus récentes sur {positions.data.total}.
+              {t('Les {count} plus récentes sur {total}.', {
+                count: items.length,
+                total: positions.data.total,
+              })}
             </p>
           ) : null}
         </div>
