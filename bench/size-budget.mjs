@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Size budgets of the built web app (run after `npm run build`; deterministic: gzip level 9 of the
 // built files). The JavaScript a browser must load:
-//   landing page (index.html's entry and its static imports)            < 100 KB gzipped
-//   login and registration pages (landing + auth layout + the page)     < 120 KB
+//   landing page (index.html's entry and its static imports)            < 105 KB gzipped
+//   login and registration pages (landing + auth layout + the page)     < 125 KB
+// (5 KB more than before the languages, as issue 35 allows: docs/decisions/0028-languages.md)
 //   each dashboard route's own chunk (what it adds to the shell)        < 150 KB
 // Reads apps/web/dist/index.html and the Vite manifest (apps/web/dist/.vite/manifest.json, from
 // `build.manifest: true`); without a manifest it follows the static imports written in the chunks.
@@ -16,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = resolve(root, process.argv[2] ?? 'apps/web/dist');
 const KB = 1024;
-const budgets = { landing: 100 * KB, auth: 120 * KB, route: 150 * KB };
+const budgets = { landing: 105 * KB, auth: 125 * KB, route: 150 * KB };
 // The live map's route carries MapLibre GL and PMTiles (~290 KB; its worker, ~145 KB more, is a
 // file of its own that the map starts): only that route may, no other chunk holds them.
 const routeBudgets = { map: 320 * KB };

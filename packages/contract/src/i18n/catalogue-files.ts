@@ -34,11 +34,14 @@ export function readCatalogue(dirs: string[], locale: TranslatedLocale): Record<
   return out;
 }
 
-/** The French texts with placeholders, plurals or choices: the only ones French needs compiled. */
+/**
+ * The French texts with plurals, choices or formatted arguments (`{count, plural, …}`): the only
+ * ones French needs compiled (simple `{name}` arguments are cut at run time, without a parser).
+ */
 export function frenchMessagesWithArguments(dirs: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const locale of translatedLocales) {
-    for (const id of Object.keys(readCatalogue(dirs, locale))) if (id.includes('{')) out[id] = id;
+    for (const id of Object.keys(readCatalogue(dirs, locale))) if (/\{\s*\w+\s*,/.test(id)) out[id] = id;
   }
   return out;
 }

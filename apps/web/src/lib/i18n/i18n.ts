@@ -15,9 +15,14 @@ import { i18n, type Messages } from '@lingui/core';
 export const appLocales = ['fr', 'en', 'es'] as const;
 export type AppLocale = (typeof appLocales)[number];
 
-// A message without arguments needs no compiling: it is its own text. Messages with arguments are
-// all in the compiled French catalogue (the catalogue check makes sure of it).
-i18n.setMessagesCompiler((message) => [message]);
+// A French message needs no ICU parser unless it has plurals or choices (those are in the compiled
+// French catalogue): its text, cut at its simple arguments ("Site {name}" → ["Site ", ["name"]]).
+i18n.setMessagesCompiler((message) =>
+  message
+    .split(/\{(\w+)\}/)
+    .map((part, index) => (index % 2 === 1 ? [part] : part))
+    .filter((part) => part !== ''),
+);
 i18n.loadAndActivate({ locale: 'fr', messages: frenchMessages as Messages });
 
 const loaders: Record<Exclude<AppLocale, 'fr'>, () => Promise<{ messages: Record<string, unknown> }>> = {
