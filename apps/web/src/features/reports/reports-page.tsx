@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { DEFAULT_TIMEZONE } from '../../lib/format';
+import { t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { useRealtimeLive } from '../../lib/use-realtime-live';
 import { useAlarmTimes } from './api/get-alarm-times';
@@ -39,14 +40,16 @@ export default function ReportsPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Rapports et analyses</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+            {t('Rapports et analyses')}
+          </h1>
           <p className="text-fg-muted">
-            Statistiques de la période et rapports PDF ou Excel générés en arrière-plan.
+            {t('Statistiques de la période et rapports PDF ou Excel générés en arrière-plan.')}
           </p>
         </div>
         <Button onClick={() => setDialogOpen(true)}>
           <FilePlus2 aria-hidden="true" />
-          Générer un rapport
+          {t('Générer un rapport')}
         </Button>
       </div>
 
@@ -61,8 +64,8 @@ export default function ReportsPage() {
 
       <QueryState
         query={statistics}
-        loading="Chargement des statistiques…"
-        error="Impossible de charger les statistiques"
+        loading={t('Chargement des statistiques…')}
+        error={t('Impossible de charger les statistiques')}
       >
         {(data) => (
           <>

@@ -2,16 +2,24 @@ import { frenchDuration } from '@vigie/contract/alarm-file-text';
 import type { AlarmTimes } from '@vigie/contract/reports.contract';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 
 type Row = AlarmTimes['overall'];
 const columns: [keyof Row, string][] = [
-  ['receivedToShown', 'Réception → affichage'],
-  ['receivedToTaken', 'Réception → prise en charge'],
-  ['takenToDecision', 'Prise en charge → décision'],
-  ['decisionToClosed', 'Décision → clôture'],
-  ['receivedToClosed', 'Durée totale'],
+  ['receivedToShown', msg('Réception → affichage')],
+  ['receivedToTaken', msg('Réception → prise en charge')],
+  ['takenToDecision', msg('Prise en charge → décision')],
+  ['decisionToClosed', msg('Décision → clôture')],
+  ['receivedToClosed', msg('Durée totale')],
 ];
+
+/** frenchDuration's « 2 min 05 s » reads the same in English and Spanish; only its days (« j ») change. */
+function duration(seconds: number | null): string {
+  if (seconds === null || seconds < 48 * 3600) return frenchDuration(seconds);
+  const hours = Math.floor(seconds / 3600);
+  return t('{days} j {hours} h', { days: String(Math.floor(hours / 24)), hours: String(hours % 24) });
+}
 
 /** The alarms' handling times of the period (averages from their files), per site or per operator. */
 export function AlarmTimesCard({ times }: { times: AlarmTimes }) {
@@ -21,15 +29,17 @@ export function AlarmTimesCard({ times }: { times: AlarmTimes }) {
     <Card className="flex flex-col gap-4 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-lg font-semibold text-white">Délais de traitement des alarmes</h2>
-          <p className="text-sm text-fg-muted">Moyennes de la période, d'après les dossiers des alarmes.</p>
+          <h2 className="text-lg font-semibold text-white">{t('Délais de traitement des alarmes')}</h2>
+          <p className="text-sm text-fg-muted">
+            {t("Moyennes de la période, d'après les dossiers des alarmes.")}
+          </p>
         </div>
         <fieldset className="flex gap-1 rounded-lg border border-ink-700 p-1">
-          <legend className="sr-only">Regrouper par</legend>
+          <legend className="sr-only">{t('Regrouper par')}</legend>
           {(
             [
-              ['byOperator', 'Par opérateur'],
-              ['bySite', 'Par site'],
+              ['byOperator', t('Par opérateur')],
+              ['bySite', t('Par site')],
             ] as const
           ).map(([value, label]) => (
             <label
@@ -53,7 +63,7 @@ export function AlarmTimesCard({ times }: { times: AlarmTimes }) {
         </fieldset>
       </div>
       <section
-        aria-label={by === 'bySite' ? 'Délais par site' : 'Délais par opérateur'}
+        aria-label={by === 'bySite' ? t('Délais par site') : t('Délais par opérateur')}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         tabIndex={0}
         className="overflow-x-auto"
@@ -62,14 +72,14 @@ export function AlarmTimesCard({ times }: { times: AlarmTimes }) {
           <thead>
             <tr className="text-left text-xs text-fg-muted">
               <th scope="col" className="py-2 pr-3 font-medium">
-                {by === 'bySite' ? 'Site' : 'Opérateur'}
+                {by === 'bySite' ? t('Site') : t('Opérateur')}
               </th>
               <th scope="col" className="py-2 pr-3 text-right font-medium">
-                Alarmes
+                {t('Alarmes')}
               </th>
               {columns.map(([, label]) => (
                 <th key={label} scope="col" className="py-2 pr-3 text-right font-medium">
-                  {label}
+                  {t(label)}
                 </th>
               ))}
             </tr>
@@ -86,7 +96,7 @@ export function AlarmTimesCard({ times }: { times: AlarmTimes }) {
                 <td className="py-2 pr-3 text-right tabular-nums text-slate-200">{r.alarms}</td>
                 {columns.map(([key]) => (
                   <td key={key} className="py-2 pr-3 text-right tabular-nums text-slate-200">
-                    {frenchDuration(r[key] as number | null)}
+                    {duration(r[key] as number | null)}
                   </td>
                 ))}
               </tr>

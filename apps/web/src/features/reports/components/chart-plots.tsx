@@ -11,13 +11,14 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { shortDay } from '../api/period';
 
 export const severitySeries = [
-  { key: 'low', label: 'Faible', color: '#3b82f6' },
-  { key: 'medium', label: 'Moyen', color: '#eab308' },
-  { key: 'high', label: 'Important', color: '#f97316' },
-  { key: 'critical', label: 'Critique', color: '#dc2626' },
+  { key: 'low', label: msg('Faible'), color: '#3b82f6' },
+  { key: 'medium', label: msg('Moyen'), color: '#eab308' },
+  { key: 'high', label: msg('Important'), color: '#f97316' },
+  { key: 'critical', label: msg('Critique'), color: '#dc2626' },
 ] as const;
 
 const axis = { fill: '#94a3b8', fontSize: 12 };
@@ -42,7 +43,7 @@ export function AlarmsPlot({ days }: { days: ReportStatistics['alarmsPerDay'] })
           <Bar
             key={s.key}
             dataKey={s.key}
-            name={s.label}
+            name={t(s.label)}
             stackId="alarms"
             fill={s.color}
             isAnimationActive={false}
@@ -79,7 +80,7 @@ export function ResponsePlot({ days }: { days: ReportStatistics['responsePerDay'
         <Bar
           yAxisId="refusals"
           dataKey="accessRefusals"
-          name="Accès refusés"
+          name={t('Accès refusés')}
           fill="#f87171"
           fillOpacity={0.6}
           isAnimationActive={false}
@@ -87,7 +88,7 @@ export function ResponsePlot({ days }: { days: ReportStatistics['responsePerDay'
         <Line
           yAxisId="min"
           dataKey="avgResponseTime"
-          name="Temps de réponse (min)"
+          name={t('Temps de réponse (min)')}
           stroke="#60a5fa"
           strokeWidth={2}
           dot={{ r: 2 }}

@@ -3,6 +3,8 @@ import { ChartColumnStacked, ChartLine } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { intlLocale } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { shortDay } from '../api/period';
 
 const AlarmsPlot = lazy(() => import('./chart-plots').then((m) => ({ default: m.AlarmsPlot })));
@@ -29,7 +31,7 @@ function ChartCard(props: {
         <Suspense
           fallback={
             <div className="flex h-full items-center justify-center">
-              <Spinner label="Chargement du graphique…" />
+              <Spinner label={t('Chargement du graphique…')} />
             </div>
           }
         >
@@ -42,7 +44,9 @@ function ChartCard(props: {
   );
 }
 
-const minutes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+/** Minutes with one decimal, in the user's language (« 4,5 » in French). */
+const minutes = (value: number) =>
+  new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(value);
 
 /** The page's two charts: alarms per day by severity; response time and access refusals. */
 export function ReportCharts({ statistics: s }: { statistics: ReportStatistics }) {
@@ -51,19 +55,22 @@ export function ReportCharts({ statistics: s }: { statistics: ReportStatistics }
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
       <ChartCard
         testId="report-alarms-chart"
-        title="Alarmes par jour et par gravité"
-        description={`${total} alarme${total > 1 ? 's' : ''} sur la période`}
+        title={t('Alarmes par jour et par gravité')}
+        description={t('{count, plural, one {{total} alarme} other {{total} alarmes}} sur la période', {
+          count: total,
+          total: String(total),
+        })}
         icon={<ChartColumnStacked aria-hidden="true" className="size-5 text-blue-300" />}
         table={
           <table>
-            <caption>Alarmes par jour et par gravité</caption>
+            <caption>{t('Alarmes par jour et par gravité')}</caption>
             <thead>
               <tr>
-                <th scope="col">Jour</th>
-                <th scope="col">Faible</th>
-                <th scope="col">Moyen</th>
-                <th scope="col">Important</th>
-                <th scope="col">Critique</th>
+                <th scope="col">{t('Jour')}</th>
+                <th scope="col">{t('Faible')}</th>
+                <th scope="col">{t('Moyen')}</th>
+                <th scope="col">{t('Important')}</th>
+                <th scope="col">{t('Critique')}</th>
               </tr>
             </thead>
             <tbody>
@@ -84,26 +91,31 @@ export function ReportCharts({ statistics: s }: { statistics: ReportStatistics }
       </ChartCard>
       <ChartCard
         testId="report-response-chart"
-        title="Temps de réponse et accès refusés"
-        description={`${s.unauthorizedAttempts} accès refusé${s.unauthorizedAttempts > 1 ? 's' : ''} ; réponse moyenne ${
-          s.avgResponseTime === null ? '—' : `${minutes.format(s.avgResponseTime)} min`
-        }`}
+        title={t('Temps de réponse et accès refusés')}
+        description={t(
+          '{count, plural, one {{refusals} accès refusé} other {{refusals} accès refusés}} ; réponse moyenne {average}',
+          {
+            count: s.unauthorizedAttempts,
+            refusals: String(s.unauthorizedAttempts),
+            average: s.avgResponseTime === null ? '—' : `${minutes(s.avgResponseTime)} min`,
+          },
+        )}
         icon={<ChartLine aria-hidden="true" className="size-5 text-blue-300" />}
         table={
           <table>
-            <caption>Temps de réponse moyen et accès refusés par jour</caption>
+            <caption>{t('Temps de réponse moyen et accès refusés par jour')}</caption>
             <thead>
               <tr>
-                <th scope="col">Jour</th>
-                <th scope="col">Temps de réponse (min)</th>
-                <th scope="col">Accès refusés</th>
+                <th scope="col">{t('Jour')}</th>
+                <th scope="col">{t('Temps de réponse (min)')}</th>
+                <th scope="col">{t('Accès refusés')}</th>
               </tr>
             </thead>
             <tbody>
               {s.responsePerDay.map((d) => (
                 <tr key={d.day}>
                   <th scope="row">{shortDay(d.day)}</th>
-                  <td>{d.avgResponseTime === null ? '—' : minutes.format(d.avgResponseTime)}</td>
+                  <td>{d.avgResponseTime === null ? '—' : minutes(d.avgResponseTime)}</td>
                   <td>{d.accessRefusals}</td>
                 </tr>
               ))}

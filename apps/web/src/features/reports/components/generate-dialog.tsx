@@ -7,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { type GenerateReportInput, useGenerateReport } from '../api/generate-report';
 import { useReportSites } from '../api/get-sites';
 import { ALL_SITES, formatOptions, siteOptionsOf, typeOptions } from './report-options';
@@ -23,8 +24,8 @@ export function GenerateDialog({ open, onOpenChange, initial }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Générer un rapport"
-        description="Le rapport est préparé en arrière-plan : vous serez notifié dès qu'il sera prêt."
+        title={t('Générer un rapport')}
+        description={t("Le rapport est préparé en arrière-plan : vous serez notifié dès qu'il sera prêt.")}
       >
         {open ? <GenerateForm initial={initial} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
@@ -58,7 +59,8 @@ function GenerateForm({ initial, onDone }: { initial: Props['initial']; onDone: 
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof Errors;
-        next[key] ??= key === 'type' && !values.type ? 'Le type de rapport est obligatoire' : issue.message;
+        next[key] ??=
+          key === 'type' && !values.type ? msg('Le type de rapport est obligatoire') : issue.message;
       }
       setErrors(next);
       return;
@@ -66,16 +68,16 @@ function GenerateForm({ initial, onDone }: { initial: Props['initial']; onDone: 
     setErrors({});
     try {
       await generate.mutateAsync(parsed.data);
-      toast.success('Rapport en cours de génération', {
-        description: 'Vous serez notifié lorsque le rapport sera prêt.',
+      toast.success(t('Rapport en cours de génération'), {
+        description: t('Vous serez notifié lorsque le rapport sera prêt.'),
       });
       onDone();
     } catch (error) {
       const fields = ['type', 'format', 'startDate', 'endDate'] as const;
-      const { onFields, rest } = splitServerError(error, fields, 'Impossible de générer le rapport');
+      const { onFields, rest } = splitServerError(error, fields, t('Impossible de générer le rapport'));
       setErrors(Object.fromEntries(onFields.map((e) => [e.field, e.message])));
       focusFirstField(onFields.map((e) => `report-${e.field}`));
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   };
 
@@ -86,17 +88,17 @@ function GenerateForm({ initial, onDone }: { initial: Props['initial']; onDone: 
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-      <FormField id="report-type" label="Type de rapport" required error={errors.type}>
+      <FormField id="report-type" label={t('Type de rapport')} required error={errors.type}>
         <Select
           id="report-type"
           value={values.type}
           onValueChange={(type) => set({ type })}
-          options={typeOptions}
-          placeholder="Choisir un type"
+          options={typeOptions()}
+          placeholder={t('Choisir un type')}
           {...a11y('type')}
         />
       </FormField>
-      <FormField id="report-format" label="Format" required error={errors.format}>
+      <FormField id="report-format" label={t('Format')} required error={errors.format}>
         <Select
           id="report-format"
           value={values.format}
@@ -105,7 +107,7 @@ function GenerateForm({ initial, onDone }: { initial: Props['initial']; onDone: 
           {...a11y('format')}
         />
       </FormField>
-      <FormField id="report-startDate" label="Date de début" required error={errors.startDate}>
+      <FormField id="report-startDate" label={t('Date de début')} required error={errors.startDate}>
         <Input
           id="report-startDate"
           type="date"
@@ -115,7 +117,7 @@ function GenerateForm({ initial, onDone }: { initial: Props['initial']; onDone: 
           {...a11y('startDate')}
         />
       </FormField>
-      <FormField id="report-endDate" label="Date de fin" required error={errors.endDate}>
+      <FormField id="report-endDate" label={t('Date de fin')} required error={errors.endDate}>
         <Input
           id="report-endDate"
           type="date"
@@ -125,7 +127,7 @@ function GenerateForm({ initial, onDone }: { initial: Props['initial']; onDone: 
           {...a11y('endDate')}
         />
       </FormField>
-      <FormField id="report-site" label="Site" className="sm:col-span-2">
+      <FormField id="report-site" label={t('Site')} className="sm:col-span-2">
         <Select
           id="report-site"
           value={values.siteId ?? ALL_SITES}
@@ -136,8 +138,9 @@ function GenerateForm({ initial, onDone }: { initial: Props['initial']; onDone: 
       {values.type === 'logbook' ? (
         // The main courante is the register alone: no charts; say what the document holds instead.
         <p className="text-sm text-fg-muted sm:col-span-2">
-          Les entrées de chaque site dans l'ordre du registre, avec leurs corrections, leurs photos et la
-          vérification d'intégrité de la chaîne.
+          {t(
+            "Les entrées de chaque site dans l'ordre du registre, avec leurs corrections, leurs photos et la vérification d'intégrité de la chaîne.",
+          )}
         </p>
       ) : (
         <label className="flex items-center gap-3 text-sm sm:col-span-2" htmlFor="report-graphs">
@@ -148,15 +151,15 @@ function GenerateForm({ initial, onDone }: { initial: Props['initial']; onDone: 
             checked={values.includeGraphs ?? true}
             onChange={(e) => set({ includeGraphs: e.target.checked })}
           />
-          Inclure les graphiques
+          {t('Inclure les graphiques')}
         </label>
       )}
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={generate.isPending}>
-          {generate.isPending ? 'Génération...' : 'Générer le rapport'}
+          {generate.isPending ? t('Génération...') : t('Générer le rapport')}
         </Button>
       </div>
     </form>

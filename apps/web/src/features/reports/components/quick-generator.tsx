@@ -6,6 +6,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useGenerateReport } from '../api/generate-report';
 import { useReportSites } from '../api/get-sites';
 import { periodDates } from '../api/period';
@@ -45,11 +46,11 @@ export function QuickGenerator({ timezone, period, siteId, onPeriodChange, onSit
         includeGraphs: true,
         siteId: siteId ?? null,
       });
-      toast.success('Rapport en cours de génération', {
-        description: 'Vous serez notifié lorsque le rapport sera prêt.',
+      toast.success(t('Rapport en cours de génération'), {
+        description: t('Vous serez notifié lorsque le rapport sera prêt.'),
       });
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de générer le rapport') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de générer le rapport')) });
     }
   };
 
@@ -57,29 +58,29 @@ export function QuickGenerator({ timezone, period, siteId, onPeriodChange, onSit
     <Card className="flex flex-col gap-4 p-5" data-testid="quick-generator">
       <CardTitle className="flex items-center gap-2">
         <SlidersHorizontal aria-hidden="true" className="size-5 text-blue-300" />
-        Génération rapide
+        {t('Génération rapide')}
       </CardTitle>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="quick-type">Type de rapport</Label>
+          <Label htmlFor="quick-type">{t('Type de rapport')}</Label>
           <Select
             id="quick-type"
             value={type}
             onValueChange={(v) => setType(v as QuickType)}
-            options={quickTypeOptions}
+            options={quickTypeOptions()}
           />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="quick-period">Période</Label>
+          <Label htmlFor="quick-period">{t('Période')}</Label>
           <Select
             id="quick-period"
             value={period}
             onValueChange={(v) => (v === 'custom' ? onCustom() : onPeriodChange(v as RollingPeriod))}
-            options={periodOptions}
+            options={periodOptions()}
           />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="quick-site">Site</Label>
+          <Label htmlFor="quick-site">{t('Site')}</Label>
           <Select
             id="quick-site"
             value={siteId ?? ALL_SITES}
@@ -89,7 +90,7 @@ export function QuickGenerator({ timezone, period, siteId, onPeriodChange, onSit
         </div>
         <Button onClick={run} disabled={generate.isPending}>
           <FileDown aria-hidden="true" />
-          {generate.isPending ? 'Génération...' : 'Générer (PDF)'}
+          {generate.isPending ? t('Génération...') : t('Générer (PDF)')}
         </Button>
       </div>
     </Card>

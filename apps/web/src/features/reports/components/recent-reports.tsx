@@ -9,6 +9,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { useDeleteReport } from '../api/delete-report';
 import { downloadReport } from '../api/download-report';
 
@@ -19,12 +20,22 @@ const statusTone: Record<ReportStatus, BadgeProps['tone']> = {
   Échec: 'danger',
 };
 
+/** The status as shown (the contract's values are the French words; comparisons keep them). */
+const reportStatusLabels: Record<ReportStatus, string> = {
+  'En attente': 'En attente',
+  'En cours': 'En cours',
+  Prêt: 'Prêt',
+  Échec: 'Échec',
+};
+
 async function download(report: Report) {
   try {
     await downloadReport(report);
-    toast.success('Export réussi', { description: report.title });
+    toast.success(t('Export réussi'), { description: report.title });
   } catch (error) {
-    toast.error("Erreur d'export", { description: errorMessage(error, "Impossible d'exporter le rapport") });
+    toast.error(t("Erreur d'export"), {
+      description: errorMessage(error, t("Impossible d'exporter le rapport")),
+    });
   }
 }
 
@@ -53,7 +64,9 @@ function ReportRow({
           <p className="text-sm text-fg-muted">
             {report.site} · {report.format === 'pdf' ? 'PDF' : 'Excel'}
             {report.size ? ` · ${report.size}` : ''}
-            {report.generatedDate ? ` · généré le ${formatDateTime(report.generatedDate, timezone)}` : ''}
+            {report.generatedDate
+              ? ` · ${t('généré le {date}', { date: formatDateTime(report.generatedDate, timezone) })}`
+              : ''}
           </p>
           {report.status === 'Échec' && report.failureReason ? (
             <p className="text-sm text-red-300">{report.failureReason}</p>
@@ -63,7 +76,7 @@ function ReportRow({
       <div className="flex shrink-0 items-center gap-2">
         <Badge tone={statusTone[report.status]} data-testid="report-status">
           {pending ? <Loader2 aria-hidden="true" className="size-3 animate-spin" /> : null}
-          {report.status}
+          {t(reportStatusLabels[report.status])}
         </Badge>
         <Button
           size="sm"
@@ -72,12 +85,12 @@ function ReportRow({
           onClick={() => download(report)}
         >
           <Download aria-hidden="true" />
-          Télécharger
+          {t('Télécharger')}
         </Button>
         <Button
           size="icon"
           variant="danger-ghost"
-          aria-label={`Supprimer ${report.title}`}
+          aria-label={t('Supprimer {title}', { title: report.title })}
           onClick={onDelete}
         >
           <Trash2 aria-hidden="true" />
@@ -101,25 +114,25 @@ export function RecentReports({
     if (!doomed) return;
     try {
       await remove.mutateAsync(doomed.id);
-      toast.success('Rapport supprimé');
+      toast.success(t('Rapport supprimé'));
       setDoomed(null);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de supprimer le rapport') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de supprimer le rapport')) });
     }
   };
   return (
     <Card className="flex flex-col" data-testid="recent-reports">
       <div className="border-b border-ink-700 p-5">
-        <CardTitle>Rapports récents</CardTitle>
+        <CardTitle>{t('Rapports récents')}</CardTitle>
       </div>
       <QueryState
         query={reports}
         layout="card"
-        loading="Chargement des rapports…"
-        error="Impossible de charger les rapports"
+        loading={t('Chargement des rapports…')}
+        error={t('Impossible de charger les rapports')}
         empty={{
           when: (data) => data.items.length === 0,
-          title: 'Aucun rapport pour le moment. Générez-en un ci-dessus.',
+          title: t('Aucun rapport pour le moment. Générez-en un ci-dessus.'),
         }}
       >
         {(data) => (
@@ -131,13 +144,13 @@ export function RecentReports({
         )}
       </QueryState>
       <Dialog open={doomed !== null} onOpenChange={(open) => (open ? null : setDoomed(null))}>
-        <DialogContent title="Supprimer le rapport ?" description={doomed?.title}>
+        <DialogContent title={t('Supprimer le rapport ?')} description={doomed?.title}>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setDoomed(null)}>
-              Annuler
+              {t('Annuler')}
             </Button>
             <Button variant="danger" disabled={remove.isPending} onClick={confirm}>
-              {remove.isPending ? 'Suppression...' : 'Supprimer'}
+              {remove.isPending ? t('Suppression...') : t('Supprimer')}
             </Button>
           </div>
         </DialogContent>

@@ -3,8 +3,8 @@ import { ALL_SITES, quickTypeOptions, quickTypeToReport, siteOptionsOf } from '.
 
 describe('report options', () => {
   it("offers 'Tous les rapports' first in the quick selector and generates it as the security report", () => {
-    expect(quickTypeOptions[0]).toEqual({ value: 'all', label: 'Tous les rapports' });
-    expect(quickTypeOptions.map((o) => o.label)).toContain("Rapport d'accès");
+    expect(quickTypeOptions()[0]).toEqual({ value: 'all', label: 'Tous les rapports' });
+    expect(quickTypeOptions().map((o) => o.label)).toContain("Rapport d'accès");
     expect(quickTypeToReport('all')).toBe('security');
     expect(quickTypeToReport('cameras')).toBe('cameras');
   });

@@ -15,13 +15,15 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { formatDateTime } from '../../../lib/format';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useCreateSchedule } from '../api/create-report-schedule';
 import { useDeleteSchedule } from '../api/delete-report-schedule';
 import { useReportSchedules } from '../api/get-report-schedules';
 import { useReportSites } from '../api/get-sites';
 import { ALL_SITES, formatOptions, siteOptionsOf, typeOptions } from './report-options';
 
-const frequencyOptions = reportFrequencies.map((value) => ({ value, label: reportFrequencyLabels[value] }));
+const frequencyOptions = () =>
+  reportFrequencies.map((value) => ({ value, label: t(reportFrequencyLabels[value]) }));
 
 /** Rapports planifiés: a report every week or month, e-mailed to chosen recipients (a client contact). */
 export function SchedulesCard({ timezone }: { timezone: string }) {
@@ -51,21 +53,23 @@ export function SchedulesCard({ timezone }: { timezone: string }) {
         .filter(Boolean),
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Planification invalide');
+      setError(parsed.error.issues[0]?.message ?? msg('Planification invalide'));
       return;
     }
     setError(null);
     try {
       await create.mutateAsync(parsed.data);
-      toast.success('Rapport planifié', { description: 'Il sera envoyé automatiquement aux destinataires.' });
+      toast.success(t('Rapport planifié'), {
+        description: t('Il sera envoyé automatiquement aux destinataires.'),
+      });
       setForm((f) => ({ ...f, recipients: '' }));
     } catch (e) {
-      const { onFields, rest } = splitServerError(e, ['recipients'], 'Impossible de planifier le rapport');
+      const { onFields, rest } = splitServerError(e, ['recipients'], t('Impossible de planifier le rapport'));
       if (onFields[0]) {
         setError(onFields[0].message);
         focusFirstField(['schedule-recipients']);
       }
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   };
 
@@ -74,27 +78,27 @@ export function SchedulesCard({ timezone }: { timezone: string }) {
       <div className="border-b border-ink-700 p-5">
         <CardTitle className="flex items-center gap-2">
           <CalendarClock aria-hidden="true" className="size-5 text-blue-300" />
-          Rapports planifiés
+          {t('Rapports planifiés')}
         </CardTitle>
       </div>
       <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-3 p-5 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField id="schedule-type" label="Type de rapport">
+        <FormField id="schedule-type" label={t('Type de rapport')}>
           <Select
             id="schedule-type"
             value={form.type}
             onValueChange={(type) => setForm((f) => ({ ...f, type }))}
-            options={typeOptions}
+            options={typeOptions()}
           />
         </FormField>
-        <FormField id="schedule-frequency" label="Fréquence">
+        <FormField id="schedule-frequency" label={t('Fréquence')}>
           <Select
             id="schedule-frequency"
             value={form.frequency}
             onValueChange={(frequency) => setForm((f) => ({ ...f, frequency }))}
-            options={frequencyOptions}
+            options={frequencyOptions()}
           />
         </FormField>
-        <FormField id="schedule-format" label="Format">
+        <FormField id="schedule-format" label={t('Format')}>
           <Select
             id="schedule-format"
             value={form.format}
@@ -102,7 +106,7 @@ export function SchedulesCard({ timezone }: { timezone: string }) {
             options={formatOptions}
           />
         </FormField>
-        <FormField id="schedule-site" label="Site">
+        <FormField id="schedule-site" label={t('Site')}>
           <Select
             id="schedule-site"
             value={form.siteId}
@@ -112,14 +116,14 @@ export function SchedulesCard({ timezone }: { timezone: string }) {
         </FormField>
         <FormField
           id="schedule-recipients"
-          label="Destinataires (e-mails séparés par des virgules)"
+          label={t('Destinataires (e-mails séparés par des virgules)')}
           error={error ?? undefined}
           className="sm:col-span-2 lg:col-span-3"
         >
           <Input
             id="schedule-recipients"
             value={form.recipients}
-            placeholder="client@exemple.fr, direction@exemple.fr"
+            placeholder={t('client@exemple.fr, direction@exemple.fr')}
             onChange={(e) => setForm((f) => ({ ...f, recipients: e.target.value }))}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'schedule-recipients-error' : undefined}
@@ -127,7 +131,7 @@ export function SchedulesCard({ timezone }: { timezone: string }) {
         </FormField>
         <div className="flex items-end">
           <Button type="submit" className="w-full" disabled={create.isPending}>
-            {create.isPending ? 'Planification...' : 'Planifier'}
+            {create.isPending ? t('Planification...') : t('Planifier')}
           </Button>
         </div>
       </form>
@@ -137,24 +141,28 @@ export function SchedulesCard({ timezone }: { timezone: string }) {
             <li key={s.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
               <div className="flex min-w-0 flex-col gap-1">
                 <p className="font-medium text-white">
-                  {reportTypeLabels[s.type]} · {reportFrequencyLabels[s.frequency]}
+                  {t(reportTypeLabels[s.type])} · {t(reportFrequencyLabels[s.frequency])}
                 </p>
                 <p className="break-words text-sm text-fg-muted">
-                  {s.site} · {s.format === 'pdf' ? 'PDF' : 'Excel'} · à {s.recipients.join(', ')} · prochain
-                  envoi le {formatDateTime(s.nextRunAt, timezone)}
+                  {t('{site} · {format} · à {recipients} · prochain envoi le {date}', {
+                    site: s.site,
+                    format: s.format === 'pdf' ? 'PDF' : 'Excel',
+                    recipients: s.recipients.join(', '),
+                    date: formatDateTime(s.nextRunAt, timezone),
+                  })}
                 </p>
               </div>
               <Button
                 size="icon"
                 variant="danger-ghost"
-                aria-label={`Supprimer la planification ${reportTypeLabels[s.type]}`}
+                aria-label={t('Supprimer la planification {type}', { type: t(reportTypeLabels[s.type]) })}
                 onClick={async () => {
                   try {
                     await remove.mutateAsync(s.id);
-                    toast.success('Planification supprimée');
+                    toast.success(t('Planification supprimée'));
                   } catch (e) {
-                    toast.error('Erreur', {
-                      description: errorMessage(e, 'Impossible de supprimer la planification'),
+                    toast.error(t('Erreur'), {
+                      description: errorMessage(e, t('Impossible de supprimer la planification')),
                     });
                   }
                 }}

@@ -11,9 +11,11 @@ import {
   Users,
 } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
+import { intlLocale } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 
-const numbers = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
-const n = (v: number) => numbers.format(v);
+/** A figure with one decimal at most, in the user's language (« 1 234,5 » in French). */
+const n = (v: number) => new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(v);
 
 type CardSpec = { title: string; value: string; detail: string; icon: LucideIcon; tone: string };
 
@@ -22,58 +24,61 @@ function cardsOf(s: ReportStatistics): CardSpec[] {
     s.totalIncidents > 0 ? Math.round((s.resolvedIncidents / s.totalIncidents) * 100) : null;
   return [
     {
-      title: 'Incidents totaux',
+      title: t('Incidents totaux'),
       value: n(s.totalIncidents),
-      detail: 'Alarmes déclenchées sur la période',
+      detail: t('Alarmes déclenchées sur la période'),
       icon: ShieldAlert,
       tone: 'bg-red-500/15 text-red-300',
     },
     {
-      title: 'Incidents résolus',
+      title: t('Incidents résolus'),
       value: n(s.resolvedIncidents),
-      detail: resolvedShare === null ? 'Aucun incident' : `${resolvedShare} % des incidents`,
+      detail:
+        resolvedShare === null
+          ? t('Aucun incident')
+          : t('{share} % des incidents', { share: String(resolvedShare) }),
       icon: CheckCircle2,
       tone: 'bg-emerald-500/15 text-emerald-300',
     },
     {
-      title: 'Temps de réponse moyen',
+      title: t('Temps de réponse moyen'),
       value: s.avgResponseTime === null ? '—' : `${n(s.avgResponseTime)} min`,
-      detail: "Du déclenchement à l'acquittement",
+      detail: t("Du déclenchement à l'acquittement"),
       icon: Timer,
       tone: 'bg-blue-500/15 text-blue-300',
     },
     {
-      title: 'Disponibilité caméras',
-      value: s.camerasUptime === null ? '—' : `${n(s.camerasUptime)} %`,
-      detail: s.camerasUptime === null ? 'Aucune mesure sur la période' : 'Mesurée par les sondes',
+      title: t('Disponibilité caméras'),
+      value: s.camerasUptime === null ? '—' : t('{value} %', { value: n(s.camerasUptime) }),
+      detail: s.camerasUptime === null ? t('Aucune mesure sur la période') : t('Mesurée par les sondes'),
       icon: Camera,
       tone: 'bg-violet-500/15 text-violet-300',
     },
     {
-      title: "Tentatives d'accès",
+      title: t("Tentatives d'accès"),
       value: n(s.accessAttempts),
-      detail: 'Passages de badge',
+      detail: t('Passages de badge'),
       icon: DoorOpen,
       tone: 'bg-sky-500/15 text-sky-300',
     },
     {
-      title: 'Accès non autorisés',
+      title: t('Accès non autorisés'),
       value: n(s.unauthorizedAttempts),
-      detail: 'Passages refusés',
+      detail: t('Passages refusés'),
       icon: ShieldX,
       tone: 'bg-amber-500/15 text-amber-300',
     },
     {
-      title: 'Agents en service',
+      title: t('Agents en service'),
       value: n(s.activeSecurity),
-      detail: 'Pointés en ce moment',
+      detail: t('Pointés en ce moment'),
       icon: Users,
       tone: 'bg-emerald-500/15 text-emerald-300',
     },
     {
-      title: 'Sites surveillés',
+      title: t('Sites surveillés'),
       value: n(s.sitesMonitored),
-      detail: 'Sites actifs',
+      detail: t('Sites actifs'),
       icon: Building2,
       tone: 'bg-blue-500/15 text-blue-300',
     },
@@ -84,7 +89,7 @@ function cardsOf(s: ReportStatistics): CardSpec[] {
 export function StatCards({ statistics }: { statistics: ReportStatistics }) {
   return (
     <section
-      aria-label="Statistiques de la période"
+      aria-label={t('Statistiques de la période')}
       className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
     >
       {cardsOf(statistics).map(({ title, value, detail, icon: Icon, tone }) => (

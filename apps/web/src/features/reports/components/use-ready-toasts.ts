@@ -1,6 +1,7 @@
 import type { Report } from '@vigie/contract/reports.contract';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
+import { t } from '../../../lib/i18n/i18n';
 
 /** 'Rapport créé' when a report seen being built becomes ready while the page is open. */
 export function useReadyToasts(reports: Report[] | undefined) {
@@ -10,7 +11,9 @@ export function useReadyToasts(reports: Report[] | undefined) {
     for (const r of reports) {
       const before = seen.current.get(r.id);
       if ((before === 'En attente' || before === 'En cours') && r.status === 'Prêt') {
-        toast.success('Rapport créé', { description: `${r.title} est prêt à être téléchargé.` });
+        toast.success(t('Rapport créé'), {
+          description: t('{title} est prêt à être téléchargé.', { title: r.title }),
+        });
       }
       seen.current.set(r.id, r.status);
     }
