@@ -12,9 +12,12 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input, Textarea } from '../../../components/ui/input';
 import { showServerErrors } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateDemoRequest } from '../api/create-demo-request';
 
-const siteCountOptions = demoSiteCounts.map((value) => ({ value, label: `${value} sites` }));
+/** The site-count choices, labelled in the current language. */
+const siteCountOptions = () =>
+  demoSiteCounts.map((value) => ({ value, label: t('{range} sites', { range: value }) }));
 
 const emptyForm = {
   firstName: '',
@@ -46,12 +49,12 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync(values);
-      toast.success('Demande envoyée', { description: 'Nous vous recontactons sous 24 heures.' });
+      toast.success(t('Demande envoyée'), { description: t('Nous vous recontactons sous 24 heures.') });
       reset(emptyForm);
       onOpenChange(false);
     } catch (error) {
       const rest = showServerErrors(error, setError, demoFields);
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   });
 
@@ -63,12 +66,14 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Demander une démonstration"
-        description="Laissez-nous vos coordonnées : un expert vous présente la plateforme avec vos propres cas d’usage."
+        title={t('Demander une démonstration')}
+        description={t(
+          'Laissez-nous vos coordonnées : un expert vous présente la plateforme avec vos propres cas d’usage.',
+        )}
         size="lg"
       >
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <FormField id="demo-firstName" label="Prénom" required error={errors.firstName?.message}>
+          <FormField id="demo-firstName" label={t('Prénom')} required error={errors.firstName?.message}>
             <Input
               id="demo-firstName"
               autoComplete="given-name"
@@ -76,7 +81,7 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
               {...register('firstName')}
             />
           </FormField>
-          <FormField id="demo-lastName" label="Nom" required error={errors.lastName?.message}>
+          <FormField id="demo-lastName" label={t('Nom')} required error={errors.lastName?.message}>
             <Input
               id="demo-lastName"
               autoComplete="family-name"
@@ -84,7 +89,7 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
               {...register('lastName')}
             />
           </FormField>
-          <FormField id="demo-email" label="Email professionnel" required error={errors.email?.message}>
+          <FormField id="demo-email" label={t('Email professionnel')} required error={errors.email?.message}>
             <Input
               id="demo-email"
               type="email"
@@ -93,10 +98,10 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
               {...register('email')}
             />
           </FormField>
-          <FormField id="demo-phone" label="Téléphone" error={errors.phone?.message}>
+          <FormField id="demo-phone" label={t('Téléphone')} error={errors.phone?.message}>
             <Input id="demo-phone" type="tel" autoComplete="tel" {...field('phone')} {...register('phone')} />
           </FormField>
-          <FormField id="demo-company" label="Société" required error={errors.company?.message}>
+          <FormField id="demo-company" label={t('Société')} required error={errors.company?.message}>
             <Input
               id="demo-company"
               autoComplete="organization"
@@ -104,12 +109,17 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
               {...register('company')}
             />
           </FormField>
-          <FormField id="demo-siteCount" label="Nombre de sites" required error={errors.siteCount?.message}>
-            <FormSelect control={control} name="siteCount" id="demo-siteCount" options={siteCountOptions} />
+          <FormField
+            id="demo-siteCount"
+            label={t('Nombre de sites')}
+            required
+            error={errors.siteCount?.message}
+          >
+            <FormSelect control={control} name="siteCount" id="demo-siteCount" options={siteCountOptions()} />
           </FormField>
           <FormField
             id="demo-message"
-            label="Message (facultatif)"
+            label={t('Message (facultatif)')}
             error={errors.message?.message}
             className="sm:col-span-2"
           >
@@ -117,7 +127,7 @@ export default function DemoRequestDialog({ open, onOpenChange }: Props) {
           </FormField>
           <Button type="submit" size="lg" disabled={isSubmitting} className="sm:col-span-2">
             <Send aria-hidden="true" />
-            {isSubmitting ? 'Envoi en cours...' : 'Envoyer ma demande'}
+            {isSubmitting ? t('Envoi en cours...') : t('Envoyer ma demande')}
           </Button>
         </form>
       </DialogContent>

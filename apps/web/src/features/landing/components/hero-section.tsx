@@ -1,6 +1,7 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { t } from '../../../lib/i18n/i18n';
 import { hero } from '../content';
 
 export function HeroSection() {
@@ -13,21 +14,21 @@ export function HeroSection() {
       <div className="relative mx-auto flex max-w-5xl flex-col items-center px-4 pt-20 pb-16 text-center sm:px-6 sm:pt-28 sm:pb-24">
         <p className="inline-flex items-center gap-2 rounded-full border border-blue-400/30 bg-blue-500/10 px-4 py-1.5 text-sm font-medium text-blue-200">
           <ShieldCheck aria-hidden="true" className="size-4" />
-          {hero.eyebrow}
+          {t(hero.eyebrow)}
         </p>
         <h1 className="mt-8 text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl lg:text-6xl">
-          {hero.title}
+          {t(hero.title)}
         </h1>
-        <p className="mt-6 max-w-3xl text-lg text-pretty text-slate-300">{hero.subtitle}</p>
+        <p className="mt-6 max-w-3xl text-lg text-pretty text-slate-300">{t(hero.subtitle)}</p>
         <div className="mt-10 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">
             <Link to="/register-company">
-              {hero.primaryCta}
+              {t(hero.primaryCta)}
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to="/login">{hero.secondaryCta}</Link>
+            <Link to="/login">{t(hero.secondaryCta)}</Link>
           </Button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { ExternalLink, Phone } from 'lucide-react';
 import { BrandLogo } from '../../../components/brand-logo';
+import { t } from '../../../lib/i18n/i18n';
 import { brand, footer } from '../content';
 
 export function LandingFooter() {
@@ -9,11 +10,11 @@ export function LandingFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
         <div className="flex flex-col gap-4">
           <BrandLogo />
-          <p className="max-w-xs text-sm text-slate-300">{footer.description}</p>
+          <p className="max-w-xs text-sm text-slate-300">{t(footer.description)}</p>
         </div>
         {footer.phones.length > 0 ? (
           <div>
-            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Nous appeler</h2>
+            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{t('Nous appeler')}</h2>
             <ul className="mt-4 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2 md:grid-cols-1">
               {footer.phones.map((phone) => (
                 <li key={phone.label}>
@@ -31,7 +32,7 @@ export function LandingFooter() {
           </div>
         ) : null}
         <div>
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">En savoir plus</h2>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{t('En savoir plus')}</h2>
           <a
             href={footer.website.url}
             target="_blank"
@@ -40,12 +41,12 @@ export function LandingFooter() {
           >
             {footer.website.label}
             <ExternalLink aria-hidden="true" className="size-4" />
-            <span className="sr-only">(nouvel onglet)</span>
+            <span className="sr-only">{t('(nouvel onglet)')}</span>
           </a>
         </div>
       </div>
       <div className="border-t border-white/5 py-6 text-center text-sm text-slate-400">
-        © {year} {brand.name}. Tous droits réservés.
+        {t('© {year} {name}. Tous droits réservés.', { year, name: brand.name })}
       </div>
     </footer>
   );

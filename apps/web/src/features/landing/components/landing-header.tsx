@@ -2,13 +2,14 @@ import { LogIn, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
 import { Button } from '../../../components/ui/button';
+import { t } from '../../../lib/i18n/i18n';
 import { brand } from '../content';
 
 export function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label={`${brand.name} — accueil`} className="rounded-lg">
+        <Link to="/" aria-label={t('{name} — accueil', { name: brand.name })} className="rounded-lg">
           <BrandLogo />
         </Link>
         <div className="flex items-center gap-2 sm:gap-4">
@@ -24,7 +25,7 @@ export function LandingHeader() {
           <Button asChild size="sm">
             <Link to="/login">
               <LogIn aria-hidden="true" />
-              Connexion
+              {t('Connexion')}
             </Link>
           </Button>
         </div>

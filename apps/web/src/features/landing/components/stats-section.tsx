@@ -1,18 +1,19 @@
 import { CircleCheck } from 'lucide-react';
+import { t } from '../../../lib/i18n/i18n';
 import { hero, stats } from '../content';
 
 export function StatsSection() {
   return (
     <section aria-labelledby="stats-title" className="border-y border-white/5 bg-ink-950/60">
       <h2 id="stats-title" className="sr-only">
-        Vigie en chiffres
+        {t('Vigie en chiffres')}
       </h2>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <dl className="grid grid-cols-2 gap-8 lg:grid-cols-4">
           {stats.map((stat) => (
             <div key={stat.label} className="flex flex-col items-center gap-1 text-center">
               <dt className="order-2 text-sm font-medium text-slate-300 first-letter:uppercase">
-                {stat.label}
+                {t(stat.label)}
               </dt>
               <dd className="order-1 bg-gradient-to-b from-white to-blue-200 bg-clip-text text-4xl font-extrabold tracking-tight text-transparent sm:text-5xl">
                 {stat.value}
@@ -27,7 +28,7 @@ export function StatsSection() {
               className="flex items-center gap-2 rounded-full border border-emerald-500/30 bg-emerald-500/10 px-4 py-1.5"
             >
               <CircleCheck aria-hidden="true" className="size-4 text-emerald-400" />
-              {claim}
+              {t(claim)}
             </li>
           ))}
         </ul>
