@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { errorMessage, isMaintenanceError } from '../../lib/api-errors';
+import { t } from '../../lib/i18n/i18n';
 import type { FieldErrors } from './api/field-errors';
 import { loadLoginApi } from './api/load-login-api';
 import type * as LoginApi from './api/login';
@@ -53,12 +54,12 @@ export default function LoginPage() {
         setTwoFactor(outcome);
         return;
       }
-      toast.success('Connexion réussie');
+      toast.success(t('Connexion réussie'));
       navigate('/dashboard', { replace: true });
     } catch (error) {
       // Maintenance mode: the maintenance screen replaces the page, no toast.
       if (isMaintenanceError(error)) return;
-      toast.error('Erreur de connexion', { description: errorMessage(error, 'Erreur de connexion') });
+      toast.error(t('Erreur de connexion'), { description: errorMessage(error, t('Erreur de connexion')) });
     } finally {
       setSubmitting(false);
     }
@@ -72,7 +73,7 @@ export default function LoginPage() {
         onBack={(reason) => {
           setTwoFactor(null);
           setValues((current) => ({ ...current, password: '' }));
-          if (reason) toast.error('Erreur de connexion', { description: reason });
+          if (reason) toast.error(t('Erreur de connexion'), { description: reason });
         }}
       />
     );
@@ -81,24 +82,24 @@ export default function LoginPage() {
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Connexion</h1>
-        <p className="text-fg-muted">Accédez à votre centre de supervision.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('Connexion')}</h1>
+        <p className="text-fg-muted">{t('Accédez à votre centre de supervision.')}</p>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <FormField id="email" label="Email" error={errors.email} required>
+        <FormField id="email" label={t('Email')} error={errors.email} required>
           <Input
             id="email"
             name="email"
             type="email"
             autoComplete="email"
-            placeholder="vous@entreprise.fr"
+            placeholder={t('vous@entreprise.fr')}
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={errors.email ? 'email-error' : undefined}
             value={values.email}
             onChange={onChange}
           />
         </FormField>
-        <FormField id="password" label="Mot de passe" error={errors.password} required>
+        <FormField id="password" label={t('Mot de passe')} error={errors.password} required>
           <Input
             id="password"
             name="password"
@@ -112,13 +113,13 @@ export default function LoginPage() {
         </FormField>
         <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
           <LogIn aria-hidden="true" />
-          {isSubmitting ? 'Connexion...' : 'Connexion'}
+          {isSubmitting ? t('Connexion...') : t('Connexion')}
         </Button>
       </form>
       <p className="text-center text-sm text-fg-muted">
-        Pas encore de compte ?{' '}
+        {t('Pas encore de compte ?')}{' '}
         <Link to="/register-company" className="font-medium text-blue-300 underline-offset-4 hover:underline">
-          Inscrire votre société
+          {t('Inscrire votre société')}
         </Link>
       </p>
     </div>

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/native-select';
 import { focusFirstField, splitServerError } from '../../lib/field-errors';
+import { t } from '../../lib/i18n/i18n';
 import type { FieldErrors } from './api/field-errors';
 import type * as RegisterApi from './api/register';
 import { FormSection } from './components/form-section';
@@ -14,12 +15,18 @@ import { TextField } from './components/text-field';
 
 const REDIRECT_DELAY_MS = 2000;
 
-// `enums` is plain data (no zod): safe on the page's first load.
-const planOptions = subscriptionPlans.map((plan) => {
-  const limits = planLimits[plan];
-  const detail = limits.sites === null ? 'illimité' : `${limits.sites} sites, ${limits.agents} agents`;
-  return { value: plan, label: `${limits.label} — ${detail}` };
-});
+// `enums` is plain data (no zod): safe on the page's first load. Labelled in the current language.
+const planOptions = () =>
+  subscriptionPlans.map((plan) => {
+    const { label, sites, agents } = planLimits[plan];
+    return {
+      value: plan,
+      label:
+        sites === null
+          ? t('{plan} — illimité', { plan: label })
+          : t('{plan} — {sites} sites, {agents} agents', { plan: label, sites, agents }),
+    };
+  });
 
 type Form = RegisterApi.RegisterForm;
 type Section = keyof Form;
@@ -105,15 +112,15 @@ export default function RegisterCompanyPage() {
       setErrors({});
       await api.postRegister(result.data);
       setDone(true);
-      toast.success('Inscription réussie', {
-        description: 'Votre société a été créée. Vous pouvez maintenant vous connecter.',
+      toast.success(t('Inscription réussie'), {
+        description: t('Votre société a été créée. Vous pouvez maintenant vous connecter.'),
       });
       timer.current = window.setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
     } catch (error) {
       const { onFields, rest } = splitServerError(
         error,
         serverFields,
-        "Une erreur est survenue lors de l'inscription",
+        t("Une erreur est survenue lors de l'inscription"),
       );
       if (onFields.length > 0) {
         setErrors(Object.fromEntries(onFields.map((e) => [e.field, e.message])));
@@ -121,7 +128,7 @@ export default function RegisterCompanyPage() {
           fieldIds.filter(([path]) => onFields.some((e) => e.field === path)).map(([, id]) => id),
         );
       }
-      if (rest) toast.error("Erreur d'inscription", { description: rest });
+      if (rest) toast.error(t("Erreur d'inscription"), { description: rest });
     } finally {
       setSubmitting(false);
     }
@@ -132,16 +139,18 @@ export default function RegisterCompanyPage() {
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Inscrire votre société</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+          {t('Inscrire votre société')}
+        </h1>
         <p className="text-fg-muted">
-          Créez l'espace de votre société et le compte de son administrateur principal.
+          {t("Créez l'espace de votre société et le compte de son administrateur principal.")}
         </p>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-        <FormSection title="Société" icon={Building2}>
+        <FormSection title={t('Société')} icon={Building2}>
           <TextField
             id="company-name"
-            label="Nom de la société"
+            label={t('Nom de la société')}
             required
             error={errors['company.name']}
             autoComplete="organization"
@@ -149,7 +158,7 @@ export default function RegisterCompanyPage() {
           />
           <TextField
             id="company-email"
-            label="Email de la société"
+            label={t('Email de la société')}
             type="email"
             required
             error={errors['company.email']}
@@ -158,7 +167,7 @@ export default function RegisterCompanyPage() {
           />
           <TextField
             id="company-phone"
-            label="Téléphone"
+            label={t('Téléphone')}
             type="tel"
             error={errors['company.phone']}
             autoComplete="tel"
@@ -166,20 +175,20 @@ export default function RegisterCompanyPage() {
           />
           <TextField
             id="company-address"
-            label="Adresse"
+            label={t('Adresse')}
             error={errors['company.address']}
             autoComplete="street-address"
             {...bind('company', 'address')}
           />
           <FormField
             id="company-subscription"
-            label="Abonnement"
+            label={t('Abonnement')}
             error={subscriptionError}
             className="sm:col-span-2"
           >
             <NativeSelect
               id="company-subscription"
-              options={planOptions}
+              options={planOptions()}
               aria-invalid={subscriptionError ? true : undefined}
               aria-describedby={subscriptionError ? 'company-subscription-error' : undefined}
               {...bind('company', 'subscription')}
@@ -187,10 +196,10 @@ export default function RegisterCompanyPage() {
           </FormField>
         </FormSection>
 
-        <FormSection title="Administrateur" icon={UserCog}>
+        <FormSection title={t('Administrateur')} icon={UserCog}>
           <TextField
             id="admin-name"
-            label="Nom complet"
+            label={t('Nom complet')}
             required
             error={errors['admin.name']}
             autoComplete="name"
@@ -198,7 +207,7 @@ export default function RegisterCompanyPage() {
           />
           <TextField
             id="admin-email"
-            label="Email"
+            label={t('Email')}
             type="email"
             required
             error={errors['admin.email']}
@@ -207,7 +216,7 @@ export default function RegisterCompanyPage() {
           />
           <TextField
             id="admin-password"
-            label="Mot de passe"
+            label={t('Mot de passe')}
             type="password"
             required
             error={errors['admin.password']}
@@ -216,7 +225,7 @@ export default function RegisterCompanyPage() {
           />
           <TextField
             id="admin-confirm-password"
-            label="Confirmer le mot de passe"
+            label={t('Confirmer le mot de passe')}
             type="password"
             required
             error={errors['admin.confirmPassword']}
@@ -225,7 +234,7 @@ export default function RegisterCompanyPage() {
           />
           <TextField
             id="admin-phone"
-            label="Téléphone"
+            label={t('Téléphone')}
             type="tel"
             error={errors['admin.phone']}
             autoComplete="tel"
@@ -234,13 +243,13 @@ export default function RegisterCompanyPage() {
         </FormSection>
 
         <Button type="submit" size="lg" disabled={isSubmitting || done} className="w-full">
-          {isSubmitting ? 'Création en cours...' : 'Créer ma société'}
+          {isSubmitting ? t('Création en cours...') : t('Créer ma société')}
         </Button>
       </form>
       <p className="text-center text-sm text-fg-muted">
-        Déjà inscrit ?{' '}
+        {t('Déjà inscrit ?')}{' '}
         <Link to="/login" className="font-medium text-blue-300 underline-offset-4 hover:underline">
-          Se connecter
+          {t('Se connecter')}
         </Link>
       </p>
     </div>

@@ -5,10 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiError, errorMessage, isMaintenanceError } from '../../../lib/api-errors';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { loadLoginApi } from '../api/load-login-api';
 import type { TwoFactorPending } from '../api/login';
 
-const EXPIRED = 'Demande de connexion expirée : saisissez de nouveau votre mot de passe';
+const EXPIRED = msg('Demande de connexion expirée : saisissez de nouveau votre mot de passe');
 
 type TwoFactorStepProps = {
   pending: TwoFactorPending;
@@ -30,7 +31,7 @@ export function TwoFactorStep({ pending, onSignedIn, onBack }: TwoFactorStepProp
     event.preventDefault();
     if (isSubmitting) return;
     if (Date.parse(pending.expiresAt) <= Date.now()) {
-      onBack(EXPIRED);
+      onBack(t(EXPIRED));
       return;
     }
     setSubmitting(true);
@@ -43,29 +44,30 @@ export function TwoFactorStep({ pending, onSignedIn, onBack }: TwoFactorStepProp
       if (!checked.ok || (recovery && body.recoveryCode === '')) {
         setError(
           recovery
-            ? 'Saisissez un de vos codes de secours'
-            : ((checked.ok ? undefined : checked.errors.code) ?? 'Le code doit compter 6 chiffres'),
+            ? msg('Saisissez un de vos codes de secours')
+            : ((checked.ok ? undefined : checked.errors.code) ?? msg('Le code doit compter 6 chiffres')),
         );
         document.getElementById(fieldId)?.focus();
         return;
       }
       setError(null);
       await api.postLoginSecondStep(checked.data);
-      toast.success('Connexion réussie');
+      toast.success(t('Connexion réussie'));
       onSignedIn();
     } catch (failure) {
       if (isMaintenanceError(failure)) return;
-      const message = errorMessage(failure, 'Erreur de connexion');
+      const message = errorMessage(failure, t('Erreur de connexion'));
       if (
         failure instanceof ApiError &&
         failure.status === 401 &&
+        // i18n: not shown (the server's French answer to an expired challenge, which has no code yet)
         message.startsWith('Demande de connexion')
       ) {
         onBack(message);
         return;
       }
       setError(message);
-      toast.error('Erreur de connexion', { description: message });
+      toast.error(t('Erreur de connexion'), { description: message });
     } finally {
       setSubmitting(false);
     }
@@ -79,16 +81,18 @@ export function TwoFactorStep({ pending, onSignedIn, onBack }: TwoFactorStepProp
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Double authentification</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+          {t('Double authentification')}
+        </h1>
         <p className="text-fg-muted">
           {recovery
-            ? "Saisissez un de vos codes de secours. Chacun ne sert qu'une fois."
-            : "Saisissez le code à 6 chiffres affiché par votre application d'authentification."}
+            ? t("Saisissez un de vos codes de secours. Chacun ne sert qu'une fois.")
+            : t("Saisissez le code à 6 chiffres affiché par votre application d'authentification.")}
         </p>
       </div>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
         {recovery ? (
-          <FormField id={fieldId} label="Code de secours" error={error ?? undefined} required>
+          <FormField id={fieldId} label={t('Code de secours')} error={error ?? undefined} required>
             <Input
               id={fieldId}
               data-testid="login-recovery-code"
@@ -104,7 +108,12 @@ export function TwoFactorStep({ pending, onSignedIn, onBack }: TwoFactorStepProp
             />
           </FormField>
         ) : (
-          <FormField id={fieldId} label="Code de double authentification" error={error ?? undefined} required>
+          <FormField
+            id={fieldId}
+            label={t('Code de double authentification')}
+            error={error ?? undefined}
+            required
+          >
             <Input
               id={fieldId}
               data-testid="login-2fa-code"
@@ -132,15 +141,15 @@ export function TwoFactorStep({ pending, onSignedIn, onBack }: TwoFactorStepProp
             setError(null);
           }}
         >
-          {recovery ? "Utiliser le code de l'application" : 'Utiliser un code de secours'}
+          {recovery ? t("Utiliser le code de l'application") : t('Utiliser un code de secours')}
         </button>
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
           <ShieldCheck aria-hidden="true" />
-          {isSubmitting ? 'Vérification...' : 'Valider'}
+          {isSubmitting ? t('Vérification...') : t('Valider')}
         </Button>
         <Button variant="ghost" onClick={() => onBack()} className="self-center">
           <ArrowLeft aria-hidden="true" />
-          Retour
+          {t('Retour')}
         </Button>
       </form>
     </div>
