@@ -8,6 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Select, type SelectOption } from '../../components/ui/select';
 import { ApiError } from '../../lib/api-errors';
+import { currentLocale, t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { usePanels } from './api/get-panels';
 import { PanelFormDialog } from './components/panel-form-dialog';
@@ -23,7 +24,7 @@ type PanelsPageProps = {
   sites: readonly SelectOption[];
 };
 
-const count = (n: number) => n.toLocaleString('fr-FR');
+const count = (n: number) => n.toLocaleString(currentLocale());
 
 /**
  * Centrales d'alarme: where installers point the panels (the receiver's address and the company's
@@ -58,27 +59,31 @@ export default function PanelsPage({ sites }: PanelsPageProps) {
         <Button asChild variant="ghost" size="sm" className="-ml-3 self-start text-fg-muted">
           <Link to="/dashboard/alarms">
             <ArrowLeft aria-hidden="true" />
-            Système d'alarmes
+            {t("Système d'alarmes")}
           </Link>
         </Button>
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="flex flex-col gap-1">
             <div className="flex flex-wrap items-center gap-3">
-              <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Centrales d'alarme</h1>
+              <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+                {t("Centrales d'alarme")}
+              </h1>
               {lost > 0 ? (
                 <Badge tone="danger" data-testid="panels-lost">
-                  {count(lost)} en perte de liaison
+                  {t('{count} en perte de liaison', { count: count(lost) })}
                 </Badge>
               ) : null}
             </div>
             <p className="text-fg-muted">
-              Centrales intrusion et incendie reliées en SIA DC-09 : leurs signaux deviennent des alarmes.
+              {t(
+                'Centrales intrusion et incendie reliées en SIA DC-09 : leurs signaux deviennent des alarmes.',
+              )}
             </p>
           </div>
           {forbidden ? null : (
             <Button onClick={() => setAdding(true)}>
               <Plus aria-hidden="true" />
-              Ajouter une centrale
+              {t('Ajouter une centrale')}
             </Button>
           )}
         </div>
@@ -89,8 +94,8 @@ export default function PanelsPage({ sites }: PanelsPageProps) {
       {forbidden ? null : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <Select
-            aria-label="Filtrer par site"
-            options={[{ value: ALL_SITES, label: 'Tous les sites' }, ...sites]}
+            aria-label={t('Filtrer par site')}
+            options={[{ value: ALL_SITES, label: t('Tous les sites') }, ...sites]}
             value={siteId}
             onValueChange={setSiteId}
             className="w-full sm:w-64"
@@ -98,7 +103,7 @@ export default function PanelsPage({ sites }: PanelsPageProps) {
           {selectedSite && panels.length > 0 ? (
             <Button variant="outline" onClick={() => setSiteTestOpen(true)}>
               <FlaskConical aria-hidden="true" />
-              {siteInTest ? 'Mode test du site' : 'Mettre le site en test'}
+              {siteInTest ? t('Mode test du site') : t('Mettre le site en test')}
             </Button>
           ) : null}
         </div>
@@ -106,23 +111,28 @@ export default function PanelsPage({ sites }: PanelsPageProps) {
 
       <QueryState
         query={list}
-        loading="Chargement des centrales…"
-        error="Impossible de charger les centrales d'alarme"
+        loading={t('Chargement des centrales…')}
+        error={t("Impossible de charger les centrales d'alarme")}
         empty={{
           when: panels.length === 0,
           icon: ShieldAlert,
-          title: 'Aucune centrale d’alarme',
+          title: t('Aucune centrale d’alarme'),
           hint:
             siteId !== ALL_SITES
-              ? 'Aucune centrale sur ce site : choisissez-en un autre.'
-              : 'Ajoutez votre première centrale avec « Ajouter une centrale », puis programmez-la vers le récepteur.',
+              ? t('Aucune centrale sur ce site : choisissez-en un autre.')
+              : t(
+                  'Ajoutez votre première centrale avec « Ajouter une centrale », puis programmez-la vers le récepteur.',
+                ),
         }}
       >
         <div className="flex flex-col gap-3">
           <p className="text-sm text-fg-muted" aria-live="polite" data-testid="panels-summary">
             {total > panels.length
-              ? `Les ${count(panels.length)} premières sur ${count(total)} centrales`
-              : `${count(total)} centrale${total > 1 ? 's' : ''}`}
+              ? t('Les {shown} premières sur {total} centrales', {
+                  shown: count(panels.length),
+                  total: count(total),
+                })
+              : t('{count, plural, one {# centrale} other {# centrales}}', { count: total })}
           </p>
           <PanelList
             panels={panels}

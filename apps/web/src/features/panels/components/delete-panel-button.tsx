@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDeletePanel } from '../api/delete-panel';
 
 /** « Supprimer », asked twice: the panel and its signal journal go (its alarms stay). */
@@ -15,11 +16,15 @@ export function DeletePanelButton({ panel, onDeleted }: { panel: PanelDto; onDel
   const confirm = async () => {
     try {
       await mutation.mutateAsync(panel.id);
-      toast.success('Centrale supprimée', { description: `${panel.name} a été supprimée.` });
+      toast.success(t('Centrale supprimée'), {
+        description: t('{name} a été supprimée.', { name: panel.name }),
+      });
       setOpen(false);
       onDeleted();
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de supprimer la centrale') });
+      toast.error(t('Erreur'), {
+        description: errorMessage(error, t('Impossible de supprimer la centrale')),
+      });
     }
   };
 
@@ -27,15 +32,18 @@ export function DeletePanelButton({ panel, onDeleted }: { panel: PanelDto; onDel
     <>
       <Button variant="danger-ghost" className="sm:mr-auto" onClick={() => setOpen(true)}>
         <Trash2 aria-hidden="true" />
-        Supprimer
+        {t('Supprimer')}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Supprimer la centrale et son journal ?"
-        description={`${panel.name} (${panel.siteName}, compte ${panel.account}) ne sera plus reconnue par le récepteur et son journal des signaux sera effacé. Les alarmes déjà créées restent. Cette action est définitive.`}
-        confirmLabel="Supprimer"
-        pendingLabel="Suppression..."
+        title={t('Supprimer la centrale et son journal ?')}
+        description={t(
+          '{name} ({site}, compte {account}) ne sera plus reconnue par le récepteur et son journal des signaux sera effacé. Les alarmes déjà créées restent. Cette action est définitive.',
+          { name: panel.name, site: panel.siteName, account: panel.account },
+        )}
+        confirmLabel={t('Supprimer')}
+        pendingLabel={t('Suppression...')}
         pending={mutation.isPending}
         onConfirm={() => void confirm()}
       />

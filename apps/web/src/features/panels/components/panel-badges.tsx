@@ -1,6 +1,7 @@
 import { type PanelDto, type PanelLinkState, panelLinkStateLabels } from '@vigie/contract/panels.contract';
 import { FlaskConical } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { testBadgeText } from './panel-format';
 
@@ -12,7 +13,7 @@ export function PanelLinkBadge({ state }: { state: PanelLinkState }) {
   return (
     <Badge tone={linkTones[state]} className="whitespace-nowrap" data-testid="panel-link-state">
       <span aria-hidden="true" className={cn('size-1.5 rounded-full', dotColours[state])} />
-      {panelLinkStateLabels[state]}
+      {t(panelLinkStateLabels[state])}
     </Badge>
   );
 }

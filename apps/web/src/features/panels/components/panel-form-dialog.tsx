@@ -12,7 +12,7 @@ import { Input } from '../../../components/ui/input';
 import type { SelectOption } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-errors';
 import { showServerErrors } from '../../../lib/field-errors';
-import { deName } from '../../../lib/french';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { useCreatePanel } from '../api/create-panel';
 import { useUpdatePanel } from '../api/update-panel';
@@ -28,7 +28,7 @@ import {
   toCreateBody,
   toUpdateBody,
 } from './panel-form-schema';
-import { testBadgeText } from './panel-format';
+import { ofPanel, testKeptText } from './panel-format';
 
 type PanelFormDialogProps = {
   open: boolean;
@@ -44,11 +44,13 @@ export function PanelFormDialog({ open, onOpenChange, sites, panel, timezone }: 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         size="xl"
-        title={panel ? 'Paramètres de la centrale' : 'Ajouter une centrale'}
+        title={panel ? t('Paramètres de la centrale') : t('Ajouter une centrale')}
         description={
           panel
-            ? `Modifiez la configuration ${deName(panel.name)}.`
-            : 'Une centrale SIA DC-09 reliée au récepteur : son compte la reconnaît, ses zones nomment les alarmes.'
+            ? t('Modifiez la configuration {ofName}.', { ofName: ofPanel(panel.name) })
+            : t(
+                'Une centrale SIA DC-09 reliée au récepteur : son compte la reconnaît, ses zones nomment les alarmes.',
+              )
         }
       >
         {/* Mounted on open: the form starts from the panel (or empty) every time. */}
@@ -93,7 +95,7 @@ function SecretInput({ id, disabled, ...props }: ComponentProps<'input'> & { id:
         disabled={disabled}
         aria-pressed={visible}
         aria-controls={id}
-        aria-label={visible ? 'Masquer la clé' : 'Afficher la clé'}
+        aria-label={visible ? t('Masquer la clé') : t('Afficher la clé')}
         className="absolute top-1/2 right-1 flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-fg-muted transition-colors hover:bg-ink-700 hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500/60 disabled:opacity-50"
       >
         {visible ? (
@@ -126,15 +128,18 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
   const inTest = panel?.inTest === true && panel.testUntil !== null;
 
   const onSubmit = handleSubmit(async (values) => {
-    const fallback = panel ? 'Impossible de modifier la centrale' : "Impossible d'ajouter la centrale";
+    const fallback = panel ? t('Impossible de modifier la centrale') : t("Impossible d'ajouter la centrale");
     try {
       const saved = panel
         ? await update.mutateAsync({ id: panel.id, body: toUpdateBody(values, removeKey) })
         : await create.mutateAsync(toCreateBody(values));
-      toast.success(panel ? 'Centrale modifiée' : 'Centrale ajoutée', {
+      toast.success(panel ? t('Centrale modifiée') : t('Centrale ajoutée'), {
         description: panel
-          ? `La configuration ${deName(saved.name)} a été enregistrée.`
-          : `${saved.name} (compte ${saved.account}) sera reconnue dès son premier signal.`,
+          ? t('La configuration {ofName} a été enregistrée.', { ofName: ofPanel(saved.name) })
+          : t('{name} (compte {account}) sera reconnue dès son premier signal.', {
+              name: saved.name,
+              account: saved.account,
+            }),
       });
       onOpenChange(false);
     } catch (error) {
@@ -142,7 +147,7 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
       if (rest && isAccountConflict(error)) {
         setError('account', { type: 'server', message: rest }, { shouldFocus: true });
       } else if (rest) {
-        toast.error('Erreur', { description: rest });
+        toast.error(t('Erreur'), { description: rest });
       }
     }
   });
@@ -155,47 +160,44 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
   const keyHint = removeKey
     ? undefined
     : panel?.hasAesKey
-      ? 'Clé enregistrée — laissez vide pour la garder'
-      : '32, 48 ou 64 caractères hexadécimaux, ou 16, 24 ou 32 caractères ASCII. Facultative.';
+      ? t('Clé enregistrée — laissez vide pour la garder')
+      : t('32, 48 ou 64 caractères hexadécimaux, ou 16, 24 ou 32 caractères ASCII. Facultative.');
 
   const testChoices: { value: TestMode; label: string }[] = [
     {
       value: 'keep',
-      label:
-        inTest && panel?.testUntil
-          ? `Inchangé (${testBadgeText(panel.testUntil, timezone).replace(/^En test /, '')})`
-          : 'Non',
+      label: inTest && panel?.testUntil ? testKeptText(panel.testUntil, timezone) : t('Non'),
     },
-    ...(inTest ? [{ value: 'none' as const, label: 'Sortir du mode test' }] : []),
+    ...(inTest ? [{ value: 'none' as const, label: t('Sortir du mode test') }] : []),
     ...testDurations.map((hours) => ({ value: hours, label: `${hours} h` })),
-    { value: 'until', label: 'Jusqu’à une date' },
+    { value: 'until', label: t('Jusqu’à une date') },
   ];
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-      <FormField id="panel-siteId" label="Site" required error={errors.siteId?.message}>
+      <FormField id="panel-siteId" label={t('Site')} required error={errors.siteId?.message}>
         <FormSelect
           control={control}
           name="siteId"
           id="panel-siteId"
           options={sites}
-          placeholder={sites.length === 0 ? 'Aucun site : créez-en un d’abord' : 'Choisir un site'}
+          placeholder={sites.length === 0 ? t('Aucun site : créez-en un d’abord') : t('Choisir un site')}
         />
       </FormField>
-      <FormField id="panel-name" label="Nom de la centrale" required error={errors.name?.message}>
+      <FormField id="panel-name" label={t('Nom de la centrale')} required error={errors.name?.message}>
         <Input
           id="panel-name"
           autoComplete="off"
-          placeholder="Ex. Centrale Ajax entrepôt"
+          placeholder={t('Ex. Centrale Ajax entrepôt')}
           {...a11y('name')}
           {...register('name')}
         />
       </FormField>
       <FormField
         id="panel-account"
-        label="Numéro de compte"
+        label={t('Numéro de compte')}
         required
-        hint="Tel que programmé dans la centrale : 3 à 16 caractères hexadécimaux."
+        hint={t('Tel que programmé dans la centrale : 3 à 16 caractères hexadécimaux.')}
         error={errors.account?.message}
       >
         <Input
@@ -210,8 +212,8 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
       </FormField>
       <FormField
         id="panel-supervisionMinutes"
-        label="Supervision (minutes)"
-        hint="Délai maximal entre deux signaux ; vide : non supervisée."
+        label={t('Supervision (minutes)')}
+        hint={t('Délai maximal entre deux signaux ; vide : non supervisée.')}
         error={errors.supervisionMinutes?.message}
       >
         <Input
@@ -220,18 +222,18 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
           inputMode="numeric"
           min={1}
           max={10080}
-          placeholder="Non supervisée"
+          placeholder={t('Non supervisée')}
           {...a11y('supervisionMinutes', true)}
           {...register('supervisionMinutes')}
         />
       </FormField>
       <div className="flex flex-col gap-2 sm:col-span-2">
-        <FormField id="panel-aesKey" label="Clé AES" hint={keyHint} error={errors.aesKey?.message}>
+        <FormField id="panel-aesKey" label={t('Clé AES')} hint={keyHint} error={errors.aesKey?.message}>
           <SecretInput
             id="panel-aesKey"
             disabled={removeKey}
             placeholder={
-              removeKey ? 'La clé sera supprimée' : panel?.hasAesKey ? '••••••••••••••••' : undefined
+              removeKey ? t('La clé sera supprimée') : panel?.hasAesKey ? '••••••••••••••••' : undefined
             }
             {...a11y('aesKey', keyHint !== undefined)}
             {...register('aesKey')}
@@ -243,9 +245,9 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
               className="flex flex-wrap items-center gap-2 text-xs text-amber-200"
               data-testid="panel-key-removed"
             >
-              La clé sera supprimée à l’enregistrement : la centrale devra émettre en clair.
+              {t('La clé sera supprimée à l’enregistrement : la centrale devra émettre en clair.')}
               <Button variant="ghost" size="sm" onClick={() => setRemoveKey(false)}>
-                Garder la clé
+                {t('Garder la clé')}
               </Button>
             </p>
           ) : (
@@ -256,7 +258,7 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
               onClick={() => setRemoveKey(true)}
             >
               <Trash2 aria-hidden="true" />
-              Supprimer la clé
+              {t('Supprimer la clé')}
             </Button>
           )
         ) : null}
@@ -266,12 +268,14 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
         className="flex flex-col gap-3 sm:col-span-2"
         aria-describedby={zonesError ? 'panel-zones-error' : undefined}
       >
-        <legend className="mb-1 text-sm font-medium text-slate-200">Zones</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-200">{t('Zones')}</legend>
         <p className="text-xs text-fg-muted">
-          Le nom d’une zone devient l’emplacement des alarmes qu’elle déclenche (zone 01 « Porte d’entrée »).
+          {t(
+            'Le nom d’une zone devient l’emplacement des alarmes qu’elle déclenche (zone 01 « Porte d’entrée »).',
+          )}
         </p>
         {zones.fields.length > 0 ? (
-          <ul className="flex flex-col gap-2" aria-label="Zones nommées">
+          <ul className="flex flex-col gap-2" aria-label={t('Zones nommées')}>
             {zones.fields.map((field, i) => {
               const numberError = errors.zones?.[i]?.number?.message;
               const nameError = errors.zones?.[i]?.name?.message;
@@ -280,7 +284,7 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
                   <div className="flex items-start gap-2">
                     <div className="w-20 shrink-0">
                       <Input
-                        aria-label={`Numéro de la zone ${i + 1}`}
+                        aria-label={t('Numéro de la zone {index}', { index: i + 1 })}
                         inputMode="numeric"
                         placeholder="01"
                         className="font-mono"
@@ -290,8 +294,8 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
                     </div>
                     <div className="min-w-0 flex-1">
                       <Input
-                        aria-label={`Nom de la zone ${i + 1}`}
-                        placeholder="Porte d’entrée"
+                        aria-label={t('Nom de la zone {index}', { index: i + 1 })}
+                        placeholder={t('Porte d’entrée')}
                         aria-invalid={nameError ? true : undefined}
                         {...register(`zones.${i}.name`)}
                       />
@@ -299,7 +303,7 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
                     <Button
                       variant="danger-ghost"
                       size="icon"
-                      aria-label={`Retirer la zone ${i + 1}`}
+                      aria-label={t('Retirer la zone {index}', { index: i + 1 })}
                       onClick={() => zones.remove(i)}
                     >
                       <Trash2 aria-hidden="true" />
@@ -307,7 +311,10 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
                   </div>
                   {numberError || nameError ? (
                     <p role="alert" className="text-xs text-red-300">
-                      {[numberError, nameError].filter(Boolean).join(' · ')}
+                      {[numberError, nameError]
+                        .filter((message): message is string => Boolean(message))
+                        .map((message) => t(message))
+                        .join(' · ')}
                     </p>
                   ) : null}
                 </li>
@@ -317,7 +324,7 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
         ) : null}
         {zonesError ? (
           <p id="panel-zones-error" role="alert" className="text-xs text-red-300">
-            {zonesError}
+            {t(zonesError)}
           </p>
         ) : null}
         <Button
@@ -327,19 +334,20 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
           onClick={() => zones.append({ number: '', name: '' }, { shouldFocus: true })}
         >
           <Plus aria-hidden="true" />
-          Ajouter une zone
+          {t('Ajouter une zone')}
         </Button>
       </fieldset>
 
       <fieldset className="flex flex-col gap-3 rounded-lg border border-ink-600 p-3 sm:col-span-2">
-        <legend className="px-1 text-sm font-medium text-slate-200">Mode test</legend>
+        <legend className="px-1 text-sm font-medium text-slate-200">{t('Mode test')}</legend>
         <p className="text-xs text-fg-muted">
-          En test, les signaux sont acquittés et journalisés sans créer d’alarme ni prévenir personne ; le
-          mode test prend fin tout seul.
+          {t(
+            'En test, les signaux sont acquittés et journalisés sans créer d’alarme ni prévenir personne ; le mode test prend fin tout seul.',
+          )}
         </p>
         <fieldset className="flex flex-col gap-1.5">
           <legend className="mb-1.5 text-xs text-fg-muted">
-            {inTest ? 'Test en cours : le garder, en sortir ou le prolonger' : 'Mettre en test pendant'}
+            {inTest ? t('Test en cours : le garder, en sortir ou le prolonger') : t('Mettre en test pendant')}
           </legend>
           <div className="flex flex-wrap gap-2">
             {testChoices.map((choice) => (
@@ -366,7 +374,7 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
         {testMode === 'until' ? (
           <FormField
             id="panel-testUntil"
-            label="Fin du test"
+            label={t('Fin du test')}
             required
             error={errors.testUntil?.message}
             className="sm:max-w-xs"
@@ -385,10 +393,10 @@ function PanelForm({ onOpenChange, sites, panel, timezone }: Omit<PanelFormDialo
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:items-center sm:justify-end">
         {panel ? <DeletePanelButton panel={panel} onDeleted={() => onOpenChange(false)} /> : null}
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Enregistrement...' : panel ? 'Enregistrer' : 'Ajouter la centrale'}
+          {isSubmitting ? t('Enregistrement...') : panel ? t('Enregistrer') : t('Ajouter la centrale')}
         </Button>
       </div>
     </form>

@@ -9,6 +9,7 @@ import {
   updatePanelBody,
 } from '@vigie/contract/panels.contract';
 import { z } from 'zod';
+import { msg } from '../../../lib/i18n/i18n';
 
 /**
  * The test mode as the form offers it: `keep` leaves it as it is (none for a new panel), `none`
@@ -26,7 +27,7 @@ const aesKeyField = z.string().check((ctx) => {
     ctx.issues.push({
       code: 'custom',
       input: ctx.value,
-      message: parsed.error.issues[0]?.message ?? 'Clé AES invalide',
+      message: parsed.error.issues[0]?.message ?? msg('Clé AES invalide'),
     });
   }
 });
@@ -45,7 +46,10 @@ const isDateTime = (value: unknown) =>
 /** The contract's own schemas, so the form says what the server would (in French). */
 export const panelFormSchema = z
   .object({
-    siteId: z.string().min(1, { error: 'Veuillez sélectionner un site' }).pipe(createPanelBody.shape.siteId),
+    siteId: z
+      .string()
+      .min(1, { error: msg('Veuillez sélectionner un site') })
+      .pipe(createPanelBody.shape.siteId),
     name: createPanelBody.shape.name,
     account: createPanelBody.shape.account,
     aesKey: aesKeyField,
@@ -59,7 +63,7 @@ export const panelFormSchema = z
   // every message at once.
   .refine((values) => values.testMode !== 'until' || isDateTime(values.testUntil), {
     path: ['testUntil'],
-    error: 'Indiquez la date et l’heure de fin du test',
+    error: msg('Indiquez la date et l’heure de fin du test'),
     when: () => true,
   })
   .refine(
@@ -67,7 +71,7 @@ export const panelFormSchema = z
       values.testMode !== 'until' ||
       !isDateTime(values.testUntil) ||
       new Date(values.testUntil).getTime() > Date.now(),
-    { path: ['testUntil'], error: 'La fin du test doit être dans le futur', when: () => true },
+    { path: ['testUntil'], error: msg('La fin du test doit être dans le futur'), when: () => true },
   );
 
 export type PanelFormValues = z.input<typeof panelFormSchema>;

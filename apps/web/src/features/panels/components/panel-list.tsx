@@ -2,9 +2,9 @@ import type { PanelDto } from '@vigie/contract/panels.contract';
 import { LockKeyhole, LockKeyholeOpen, ScrollText, Settings } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { type DataColumn, DataList } from '../../../components/ui/data-list';
-import { deName } from '../../../lib/french';
+import { t } from '../../../lib/i18n/i18n';
 import { PanelLinkBadge, PanelTestBadge } from './panel-badges';
-import { lastSignalText, supervisionText } from './panel-format';
+import { lastSignalText, ofPanel, supervisionText } from './panel-format';
 
 type PanelListProps = {
   panels: readonly PanelDto[];
@@ -30,23 +30,23 @@ function LastSignal({ at, timezone }: { at: string | null; timezone?: string }) 
  */
 export function PanelList({ panels, onJournal, onEdit, timezone }: PanelListProps) {
   const columns: DataColumn<PanelDto>[] = [
-    { id: 'name', header: 'Centrale', primary: true, cell: (panel) => panel.name },
-    { id: 'site', header: 'Site', cell: (panel) => panel.siteName },
+    { id: 'name', header: t('Centrale'), primary: true, cell: (panel) => panel.name },
+    { id: 'site', header: t('Site'), cell: (panel) => panel.siteName },
     {
       id: 'account',
-      header: 'Compte',
+      header: t('Compte'),
       cell: (panel) => (
         <span className="flex flex-col gap-0.5">
           <span className="font-mono text-xs break-all">{panel.account}</span>
           {panel.hasAesKey ? (
             <span className="inline-flex items-center gap-1 text-xs whitespace-nowrap text-emerald-200">
               <LockKeyhole aria-hidden="true" className="size-3.5" />
-              Chiffrée (AES)
+              {t('Chiffrée (AES)')}
             </span>
           ) : (
             <span className="inline-flex items-center gap-1 text-xs whitespace-nowrap text-fg-muted">
               <LockKeyholeOpen aria-hidden="true" className="size-3.5" />
-              Non chiffrée
+              {t('Non chiffrée')}
             </span>
           )}
         </span>
@@ -54,18 +54,18 @@ export function PanelList({ panels, onJournal, onEdit, timezone }: PanelListProp
     },
     {
       id: 'supervision',
-      header: 'Supervision',
+      header: t('Supervision'),
       className: 'text-fg-muted',
       cell: (panel) => supervisionText(panel.supervisionMinutes),
     },
     {
       id: 'last',
-      header: 'Dernier signal',
+      header: t('Dernier signal'),
       cell: (panel) => <LastSignal at={panel.lastSignalAt} timezone={timezone} />,
     },
     {
       id: 'state',
-      header: 'Liaison',
+      header: t('Liaison'),
       // On a phone's card, a row of its own: the test mode's badge is long.
       wide: true,
       cell: (panel) => (
@@ -77,7 +77,7 @@ export function PanelList({ panels, onJournal, onEdit, timezone }: PanelListProp
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t('Actions'),
       srOnlyHeader: true,
       actions: true,
       cell: (panel) => (
@@ -87,16 +87,16 @@ export function PanelList({ panels, onJournal, onEdit, timezone }: PanelListProp
             size="sm"
             className="@max-3xl:flex-1"
             onClick={() => onJournal(panel)}
-            aria-label={`Journal des signaux ${deName(panel.name)}`}
+            aria-label={t('Journal des signaux {ofName}', { ofName: ofPanel(panel.name) })}
           >
             <ScrollText aria-hidden="true" />
-            Journal
+            {t('Journal')}
           </Button>
           <Button
             variant="ghost"
             size="sm"
             onClick={() => onEdit(panel)}
-            aria-label={`Paramètres ${deName(panel.name)}`}
+            aria-label={t('Paramètres {ofName}', { ofName: ofPanel(panel.name) })}
           >
             <Settings aria-hidden="true" />
           </Button>
@@ -106,7 +106,7 @@ export function PanelList({ panels, onJournal, onEdit, timezone }: PanelListProp
   ];
   return (
     <DataList
-      caption="Centrales d'alarme"
+      caption={t("Centrales d'alarme")}
       columns={columns}
       rows={panels}
       rowKey={(panel) => panel.id}

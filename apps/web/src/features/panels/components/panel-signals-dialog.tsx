@@ -10,6 +10,7 @@ import { QueryState } from '../../../components/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { formatDateTime } from '../../../lib/format';
+import { currentLocale, t } from '../../../lib/i18n/i18n';
 import { usePanelSignals } from '../api/get-panel-signals';
 import { PanelLinkBadge } from './panel-badges';
 
@@ -45,18 +46,18 @@ function SignalItem({ signal, timezone }: { signal: PanelSignalDto; timezone?: s
         <span className="text-sm font-medium whitespace-nowrap text-white">
           {formatDateTime(signal.receivedAt, timezone)}
         </span>
-        <span className="text-xs text-fg-muted">{transportLabels[signal.transport]}</span>
+        <span className="text-xs text-fg-muted">{t(transportLabels[signal.transport])}</span>
         <span className="flex flex-wrap items-center gap-1.5">
           <Badge
             tone={answerTones[signal.answer]}
             className="font-mono"
-            title="Réponse envoyée à la centrale"
+            title={t('Réponse envoyée à la centrale')}
           >
-            <span className="sr-only">Réponse : </span>
-            {signal.answer === 'none' ? 'aucune réponse' : signal.answer}
+            <span className="sr-only">{t('Réponse :')} </span>
+            {signal.answer === 'none' ? t('aucune réponse') : signal.answer}
           </Badge>
           <Badge tone={outcomeTones[signal.outcome]} className="whitespace-nowrap">
-            {panelSignalOutcomeLabels[signal.outcome]}
+            {t(panelSignalOutcomeLabels[signal.outcome])}
           </Badge>
         </span>
         {signal.alarmId ? (
@@ -64,7 +65,7 @@ function SignalItem({ signal, timezone }: { signal: PanelSignalDto; timezone?: s
             to={`/dashboard/alarms?alarm=${encodeURIComponent(signal.alarmId)}`}
             className="inline-flex items-center gap-1 text-xs text-blue-300 underline-offset-2 hover:underline"
           >
-            Voir l’alarme
+            {t('Voir l’alarme')}
             <ExternalLink aria-hidden="true" className="size-3" />
           </Link>
         ) : null}
@@ -85,21 +86,29 @@ function SignalJournal({ panel, timezone }: { panel: PanelDto; timezone?: string
     <QueryState
       query={list}
       layout="card"
-      loading="Chargement du journal…"
-      error="Impossible de charger le journal des signaux"
+      loading={t('Chargement du journal…')}
+      error={t('Impossible de charger le journal des signaux')}
       empty={{
         when: signals.length === 0,
-        title: 'Aucun signal reçu de cette centrale.',
-        hint: `Programmez-la avec le compte ${panel.account} : son premier signal apparaîtra ici.`,
+        title: t('Aucun signal reçu de cette centrale.'),
+        hint: t('Programmez-la avec le compte {account} : son premier signal apparaîtra ici.', {
+          account: panel.account,
+        }),
       }}
     >
       <div className="flex flex-col gap-3">
         <p className="text-sm text-fg-muted" aria-live="polite" data-testid="signals-summary">
           {total > signals.length
-            ? `Les ${signals.length.toLocaleString('fr-FR')} plus récents sur ${total.toLocaleString('fr-FR')} signaux`
-            : `${total.toLocaleString('fr-FR')} ${total > 1 ? 'signaux' : 'signal'}`}
+            ? t('Les {shown} plus récents sur {total} signaux', {
+                shown: signals.length.toLocaleString(currentLocale()),
+                total: total.toLocaleString(currentLocale()),
+              })
+            : t('{count, plural, one {# signal} other {# signaux}}', { count: total })}
         </p>
-        <ol className="flex flex-col gap-2" aria-label={`Journal des signaux de ${panel.name}`}>
+        <ol
+          className="flex flex-col gap-2"
+          aria-label={t('Journal des signaux de {name}', { name: panel.name })}
+        >
           {signals.map((signal) => (
             <SignalItem key={signal.id} signal={signal} timezone={timezone} />
           ))}
@@ -125,12 +134,12 @@ export function PanelSignalsDialog({
       {panel ? (
         <DialogContent
           size="xl"
-          title={`Journal des signaux — ${panel.name}`}
+          title={t('Journal des signaux — {name}', { name: panel.name })}
           description={
             <span className="flex flex-wrap items-center gap-2">
               {panel.siteName} ·{' '}
               <span className="whitespace-nowrap">
-                compte <span className="font-mono">{panel.account}</span>
+                {t('compte')} <span className="font-mono">{panel.account}</span>
               </span>
               <PanelLinkBadge state={panel.linkState} />
             </span>

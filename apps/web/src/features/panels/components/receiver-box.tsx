@@ -5,14 +5,20 @@ import { QueryState } from '../../../components/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { usePanelReceiver } from '../api/get-panel-receiver';
 
 const states = {
-  up: { tone: 'success', dot: 'bg-emerald-400', label: 'En écoute' },
-  down: { tone: 'danger', dot: 'bg-red-400', label: 'Hors service' },
-  off: { tone: 'neutral', dot: 'bg-slate-500', label: 'Désactivé' },
+  up: { tone: 'success', dot: 'bg-emerald-400' },
+  down: { tone: 'danger', dot: 'bg-red-400' },
+  off: { tone: 'neutral', dot: 'bg-slate-500' },
 } as const;
+
+// One message for the three states: « Hors service » alone is also an agent's state (off duty),
+// which English and Spanish translate differently.
+const receiverStateText = (state: keyof typeof states) =>
+  t('{state, select, up {En écoute} down {Hors service} other {Désactivé}}', { state });
 
 function Info({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
   return (
@@ -29,16 +35,19 @@ export const receiverAddress = (receiver: Pick<PanelReceiverDto, 'host' | 'port'
 
 /** The installer's one line: where and how to program a panel. */
 export function installerGuide(receiver: PanelReceiverDto) {
-  return `Programmez la centrale en SIA DC-09 vers ${receiverAddress(receiver)} (TCP ou UDP), préfixe de ligne (L) ${receiver.prefix}, numéro de compte de la centrale ; clé AES facultative.`;
+  return t(
+    'Programmez la centrale en SIA DC-09 vers {address} (TCP ou UDP), préfixe de ligne (L) {prefix}, numéro de compte de la centrale ; clé AES facultative.',
+    { address: receiverAddress(receiver), prefix: receiver.prefix },
+  );
 }
 
 async function copyAddress(address: string) {
   try {
     await navigator.clipboard.writeText(address);
-    toast.success('Adresse copiée', { description: address });
+    toast.success(t('Adresse copiée'), { description: address });
   } catch {
     // No clipboard access (plain http): say what to copy.
-    toast.info('Copie impossible', { description: `Recopiez l'adresse : ${address}` });
+    toast.info(t('Copie impossible'), { description: t("Recopiez l'adresse : {address}", { address }) });
   }
 }
 
@@ -47,11 +56,15 @@ function ReceiverDetails({ receiver }: { receiver: PanelReceiverDto }) {
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Info label="Adresse" value={receiver.host} mono />
-        <Info label="Port (TCP et UDP)" value={receiver.port === null ? '—' : String(receiver.port)} mono />
-        <Info label="Préfixe de ligne (L)" value={receiver.prefix} mono />
+        <Info label={t('Adresse')} value={receiver.host} mono />
+        <Info
+          label={t('Port (TCP et UDP)')}
+          value={receiver.port === null ? '—' : String(receiver.port)}
+          mono
+        />
+        <Info label={t('Préfixe de ligne (L)')} value={receiver.prefix} mono />
         {receiver.surgardPort !== null ? (
-          <Info label="Entrée Sur-Gard (TCP)" value={String(receiver.surgardPort)} mono />
+          <Info label={t('Entrée Sur-Gard (TCP)')} value={String(receiver.surgardPort)} mono />
         ) : null}
       </dl>
       {receiver.state !== 'up' && receiver.detail ? (
@@ -72,10 +85,10 @@ function ReceiverDetails({ receiver }: { receiver: PanelReceiverDto }) {
             size="sm"
             className="shrink-0 self-start sm:self-center"
             onClick={() => void copyAddress(address)}
-            aria-label={`Copier l'adresse ${address}`}
+            aria-label={t("Copier l'adresse {address}", { address })}
           >
             <Copy aria-hidden="true" />
-            Copier {address}
+            {t('Copier {address}', { address })}
           </Button>
         </div>
       ) : null}
@@ -86,13 +99,15 @@ function ReceiverDetails({ receiver }: { receiver: PanelReceiverDto }) {
 /** The box on top of the screen: where installers point the company's panels, and whether it listens. */
 export function ReceiverBox() {
   const query = usePanelReceiver();
-  const state = query.data ? states[query.data.state] : null;
+  const state = query.data
+    ? { ...states[query.data.state], label: receiverStateText(query.data.state) }
+    : null;
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-6" data-testid="receiver-box">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-base font-semibold text-white">
           <RadioTower aria-hidden="true" className="size-5 text-blue-300" />
-          Récepteur d'alarmes
+          {t("Récepteur d'alarmes")}
         </h2>
         {state ? (
           <Badge tone={state.tone} className="whitespace-nowrap" data-testid="receiver-state">
@@ -104,8 +119,8 @@ export function ReceiverBox() {
       <QueryState
         query={query}
         layout="card"
-        loading="Chargement du récepteur…"
-        error="Impossible de lire l'adresse du récepteur"
+        loading={t('Chargement du récepteur…')}
+        error={t("Impossible de lire l'adresse du récepteur")}
       >
         {(receiver) => <ReceiverDetails receiver={receiver} />}
       </QueryState>

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { useSetSiteTest } from '../api/set-site-test';
 import { testDurations } from './panel-form-schema';
@@ -13,8 +14,6 @@ type SiteTestDialogProps = {
   inTest: boolean;
   onOpenChange: (open: boolean) => void;
 };
-
-const plural = (n: number) => `${n} centrale${n > 1 ? 's' : ''}`;
 
 /**
  * « Mettre le site en test »: every panel of the site acknowledges and journals its signals without
@@ -29,18 +28,24 @@ export function SiteTestDialog({ site, inTest, onOpenChange }: SiteTestDialogPro
     try {
       const result = await mutation.mutateAsync({ siteId: site.value, body: { testUntil } });
       if (testUntil === null) {
-        toast.success('Site sorti du mode test', {
-          description: `${plural(result.panels)} de « ${site.label} » déclenchent de nouveau des alarmes.`,
+        toast.success(t('Site sorti du mode test'), {
+          description: t(
+            '{count, plural, one {{count} centrale de « {site} » déclenchent de nouveau des alarmes.} other {{count} centrales de « {site} » déclenchent de nouveau des alarmes.}}',
+            { count: result.panels, site: site.label },
+          ),
         });
       } else {
-        toast.success('Site en test', {
-          description: `${plural(result.panels)} de « ${site.label} » en test pendant ${hours} h.`,
+        toast.success(t('Site en test'), {
+          description: t(
+            '{count, plural, one {{count} centrale de « {site} » en test pendant {hours} h.} other {{count} centrales de « {site} » en test pendant {hours} h.}}',
+            { count: result.panels, site: site.label, hours },
+          ),
         });
       }
       onOpenChange(false);
     } catch (error) {
-      toast.error('Erreur', {
-        description: errorMessage(error, 'Impossible de changer le mode test du site'),
+      toast.error(t('Erreur'), {
+        description: errorMessage(error, t('Impossible de changer le mode test du site')),
       });
     }
   };
@@ -48,11 +53,13 @@ export function SiteTestDialog({ site, inTest, onOpenChange }: SiteTestDialogPro
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent
-        title={`Mode test du site « ${site.label} »`}
-        description="Pendant une intervention sur le site, les signaux de toutes ses centrales sont acquittés et journalisés sans créer d’alarme ni prévenir personne. Le mode test prend fin tout seul."
+        title={t('Mode test du site « {site} »', { site: site.label })}
+        description={t(
+          'Pendant une intervention sur le site, les signaux de toutes ses centrales sont acquittés et journalisés sans créer d’alarme ni prévenir personne. Le mode test prend fin tout seul.',
+        )}
       >
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1.5 text-xs text-fg-muted">Mettre en test pendant</legend>
+          <legend className="mb-1.5 text-xs text-fg-muted">{t('Mettre en test pendant')}</legend>
           <div className="flex flex-wrap gap-2">
             {testDurations.map((value) => (
               <label
@@ -85,17 +92,17 @@ export function SiteTestDialog({ site, inTest, onOpenChange }: SiteTestDialogPro
               disabled={mutation.isPending}
               onClick={() => void submit(null)}
             >
-              Sortir du mode test
+              {t('Sortir du mode test')}
             </Button>
           ) : null}
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Annuler
+            {t('Annuler')}
           </Button>
           <Button
             disabled={mutation.isPending}
             onClick={() => void submit(new Date(Date.now() + Number(hours) * 3_600_000).toISOString())}
           >
-            {mutation.isPending ? 'Enregistrement…' : 'Mettre le site en test'}
+            {mutation.isPending ? t('Enregistrement…') : t('Mettre le site en test')}
           </Button>
         </div>
       </DialogContent>
