@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { cataloguePlugin } from './apps/web/catalogue-plugin';
+import { cataloguePlugin } from './apps/web/catalogue-plugin.ts';
 
 // Three tiers, as Vitest projects (`npm run test:unit`, `test:api`, `test:slow`; `npm test` and a
 // plain `npx vitest run` run all three):

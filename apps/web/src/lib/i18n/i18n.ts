@@ -20,7 +20,7 @@ export type AppLocale = (typeof appLocales)[number];
 i18n.setMessagesCompiler((message) =>
   message
     .split(/\{(\w+)\}/)
-    .map((part, index) => (index % 2 === 1 ? [part] : part))
+    .map((part, index) => (index % 2 === 1 ? ([part] as [string]) : part))
     .filter((part) => part !== ''),
 );
 i18n.loadAndActivate({ locale: 'fr', messages: frenchMessages as Messages });
