@@ -20,7 +20,7 @@ type RetryOptions = {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 };
 
-const abortError = () => new DOMException('Lecture abandonnée', 'AbortError');
+const abortError = () => new DOMException('Badge read abandoned', 'AbortError');
 
 export function sleep(ms: number, signal: AbortSignal) {
   return new Promise<void>((resolve, reject) => {

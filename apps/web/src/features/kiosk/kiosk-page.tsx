@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { msg, t } from '../../lib/i18n/i18n';
+import { useLocale } from '../../lib/i18n/use-locale';
 import { KioskFrame } from './components/kiosk-frame';
 import { KioskScreen } from './components/kiosk-screen';
 import { PairingScreen } from './components/pairing-screen';
@@ -11,10 +13,12 @@ import {
 } from './kiosk-storage';
 
 const rejectedKey = {
-  invalid:
+  invalid: msg(
     'Clé invalide ou révoquée : la borne a été dissociée. Demandez une nouvelle clé de lecteur à un administrateur et saisissez-la ci-dessous.',
-  scope:
+  ),
+  scope: msg(
     "Cette clé n'est pas une clé de lecteur : la borne a été dissociée. Saisissez la clé d'un point d'accès (Contrôle d'accès → Points d'accès → Clés de lecteur).",
+  ),
 } as const;
 
 /**
@@ -25,14 +29,17 @@ export default function KioskPage() {
   const [readerKey, setReaderKey] = useState(storedReaderKey);
   const [pointName, setPointName] = useState(() => (storedReaderKey() ? storedPointName() : null));
   const [notice, setNotice] = useState<string | null>(null);
+  // The tab's title follows the language too.
+  useLocale();
+  const title = t("Borne d'accès — Vigie");
 
   useEffect(() => {
     const previous = document.title;
-    document.title = "Borne d'accès — Vigie";
+    document.title = title;
     return () => {
       document.title = previous;
     };
-  }, []);
+  }, [title]);
 
   if (!readerKey) {
     return (

@@ -2,6 +2,7 @@
 // the same code ignored meanwhile (a badge held before the camera is read on every frame, and must
 // not write a log line per frame).
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { type BadgeRead, postAccessCheck } from './api/check-access';
 import { beep } from './beep';
 import { checkWithRetry, type RetryOutcome } from './check-with-retry';
@@ -28,11 +29,11 @@ type Events = {
 
 function verdictOf(outcome: Exclude<RetryOutcome, { kind: 'invalid-key' | 'wrong-scope' }>): Verdict {
   if (outcome.kind === 'gave-up') return { kind: 'unverified' };
-  if (outcome.kind === 'rejected') return { kind: 'refused', reason: 'badge non reconnu' };
+  if (outcome.kind === 'rejected') return { kind: 'refused', reason: t('badge non reconnu') };
   const { answer } = outcome;
   // The decision is the server's, and only an explicit 'Autorisé' opens.
-  if (answer.decision === 'Autorisé') return { kind: 'granted', holder: answer.holder ?? 'Badge valide' };
-  return { kind: 'refused', reason: answer.reason ?? 'accès non autorisé' };
+  if (answer.decision === 'Autorisé') return { kind: 'granted', holder: answer.holder ?? t('Badge valide') };
+  return { kind: 'refused', reason: answer.reason ?? t('accès non autorisé') };
 }
 
 export function useKioskChecks(readerKey: string, events: Events) {

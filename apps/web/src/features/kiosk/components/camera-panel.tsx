@@ -1,19 +1,27 @@
 import { Camera, RefreshCw, SwitchCamera } from 'lucide-react';
 import type { RefObject } from 'react';
 import { CameraProblem, CameraViewfinder } from '../../../components/camera-viewfinder';
+import { msg, t } from '../../../lib/i18n/i18n';
 import type { CameraState } from '../../../lib/scanner/use-camera-scanner';
 import { KioskButton, WideLabel } from './kiosk-button';
 
 /** What to tell the staff when the camera cannot be used, and what to do about it. */
 const problems: Partial<Record<CameraState, string>> = {
-  denied:
+  denied: msg(
     "L'accès à la caméra a été refusé. Pour l'autoriser : touchez l'icône à gauche de l'adresse, puis Autorisations → Caméra → Autoriser, et touchez « Réessayer ».",
-  missing:
+  ),
+  missing: msg(
     "Aucune caméra n'a été trouvée sur cet appareil. Les badges NFC restent lus si la tablette le permet.",
-  busy: 'La caméra est utilisée par une autre application ou a été débranchée. Fermez cette application, puis touchez « Réessayer ».',
-  insecure:
+  ),
+  busy: msg(
+    'La caméra est utilisée par une autre application ou a été débranchée. Fermez cette application, puis touchez « Réessayer ».',
+  ),
+  insecure: msg(
     "Le navigateur n'autorise la caméra que sur une adresse sécurisée (https). Ouvrez la borne par l'adresse https de Vigie.",
-  failed: "La caméra n'a pas pu démarrer. Touchez « Réessayer » ; si cela persiste, redémarrez la tablette.",
+  ),
+  failed: msg(
+    "La caméra n'a pas pu démarrer. Touchez « Réessayer » ; si cela persiste, redémarrez la tablette.",
+  ),
 };
 
 type CameraPanelProps = {
@@ -24,13 +32,14 @@ type CameraPanelProps = {
 };
 
 export function CameraPanel({ videoRef, state, onRetry, onSwitch }: CameraPanelProps) {
+  const problem = problems[state];
   return (
     <div className="flex flex-col gap-3">
       {/* Wide on a phone held upright, so that the instructions and the picture share its height. */}
       <CameraViewfinder
         videoRef={videoRef}
         state={state}
-        label="Image de la caméra de la borne"
+        label={t('Image de la caméra de la borne')}
         className="aspect-video max-h-[60dvh] sm:aspect-[4/3]"
         aimClassName="sm:h-2/3"
         running={
@@ -41,7 +50,7 @@ export function CameraPanel({ videoRef, state, onRetry, onSwitch }: CameraPanelP
             className="absolute right-3 bottom-3 inline-flex min-h-12 items-center gap-2 rounded-xl border-2 border-white/60 bg-black/70 px-3 text-base font-bold text-white hover:bg-black/85 [&_svg]:size-5"
           >
             <SwitchCamera aria-hidden="true" />
-            <WideLabel>Changer de caméra</WideLabel>
+            <WideLabel>{t('Changer de caméra')}</WideLabel>
           </button>
         }
         idle={
@@ -50,10 +59,10 @@ export function CameraPanel({ videoRef, state, onRetry, onSwitch }: CameraPanelP
           </div>
         }
       />
-      <CameraProblem problem={problems[state]} textClassName="text-lg text-amber-100">
+      <CameraProblem problem={problem ? t(problem) : undefined} textClassName="text-lg text-amber-100">
         <KioskButton onClick={onRetry}>
           <RefreshCw aria-hidden="true" />
-          Réessayer
+          {t('Réessayer')}
         </KioskButton>
       </CameraProblem>
     </div>

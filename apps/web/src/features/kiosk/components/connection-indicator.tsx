@@ -1,4 +1,5 @@
 import { Wifi, WifiOff } from 'lucide-react';
+import { t } from '../../../lib/i18n/i18n';
 import { WideLabel } from './kiosk-button';
 
 /** A small light for the staff: is the kiosk reaching the server? */
@@ -16,7 +17,7 @@ export function ConnectionIndicator({ online }: { online: boolean }) {
       ) : (
         <WifiOff aria-hidden="true" className="size-5" />
       )}
-      <WideLabel>{online ? 'En ligne' : 'Hors ligne'}</WideLabel>
+      <WideLabel>{online ? t('En ligne') : t('Hors ligne')}</WideLabel>
     </span>
   );
 }

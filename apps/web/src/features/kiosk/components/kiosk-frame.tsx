@@ -1,6 +1,7 @@
 import { accessLogNotice } from '@vigie/contract/access.contract';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 
 /** The CNIL notice to visitors: always on screen, at the bottom. */
 export function KioskNotice({ className = '' }: { className?: string }) {
@@ -8,7 +9,7 @@ export function KioskNotice({ className = '' }: { className?: string }) {
     <p
       className={`px-4 py-2 text-center text-sm leading-snug sm:py-3 text-slate-200 sm:text-base ${className}`}
     >
-      {accessLogNotice}
+      {t(accessLogNotice)}
     </p>
   );
 }
@@ -35,7 +36,7 @@ export function KioskFrame({ pointName, actions, children }: KioskFrameProps) {
             {pointName ? (
               <>
                 <p className="text-xs font-semibold tracking-wide text-blue-200 uppercase sm:text-sm">
-                  Borne d'accès
+                  {t("Borne d'accès")}
                 </p>
                 <h1
                   className="line-clamp-2 text-xl leading-tight font-bold break-words text-white sm:truncate sm:text-3xl"
@@ -45,7 +46,7 @@ export function KioskFrame({ pointName, actions, children }: KioskFrameProps) {
                 </h1>
               </>
             ) : (
-              <h1 className="text-xl font-bold text-white sm:text-3xl">Borne d'accès</h1>
+              <h1 className="text-xl font-bold text-white sm:text-3xl">{t("Borne d'accès")}</h1>
             )}
           </div>
         </div>

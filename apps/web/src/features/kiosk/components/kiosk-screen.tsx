@@ -1,5 +1,6 @@
 import { Maximize, Minimize } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { loadQrDecoder } from '../../../lib/scanner/qr-frame-decoder';
 import { useCameraScanner } from '../../../lib/scanner/use-camera-scanner';
 import { nfcSupported, useNfcReader } from '../../../lib/scanner/use-nfc-reader';
@@ -62,7 +63,7 @@ export function KioskScreen({ readerKey, pointName, onPoint, onUnpair }: KioskSc
       {fullscreen.supported ? (
         <KioskButton tone="outline" onClick={fullscreen.toggle}>
           {fullscreen.active ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
-          <WideLabel>{fullscreen.active ? 'Quitter le plein écran' : 'Plein écran'}</WideLabel>
+          <WideLabel>{fullscreen.active ? t('Quitter le plein écran') : t('Plein écran')}</WideLabel>
         </KioskButton>
       ) : null}
       <UnpairDialog onConfirm={() => onUnpair('asked')} />

@@ -1,5 +1,6 @@
 import { KeyRound, Link2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { isReaderKeyFormat } from '../kiosk-storage';
 import { KioskButton } from './kiosk-button';
 
@@ -22,10 +23,10 @@ export function PairingScreen({ notice, onPair }: PairingScreenProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const key = value.trim();
-    if (!key) return setError('Saisissez la clé de lecteur');
-    if (!key.startsWith('vgk_')) return setError('La clé de lecteur commence par vgk_');
+    if (!key) return setError(msg('Saisissez la clé de lecteur'));
+    if (!key.startsWith('vgk_')) return setError(msg('La clé de lecteur commence par vgk_'));
     if (!isReaderKeyFormat(key))
-      return setError('Clé incomplète : vérifiez-la (vgk_ suivi de 43 caractères)');
+      return setError(msg('Clé incomplète : vérifiez-la (vgk_ suivi de 43 caractères)'));
     onPair(key);
   };
 
@@ -35,11 +36,11 @@ export function PairingScreen({ notice, onPair }: PairingScreenProps) {
       <div className="grid w-full max-w-xl gap-5 rounded-2xl border-2 border-ink-700 bg-ink-900 p-5 sm:p-8 lg:max-w-5xl lg:grid-cols-2 lg:gap-10">
         <div className="flex flex-col gap-3">
           <KeyRound aria-hidden="true" className="size-10 text-blue-300" />
-          <h2 className="text-2xl font-bold text-white sm:text-3xl">Associer la borne</h2>
+          <h2 className="text-2xl font-bold text-white sm:text-3xl">{t('Associer la borne')}</h2>
           <p className="text-base text-slate-200 sm:text-lg">
-            Saisissez la clé de lecteur du point d'accès. Un administrateur la crée dans{' '}
-            <strong className="text-white">Contrôle d'accès → Points d'accès → Clés de lecteur</strong> ; elle
-            n'est affichée qu'une fois.
+            {t("Saisissez la clé de lecteur du point d'accès. Un administrateur la crée dans")}{' '}
+            <strong className="text-white">{t("Contrôle d'accès → Points d'accès → Clés de lecteur")}</strong>
+            {t(" ; elle n'est affichée qu'une fois.")}
           </p>
         </div>
         <div className="flex flex-col gap-5">
@@ -48,13 +49,13 @@ export function PairingScreen({ notice, onPair }: PairingScreenProps) {
               role="alert"
               className="rounded-xl border-2 border-red-400/70 bg-red-500/15 p-4 text-base font-medium text-red-100 sm:text-lg"
             >
-              {notice}
+              {t(notice)}
             </p>
           ) : null}
           <form onSubmit={submit} noValidate className="flex flex-col gap-5">
             <div className="flex flex-col gap-2">
               <label htmlFor={id} className="text-lg font-semibold text-white">
-                Clé de lecteur
+                {t('Clé de lecteur')}
               </label>
               <input
                 id={id}
@@ -65,7 +66,7 @@ export function PairingScreen({ notice, onPair }: PairingScreenProps) {
                   setValue(event.target.value);
                   setError(null);
                 }}
-                placeholder="vgk_…"
+                placeholder={'vgk_…'}
                 autoComplete="off"
                 autoCapitalize="none"
                 autoCorrect="off"
@@ -79,12 +80,14 @@ export function PairingScreen({ notice, onPair }: PairingScreenProps) {
                 aria-live="polite"
                 className={error ? 'text-base text-red-200' : 'text-base text-slate-300'}
               >
-                {error ?? 'Elle commence par vgk_. Elle reste enregistrée sur cette tablette seulement.'}
+                {error
+                  ? t(error)
+                  : t('Elle commence par vgk_. Elle reste enregistrée sur cette tablette seulement.')}
               </p>
             </div>
             <KioskButton type="submit" size="xl">
               <Link2 aria-hidden="true" />
-              Associer la borne
+              {t('Associer la borne')}
             </KioskButton>
           </form>
         </div>

@@ -1,6 +1,7 @@
 import { Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { t } from '../../../lib/i18n/i18n';
 import { KioskButton, WideLabel } from './kiosk-button';
 
 /** « Dissocier la borne », behind a confirmation: a tap by mistake must not switch the entrance off. */
@@ -11,16 +12,18 @@ export function UnpairDialog({ onConfirm }: { onConfirm: () => void }) {
       <DialogTrigger asChild>
         <KioskButton tone="outline">
           <Unlink aria-hidden="true" />
-          <WideLabel>Dissocier la borne</WideLabel>
+          <WideLabel>{t('Dissocier la borne')}</WideLabel>
         </KioskButton>
       </DialogTrigger>
       <DialogContent
-        title="Dissocier la borne ?"
-        description="La clé de lecteur sera effacée de cette tablette : la borne ne contrôlera plus les badges tant qu'une clé n'aura pas été saisie de nouveau. La clé reste valide ; pour la révoquer, passez par Contrôle d'accès → Points d'accès."
+        title={t('Dissocier la borne ?')}
+        description={t(
+          "La clé de lecteur sera effacée de cette tablette : la borne ne contrôlera plus les badges tant qu'une clé n'aura pas été saisie de nouveau. La clé reste valide ; pour la révoquer, passez par Contrôle d'accès → Points d'accès.",
+        )}
       >
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <DialogClose asChild>
-            <KioskButton tone="outline">Annuler</KioskButton>
+            <KioskButton tone="outline">{t('Annuler')}</KioskButton>
           </DialogClose>
           <KioskButton
             tone="danger"
@@ -30,7 +33,7 @@ export function UnpairDialog({ onConfirm }: { onConfirm: () => void }) {
             }}
           >
             <Unlink aria-hidden="true" />
-            Dissocier
+            {t('Dissocier')}
           </KioskButton>
         </div>
       </DialogContent>

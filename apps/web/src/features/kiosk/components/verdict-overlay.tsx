@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX, LoaderCircle, ShieldAlert, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import type { Pending, Verdict } from '../use-kiosk-checks';
 import { KioskNotice } from './kiosk-frame';
 
@@ -49,7 +50,7 @@ export function VerdictOverlay({ verdict }: { verdict: Verdict }) {
     return (
       <Overlay
         tone="granted"
-        title="Accès autorisé"
+        title={t('Accès autorisé')}
         icon={<CircleCheck aria-hidden="true" className={iconClass} />}
       >
         <p className="text-3xl font-bold break-words sm:text-5xl" data-testid="kiosk-holder">
@@ -62,7 +63,7 @@ export function VerdictOverlay({ verdict }: { verdict: Verdict }) {
     return (
       <Overlay
         tone="refused"
-        title="Accès refusé"
+        title={t('Accès refusé')}
         icon={<CircleX aria-hidden="true" className={iconClass} />}
       >
         <p className="text-3xl font-bold first-letter:uppercase sm:text-5xl" data-testid="kiosk-reason">
@@ -74,12 +75,13 @@ export function VerdictOverlay({ verdict }: { verdict: Verdict }) {
   return (
     <Overlay
       tone="refused"
-      title="Badge non vérifié"
+      title={t('Badge non vérifié')}
       icon={<ShieldAlert aria-hidden="true" className={iconClass} />}
     >
       <p className="max-w-2xl text-2xl font-semibold sm:text-3xl">
-        Serveur injoignable : la porte reste fermée. Présentez de nouveau votre badge dans un instant ou
-        adressez-vous à l'accueil.
+        {t(
+          "Serveur injoignable : la porte reste fermée. Présentez de nouveau votre badge dans un instant ou adressez-vous à l'accueil.",
+        )}
       </p>
     </Overlay>
   );
@@ -90,15 +92,15 @@ export function OfflineOverlay({ pending }: { pending: Pending }) {
   return (
     <Overlay
       tone="waiting"
-      title="Hors ligne — nouvel essai…"
+      title={t('Hors ligne — nouvel essai…')}
       icon={<WifiOff aria-hidden="true" className={`${iconClass} text-amber-300`} />}
     >
       <p className="max-w-2xl text-2xl font-semibold text-slate-100 sm:text-3xl">
-        Votre badge sera vérifié dès le retour du réseau. Patientez devant la borne.
+        {t('Votre badge sera vérifié dès le retour du réseau. Patientez devant la borne.')}
       </p>
       <p className="flex items-center gap-3 text-xl text-slate-200" data-failures={pending.failures}>
         <LoaderCircle aria-hidden="true" className="size-7 animate-spin" />
-        Tentative {pending.failures + 1}
+        {t('Tentative {number}', { number: pending.failures + 1 })}
       </p>
     </Overlay>
   );
