@@ -5,6 +5,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-errors';
 import { DEFAULT_TIMEZONE } from '../../lib/format';
+import { t } from '../../lib/i18n/i18n';
 import { myServiceQueryOptions } from '../../lib/my-service-api';
 import { useSession } from '../../lib/session';
 import { useHandover } from './api/get-handover';
@@ -130,16 +131,17 @@ export default function AgentSpacePage({ fullVersionState, onSignOut, safety }: 
           role="alert"
           className="rounded-2xl border-2 border-red-500/60 bg-red-500/10 p-5 text-lg text-red-100"
         >
-          {errorMessage(service.error, 'Impossible de charger votre service')}
+          {errorMessage(service.error, t('Impossible de charger votre service'))}
         </p>
       ) : online ? (
         <div className="flex justify-center py-20">
-          <Spinner label="Chargement de votre espace…" />
+          <Spinner label={t('Chargement de votre espace…')} />
         </div>
       ) : (
         <p className="rounded-2xl border-2 border-amber-400/70 bg-amber-500/10 p-5 text-lg text-amber-50">
-          Hors ligne : votre service n'a pas encore été chargé sur ce téléphone. Il s'affichera au retour du
-          réseau.
+          {t(
+            "Hors ligne : votre service n'a pas encore été chargé sur ce téléphone. Il s'affichera au retour du réseau.",
+          )}
         </p>
       ),
     );
@@ -150,7 +152,7 @@ export default function AgentSpacePage({ fullVersionState, onSignOut, safety }: 
     return frame(
       <p className="flex items-center gap-3 rounded-2xl border-2 border-ink-600 bg-ink-850 p-5 text-lg text-white">
         <UserX aria-hidden="true" className="size-8 shrink-0 text-slate-300" />
-        Votre compte n'est lié à aucune fiche agent. Demandez à votre administrateur de la lier.
+        {t("Votre compte n'est lié à aucune fiche agent. Demandez à votre administrateur de la lier.")}
       </p>,
     );
   }
@@ -174,18 +176,18 @@ export default function AgentSpacePage({ fullVersionState, onSignOut, safety }: 
         waiting={outbox.pending.length}
         onWriteHandover={writeHandover}
       />
-      <Section id="agent-safety-title" title="Sécurité" icon={ShieldAlert}>
+      <Section id="agent-safety-title" title={t('Sécurité')} icon={ShieldAlert}>
         {safety ? (
           safety({ shiftInProgress: running !== null })
         ) : (
           // SLOT: the SOS button and the lone-worker switch (features/lone-worker), passed by the route.
           <p className="text-base text-slate-300" data-testid="agent-safety-slot">
-            Bouton SOS et protection travailleur isolé : bientôt disponibles ici.
+            {t('Bouton SOS et protection travailleur isolé : bientôt disponibles ici.')}
           </p>
         )}
       </Section>
       {handoverCard && handoverRead ? handoverCard : null}
-      <Section id="agent-rounds-title" title="Rondes" icon={Route}>
+      <Section id="agent-rounds-title" title={t('Rondes')} icon={Route}>
         <RoundsSection
           agentId={agent.id}
           siteId={dutySite}
@@ -195,7 +197,7 @@ export default function AgentSpacePage({ fullVersionState, onSignOut, safety }: 
         />
       </Section>
       <div ref={logbookRef} className="scroll-mt-20">
-        <Section id="agent-logbook-title" title="Main courante" icon={BookText}>
+        <Section id="agent-logbook-title" title={t('Main courante')} icon={BookText}>
           {running ? (
             <>
               <p className="text-sm text-slate-300">{running.siteName}</p>
@@ -209,7 +211,7 @@ export default function AgentSpacePage({ fullVersionState, onSignOut, safety }: 
             </>
           ) : (
             <p className="text-base text-slate-300">
-              Prenez votre service pour écrire dans la main courante du site.
+              {t('Prenez votre service pour écrire dans la main courante du site.')}
             </p>
           )}
         </Section>

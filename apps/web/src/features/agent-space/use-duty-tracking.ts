@@ -7,6 +7,7 @@ import { dutyPositionIntervalSeconds } from '@vigie/contract/interventions.contr
 import { useEffect, useState } from 'react';
 import { sendDutyPosition } from '../../components/interventions/interventions-api';
 import { ApiError } from '../../lib/api-errors';
+import { msg } from '../../lib/i18n/i18n';
 import { phonePosition } from './intervention-position';
 
 export type TrackingState =
@@ -32,7 +33,7 @@ export function useDutyTracking(active: boolean, followKey: string | null = null
         setState((s) => ({
           status: 'on',
           lastSentAt: s.status === 'on' ? s.lastSentAt : null,
-          problem: "Position introuvable pour l'instant",
+          problem: msg("Position introuvable pour l'instant"),
         }));
       } else {
         try {

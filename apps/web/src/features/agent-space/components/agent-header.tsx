@@ -1,6 +1,7 @@
 import { LogOut, MonitorSmartphone, Wifi, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 
 /** The phone's top bar: the app, and the connection as the browser sees it (« Hors ligne »). */
@@ -9,7 +10,7 @@ export function AgentHeader({ online }: { online: boolean }) {
     <header className="sticky top-0 z-30 border-b border-white/10 bg-ink-950/95 backdrop-blur">
       <div className="mx-auto flex max-w-xl items-center gap-2 px-4 py-2">
         <BrandLogo compact className="shrink-0" />
-        <span className="text-lg font-bold text-white">Vigie Agent</span>
+        <span className="text-lg font-bold text-white">{'Vigie Agent'}</span>
         <span
           role="status"
           data-testid="agent-connection"
@@ -23,7 +24,7 @@ export function AgentHeader({ online }: { online: boolean }) {
           ) : (
             <WifiOff aria-hidden="true" className="size-4" />
           )}
-          {online ? 'En ligne' : 'Hors ligne'}
+          {online ? t('En ligne') : t('Hors ligne')}
         </span>
       </div>
     </header>
@@ -41,14 +42,14 @@ export function AgentFooter({ fullVersionState, onSignOut }: AgentFooterProps) {
   const item =
     'inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-xl border-2 border-slate-500/60 px-3 text-base font-semibold text-slate-100 hover:bg-ink-800';
   return (
-    <nav aria-label="Autres pages" className="flex flex-col gap-3 min-[420px]:flex-row">
+    <nav aria-label={t('Autres pages')} className="flex flex-col gap-3 min-[420px]:flex-row">
       <Link to="/dashboard" state={fullVersionState} className={item}>
         <MonitorSmartphone aria-hidden="true" className="size-5" />
-        Version complète
+        {t('Version complète')}
       </Link>
       <button type="button" onClick={onSignOut} className={item}>
         <LogOut aria-hidden="true" className="size-5" />
-        Se déconnecter
+        {t('Se déconnecter')}
       </button>
     </nav>
   );

@@ -1,4 +1,5 @@
 import { Check, CircleDashed, CloudUpload } from 'lucide-react';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import type { RoundCheckpoint } from '../scan/label';
 
@@ -11,7 +12,7 @@ type CheckpointRouteProps = {
 /** The round's order (drawn at start for a random tour): what is done, waiting, still to do. */
 export function CheckpointRoute({ checkpoints, queued }: CheckpointRouteProps) {
   return (
-    <ol className="flex flex-col gap-2" aria-label="Parcours de la ronde">
+    <ol className="flex flex-col gap-2" aria-label={t('Parcours de la ronde')}>
       {checkpoints.map((c, i) => {
         const state = c.scan ? 'done' : queued.has(c.checkpointId) ? 'queued' : 'todo';
         return (
@@ -33,15 +34,15 @@ export function CheckpointRoute({ checkpoints, queued }: CheckpointRouteProps) {
               <span className="text-base font-semibold break-words text-white">{c.name}</span>
               {c.instructions ? <span className="text-sm text-slate-300">{c.instructions}</span> : null}
               {c.scan?.anomaly ? (
-                <span className="text-sm font-semibold text-amber-200">Anomalie signalée</span>
+                <span className="text-sm font-semibold text-amber-200">{t('Anomalie signalée')}</span>
               ) : null}
             </span>
             {state === 'done' ? (
-              <Check aria-label="Scanné" className="size-6 shrink-0 text-emerald-300" />
+              <Check aria-label={t('Scanné')} className="size-6 shrink-0 text-emerald-300" />
             ) : state === 'queued' ? (
-              <CloudUpload aria-label="En attente d'envoi" className="size-6 shrink-0 text-amber-300" />
+              <CloudUpload aria-label={t("En attente d'envoi")} className="size-6 shrink-0 text-amber-300" />
             ) : (
-              <CircleDashed aria-label="À scanner" className="size-6 shrink-0 text-slate-400" />
+              <CircleDashed aria-label={t('À scanner')} className="size-6 shrink-0 text-slate-400" />
             )}
           </li>
         );

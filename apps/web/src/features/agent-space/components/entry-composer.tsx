@@ -11,11 +11,10 @@ import { type FormEvent, type RefObject, useState } from 'react';
 import { toast } from 'sonner';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { t } from '../../../lib/i18n/i18n';
 import { agentOutbox } from '../outbox/agent-outbox';
 import type { Outcome } from '../outbox/outbox';
 import { PhotoPicker } from './photo-picker';
-
-const categoryOptions = logbookCategories.map((c) => ({ value: c, label: logbookCategoryLabels[c] }));
 
 type EntryComposerProps = {
   siteId: string;
@@ -27,13 +26,13 @@ type EntryComposerProps = {
 function tellOutcome(result: Outcome) {
   if (result.status === 'sent') {
     const number = (result.answer as { number?: number } | null)?.number;
-    toast.success(number ? `Entrée n° ${number} enregistrée` : 'Entrée enregistrée');
+    toast.success(number ? t('Entrée n° {number} enregistrée', { number }) : t('Entrée enregistrée'));
   } else if (result.status === 'waiting') {
-    toast.info('Entrée gardée sur le téléphone', {
-      description: 'Elle sera envoyée au retour du réseau, avec son heure.',
+    toast.info(t('Entrée gardée sur le téléphone'), {
+      description: t('Elle sera envoyée au retour du réseau, avec son heure.'),
     });
   } else {
-    toast.error('Entrée refusée', { description: result.reason });
+    toast.error(t('Entrée refusée'), { description: result.reason });
   }
 }
 
@@ -46,12 +45,14 @@ export function EntryComposer({ siteId, category, onCategory, textRef }: EntryCo
   const [photos, setPhotos] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Built at render: the labels follow the language.
+  const categoryOptions = logbookCategories.map((c) => ({ value: c, label: t(logbookCategoryLabels[c]) }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = text.trim();
     if (!body) {
-      setError('Le texte est obligatoire');
+      setError(t('Le texte est obligatoire'));
       return;
     }
     setError(null);
@@ -60,11 +61,11 @@ export function EntryComposer({ siteId, category, onCategory, textRef }: EntryCo
     try {
       ({ outcome } = await agentOutbox().enqueue({
         kind: 'logbook',
-        label: `${logbookCategoryLabels[category]} — ${body.length > 60 ? `${body.slice(0, 60)}…` : body}`,
+        label: `${t(logbookCategoryLabels[category])} — ${body.length > 60 ? `${body.slice(0, 60)}…` : body}`,
         payload: { siteId, category, text: body, occurredAt: new Date().toISOString(), photos },
       }));
     } catch {
-      setError("L'entrée n'a pas pu être gardée sur ce téléphone : réessayez");
+      setError(t("L'entrée n'a pas pu être gardée sur ce téléphone : réessayez"));
       return;
     } finally {
       setBusy(false);
@@ -76,10 +77,14 @@ export function EntryComposer({ siteId, category, onCategory, textRef }: EntryCo
   };
 
   return (
-    <form onSubmit={submit} aria-label="Nouvelle entrée de main courante" className="flex flex-col gap-4">
+    <form
+      onSubmit={submit}
+      aria-label={t('Nouvelle entrée de main courante')}
+      className="flex flex-col gap-4"
+    >
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="agent-entry-category" className="text-base">
-          Catégorie
+          {t('Catégorie')}
         </Label>
         <NativeSelect
           id="agent-entry-category"
@@ -91,7 +96,7 @@ export function EntryComposer({ siteId, category, onCategory, textRef }: EntryCo
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="agent-entry-text" className="text-base">
-          Texte
+          {t('Texte')}
         </Label>
         <textarea
           id="agent-entry-text"
@@ -102,8 +107,8 @@ export function EntryComposer({ siteId, category, onCategory, textRef }: EntryCo
           onChange={(e) => setText(e.target.value)}
           placeholder={
             category === 'relève'
-              ? 'Consignes, clés, événements en cours pour l’agent suivant…'
-              : 'Ce qui s’est passé, ce qui a été fait…'
+              ? t('Consignes, clés, événements en cours pour l’agent suivant…')
+              : t('Ce qui s’est passé, ce qui a été fait…')
           }
           className="w-full rounded-xl border-2 border-ink-600 bg-ink-900 px-3 py-2 text-base text-white placeholder:text-slate-400 focus:border-blue-400 focus:outline-none"
         />
@@ -113,7 +118,7 @@ export function EntryComposer({ siteId, category, onCategory, textRef }: EntryCo
         onChange={setPhotos}
         max={maxLogbookPhotos}
         maxBytes={maxLogbookPhotoBytes}
-        label="Ajouter une photo"
+        label={t('Ajouter une photo')}
       />
       {error ? (
         <p role="alert" className="text-base text-red-200">
@@ -126,7 +131,7 @@ export function EntryComposer({ siteId, category, onCategory, textRef }: EntryCo
         className="inline-flex min-h-14 w-full items-center justify-center gap-3 rounded-xl bg-accent px-5 text-lg font-bold text-white hover:bg-accent-hover disabled:opacity-50"
       >
         <PenLine aria-hidden="true" className="size-6" />
-        {category === 'relève' ? 'Enregistrer la relève' : "Enregistrer l'entrée"}
+        {category === 'relève' ? t('Enregistrer la relève') : t("Enregistrer l'entrée")}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { type LogbookEntry, logbookCategoryLabels } from '@vigie/contract/logbook.contract';
 import { Bot, CloudUpload } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { useEntryPhoto } from '../api/get-entry-photo';
 import type { OutboxItem } from '../outbox/outbox-types';
@@ -11,7 +12,7 @@ function Photo({ photoId, index }: { photoId: string; index: number }) {
   return (
     <img
       src={data}
-      alt={`Pièce jointe ${index + 1} de l'entrée`}
+      alt={t("Pièce jointe {number} de l'entrée", { number: index + 1 })}
       className="size-14 rounded-lg object-cover"
     />
   );
@@ -22,10 +23,10 @@ type Pending = Extract<OutboxItem, { kind: 'logbook' }>;
 /** The writes still on the phone (newest first), then the site's register as the server has it. */
 export function EntryList({ entries, pending }: { entries: LogbookEntry[]; pending: Pending[] }) {
   if (entries.length === 0 && pending.length === 0) {
-    return <p className="text-base text-slate-300">Aucune entrée pour ce site.</p>;
+    return <p className="text-base text-slate-300">{t('Aucune entrée pour ce site.')}</p>;
   }
   return (
-    <ol className="flex flex-col gap-3" aria-label="Dernières entrées du site">
+    <ol className="flex flex-col gap-3" aria-label={t('Dernières entrées du site')}>
       {[...pending].reverse().map((item) => (
         <li
           key={item.clientRef}
@@ -34,9 +35,11 @@ export function EntryList({ entries, pending }: { entries: LogbookEntry[]; pendi
         >
           <p className="flex flex-wrap items-center gap-2 text-sm text-amber-50">
             <CloudUpload aria-hidden="true" className="size-4" />
-            <span className="font-bold">En attente d'envoi</span>
+            <span className="font-bold">{t("En attente d'envoi")}</span>
             <span>{formatDateTime(item.payload.occurredAt)}</span>
-            <span>{logbookCategoryLabels[item.payload.category as keyof typeof logbookCategoryLabels]}</span>
+            <span>
+              {t(logbookCategoryLabels[item.payload.category as keyof typeof logbookCategoryLabels])}
+            </span>
           </p>
           <p className="text-base break-words whitespace-pre-wrap text-white">{item.payload.text}</p>
           {item.payload.photos.length > 0 ? (
@@ -45,7 +48,7 @@ export function EntryList({ entries, pending }: { entries: LogbookEntry[]; pendi
                 <img
                   key={p.slice(-40)}
                   src={p}
-                  alt={`Pièce jointe ${i + 1} en attente`}
+                  alt={t('Pièce jointe {number} en attente', { number: i + 1 })}
                   className="size-14 rounded-lg object-cover"
                 />
               ))}
@@ -65,14 +68,16 @@ export function EntryList({ entries, pending }: { entries: LogbookEntry[]; pendi
           )}
         >
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-200">
-            <span className="font-mono font-bold text-white">n° {entry.number}</span>
+            <span className="font-mono font-bold text-white">
+              {t('n° {number}', { number: entry.number })}
+            </span>
             <span>{formatDateTime(entry.occurredAt)}</span>
             <span className="rounded-full bg-ink-700 px-2 py-0.5 font-semibold text-slate-100">
-              {logbookCategoryLabels[entry.category]}
+              {t(logbookCategoryLabels[entry.category])}
             </span>
             {entry.source === 'system' ? (
               <span className="inline-flex items-center gap-1">
-                <Bot aria-hidden="true" className="size-4" /> Système
+                <Bot aria-hidden="true" className="size-4" /> {t('Système')}
               </span>
             ) : (
               <span>{entry.author.name}</span>

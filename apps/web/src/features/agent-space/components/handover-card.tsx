@@ -2,6 +2,7 @@ import type { LogbookEntry } from '@vigie/contract/logbook.contract';
 import { BookOpenCheck, Check } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 
 const ackKey = (userId: string) => `vigie-agent-handover-read:${userId}`;
@@ -49,20 +50,21 @@ export function HandoverCard({ entry, read, onRead }: HandoverCardProps) {
     >
       <h2 id="handover-title" className="flex items-center gap-2 text-xl font-bold text-white">
         <BookOpenCheck aria-hidden="true" className="size-6 text-amber-300" />
-        {read ? 'Relève' : 'Relève à lire'}
+        {read ? t('Relève') : t('Relève à lire')}
       </h2>
       <p className="text-sm text-slate-200">
-        n° {entry.number} · {formatDateTime(entry.occurredAt)} · {entry.author.name}
+        {t('n° {number}', { number: entry.number })} · {formatDateTime(entry.occurredAt)} ·{' '}
+        {entry.author.name}
       </p>
       <p className="text-lg break-words whitespace-pre-wrap text-white">{entry.text}</p>
       {entry.corrections.map((c) => (
         <p key={c.id} className="border-l-2 border-amber-400/60 pl-3 text-base text-amber-50">
-          Correction (n° {c.number}) : {c.text}
+          {t('Correction (n° {number}) : {text}', { number: c.number, text: c.text })}
         </p>
       ))}
       {read ? (
         <p className="flex items-center gap-2 text-base font-semibold text-emerald-200">
-          <Check aria-hidden="true" className="size-5" /> Relève lue
+          <Check aria-hidden="true" className="size-5" /> {t('Relève lue')}
         </p>
       ) : (
         <button
@@ -71,7 +73,7 @@ export function HandoverCard({ entry, read, onRead }: HandoverCardProps) {
           className="inline-flex min-h-14 w-full items-center justify-center gap-3 rounded-xl bg-amber-400 px-5 text-lg font-bold text-ink-950 hover:bg-amber-300"
         >
           <Check aria-hidden="true" className="size-6" />
-          J'ai lu la relève
+          {t("J'ai lu la relève")}
         </button>
       )}
     </section>

@@ -9,6 +9,7 @@ import { formatClock, stateLabel } from '../../../components/interventions/inter
 import { type AgentStep, useAgentStep } from '../../../components/interventions/interventions-api';
 import { useNow } from '../../../components/interventions/use-now';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { phonePosition } from '../intervention-position';
 import { PhotoPicker } from './photo-picker';
 
@@ -67,7 +68,7 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
     >
       <h2 id="intervention-title" className="flex items-center gap-2 text-xl font-bold text-white">
         <BellRing aria-hidden="true" className="size-6 text-amber-300" />
-        Intervention — {stateLabel(i.state)}
+        {t('Intervention — {state}', { state: stateLabel(i.state) })}
       </h2>
       <div className="flex flex-col gap-1 text-base text-white">
         <p className="flex items-start gap-2 text-lg font-semibold">
@@ -79,23 +80,29 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
             ) : null}
           </span>
         </p>
-        {i.alarmTitle ? <p>Alarme : {i.alarmTitle}</p> : null}
-        {i.note ? <p className="text-slate-200">Note du centre de contrôle : {i.note}</p> : null}
+        {i.alarmTitle ? <p>{t('Alarme : {title}', { title: i.alarmTitle })}</p> : null}
+        {i.note ? (
+          <p className="text-slate-200">{t('Note du centre de contrôle : {note}', { note: i.note })}</p>
+        ) : null}
         {i.state === 'proposed' && left !== null ? (
           <p className="tabular-nums text-amber-100">
-            {left > 0 ? `Répondez dans ${formatClock(left)}` : 'Délai de réponse dépassé'}
+            {left > 0
+              ? t('Répondez dans {time}', { time: formatClock(left) })
+              : t('Délai de réponse dépassé')}
           </p>
         ) : null}
         {(i.state === 'accepted' || i.state === 'en_route') && i.acceptedAt ? (
           <p className="tabular-nums text-slate-200">
-            Objectif : sur place en {i.arriveMinutes} min (acceptée il y a{' '}
-            {formatClock(now - Date.parse(i.acceptedAt))})
+            {t('Objectif : sur place en {minutes} min (acceptée il y a {elapsed})', {
+              minutes: i.arriveMinutes,
+              elapsed: formatClock(now - Date.parse(i.acceptedAt)),
+            })}
           </p>
         ) : null}
       </div>
       {i.instructions.length > 0 ? (
         <div className="flex flex-col gap-1">
-          <h3 className="text-base font-semibold text-white">Consignes du site</h3>
+          <h3 className="text-base font-semibold text-white">{t('Consignes du site')}</h3>
           <ol className="list-decimal space-y-1 pl-6 text-base text-slate-100">
             {i.instructions.map((text, n) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the instructions' order is their identity here
@@ -113,11 +120,11 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
             onClick={() => send((position) => ({ kind: 'accept', position }))}
           >
             <Check aria-hidden="true" />
-            Accepter
+            {t('Accepter')}
           </StepButton>
           <StepButton tone="danger" disabled={busy} onClick={() => setRefusing(true)}>
             <X aria-hidden="true" />
-            Refuser
+            {t('Refuser')}
           </StepButton>
         </div>
       ) : null}
@@ -130,7 +137,7 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
           }}
         >
           <label htmlFor="refusal-reason" className="text-base font-medium text-white">
-            Motif du refus
+            {t('Motif du refus')}
           </label>
           <textarea
             id="refusal-reason"
@@ -143,14 +150,14 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
           />
           <div className="grid grid-cols-2 gap-3">
             <StepButton tone="neutral" onClick={() => setRefusing(false)}>
-              Retour
+              {t('Retour')}
             </StepButton>
             <button
               type="submit"
               className={`${big} bg-red-700 text-white hover:bg-red-600`}
               disabled={busy || !reason.trim()}
             >
-              Refuser
+              {t('Refuser')}
             </button>
           </div>
         </form>
@@ -158,7 +165,7 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
       {i.state === 'accepted' ? (
         <StepButton disabled={busy} onClick={() => send((position) => ({ kind: 'en_route', position }))}>
           <Navigation aria-hidden="true" />
-          En route
+          {t('En route')}
         </StepButton>
       ) : null}
       {i.state === 'accepted' || i.state === 'en_route' ? (
@@ -169,7 +176,7 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
             onClick={() => send((position) => ({ kind: 'on_site', position, checkpoint: false }))}
           >
             <MapPin aria-hidden="true" />
-            Sur place
+            {t('Sur place')}
           </StepButton>
           <StepButton
             tone="neutral"
@@ -177,14 +184,14 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
             onClick={() => send((position) => ({ kind: 'on_site', position, checkpoint: true }))}
           >
             <ScanLine aria-hidden="true" />
-            Sur place : j'ai scanné un point de contrôle
+            {t("Sur place : j'ai scanné un point de contrôle")}
           </StepButton>
         </div>
       ) : null}
       {i.state === 'on_site' && !closing ? (
         <StepButton tone="success" onClick={() => setClosing(true)}>
           <CheckCheck aria-hidden="true" />
-          Terminer
+          {t('Terminer')}
         </StepButton>
       ) : null}
       {i.state === 'on_site' && closing ? (
@@ -197,7 +204,7 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
           }}
         >
           <label htmlFor="intervention-report" className="text-base font-medium text-white">
-            Compte rendu (main courante du site et dossier de l'alarme)
+            {t("Compte rendu (main courante du site et dossier de l'alarme)")}
           </label>
           <textarea
             id="intervention-report"
@@ -213,7 +220,7 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
             onChange={setPhotos}
             max={maxLogbookPhotos}
             maxBytes={maxLogbookPhotoBytes}
-            label="Ajouter une photo"
+            label={t('Ajouter une photo')}
           />
           <button
             type="submit"
@@ -221,11 +228,11 @@ export function InterventionCard({ intervention }: { intervention: InterventionD
             disabled={busy || !report.trim()}
           >
             <CheckCheck aria-hidden="true" />
-            Envoyer et terminer
+            {t('Envoyer et terminer')}
           </button>
         </form>
       ) : null}
-      {locating ? <p className="text-base text-slate-200">Position du téléphone…</p> : null}
+      {locating ? <p className="text-base text-slate-200">{t('Position du téléphone…')}</p> : null}
       {step.isError ? (
         <p
           role="alert"

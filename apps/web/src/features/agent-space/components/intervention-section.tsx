@@ -9,6 +9,7 @@ import {
 } from '../../../components/interventions/interventions-api';
 import { Switch } from '../../../components/ui/switch';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDutyTracking } from '../use-duty-tracking';
 import { InterventionCard } from './intervention-card';
 
@@ -27,13 +28,13 @@ export function InterventionSection({ onDuty }: { onDuty: boolean }) {
     <>
       {intervention ? <InterventionCard intervention={intervention} /> : null}
       <section
-        aria-label="Localisation pendant le service"
+        aria-label={t('Localisation pendant le service')}
         className="flex flex-col gap-2 rounded-2xl border border-white/10 bg-ink-900 p-4"
         data-testid="duty-location"
       >
         <div className="flex items-center justify-between gap-3">
           <label htmlFor="duty-location-consent" className="text-base text-white">
-            Partager ma position pendant le service
+            {t('Partager ma position pendant le service')}
           </label>
           <Switch
             id="duty-location-consent"
@@ -45,15 +46,16 @@ export function InterventionSection({ onDuty }: { onDuty: boolean }) {
         {consented && tracking.status === 'on' ? (
           <p className="flex items-center gap-2 text-base font-semibold text-emerald-300" role="status">
             <LocateFixed aria-hidden="true" className="size-5" />
-            Vous êtes localisé
+            {t('Vous êtes localisé')}
             {tracking.problem ? (
-              <span className="font-normal text-amber-200"> — {tracking.problem}</span>
+              <span className="font-normal text-amber-200"> — {t(tracking.problem)}</span>
             ) : null}
           </p>
         ) : (
           <p className="text-sm text-slate-300">
-            Le centre de contrôle voit votre position seulement pendant votre service, si vous l'acceptez,
-            pour envoyer l'agent le plus proche. Elle est conservée deux mois.
+            {t(
+              "Le centre de contrôle voit votre position seulement pendant votre service, si vous l'acceptez, pour envoyer l'agent le plus proche. Elle est conservée deux mois.",
+            )}
           </p>
         )}
         {setConsent.isError ? (

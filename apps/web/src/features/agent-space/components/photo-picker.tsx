@@ -1,5 +1,6 @@
 import { Camera, X } from 'lucide-react';
 import { useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { shrinkPhoto } from '../../../lib/shrink-photo';
 
 type PhotoPickerProps = {
@@ -19,18 +20,18 @@ export function PhotoPicker({ photos, onChange, max, maxBytes, label }: PhotoPic
     const next = [...photos];
     for (const file of Array.from(files ?? [])) {
       if (next.length >= max) {
-        setError(max === 1 ? 'Une photo au plus' : `${max} photos au plus`);
+        setError(t('{max, plural, one {Une photo au plus} other {# photos au plus}}', { max }));
         break;
       }
       try {
         const data = await shrinkPhoto(file, maxBytes);
         if (data.length > (maxBytes * 4) / 3) {
-          setError(`La photo ne doit pas dépasser ${Math.round(maxBytes / 1024)} Ko`);
+          setError(t('La photo ne doit pas dépasser {size} Ko', { size: Math.round(maxBytes / 1024) }));
           continue;
         }
         next.push(data);
       } catch {
-        setError("Cette image n'a pas pu être lue : prenez une photo JPEG ou PNG");
+        setError(t("Cette image n'a pas pu être lue : prenez une photo JPEG ou PNG"));
       }
     }
     onChange(next);
@@ -54,10 +55,14 @@ export function PhotoPicker({ photos, onChange, max, maxBytes, label }: PhotoPic
         </label>
         {photos.map((p, i) => (
           <span key={p.slice(-40)} className="relative">
-            <img src={p} alt={`Pièce jointe ${i + 1}`} className="size-14 rounded-lg object-cover" />
+            <img
+              src={p}
+              alt={t('Pièce jointe {number}', { number: i + 1 })}
+              className="size-14 rounded-lg object-cover"
+            />
             <button
               type="button"
-              aria-label={`Retirer la photo ${i + 1}`}
+              aria-label={t('Retirer la photo {number}', { number: i + 1 })}
               className="absolute -top-2 -right-2 inline-flex size-7 items-center justify-center rounded-full bg-ink-600 text-white"
               onClick={() => onChange(photos.filter((_, j) => j !== i))}
             >

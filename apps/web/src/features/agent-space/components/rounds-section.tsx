@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { useOpenRounds } from '../api/get-open-rounds';
 import { useSiteTours } from '../api/get-site-tours';
@@ -36,19 +37,19 @@ export function RoundsSection({ agentId, siteId, online, pendingScans, onOpen }:
   const begin = (target: { roundId: string } | { tourId: string }) =>
     start.mutate(target, {
       onSuccess: (round) => {
-        toast.success('Ronde démarrée', { description: round.tourName });
+        toast.success(t('Ronde démarrée'), { description: round.tourName });
         onOpen(round.id);
       },
-      onError: (error) => toast.error(errorMessage(error, "La ronde n'a pas pu démarrer")),
+      onError: (error) => toast.error(errorMessage(error, t("La ronde n'a pas pu démarrer"))),
     });
 
   if (rounds.isPending && !rounds.data) {
-    return online ? <Spinner label="Chargement des rondes…" /> : <OfflineEmpty />;
+    return online ? <Spinner label={t('Chargement des rondes…')} /> : <OfflineEmpty />;
   }
   return (
     <div className="flex flex-col gap-4">
       {mine.length === 0 && idleTours.length === 0 ? (
-        <p className="text-base text-slate-300">Aucune ronde à faire pour le moment.</p>
+        <p className="text-base text-slate-300">{t('Aucune ronde à faire pour le moment.')}</p>
       ) : null}
       {mine.map((round) => (
         <RoundCard
@@ -63,7 +64,7 @@ export function RoundsSection({ agentId, siteId, online, pendingScans, onOpen }:
               className={cn(bigButton, 'bg-emerald-700 text-white hover:bg-emerald-800')}
             >
               <ScanLine aria-hidden="true" />
-              Scanner les points
+              {t('Scanner les points')}
             </button>
           ) : (
             <button
@@ -73,14 +74,14 @@ export function RoundsSection({ agentId, siteId, online, pendingScans, onOpen }:
               className={cn(bigButton, 'bg-accent text-white hover:bg-accent-hover')}
             >
               <Play aria-hidden="true" />
-              Démarrer la ronde
+              {t('Démarrer la ronde')}
             </button>
           )}
         </RoundCard>
       ))}
       {siteId !== '' && idleTours.length > 0 ? (
         <div className="flex flex-col gap-3">
-          <h3 className="text-base font-semibold text-slate-200">Lancer une ronde du site</h3>
+          <h3 className="text-base font-semibold text-slate-200">{t('Lancer une ronde du site')}</h3>
           {idleTours.map((tour) => (
             <div
               key={tour.id}
@@ -88,8 +89,11 @@ export function RoundsSection({ agentId, siteId, online, pendingScans, onOpen }:
             >
               <p className="font-semibold text-white">{tour.name}</p>
               <p className="text-sm text-slate-300">
-                {tour.checkpoints.length} points · {tourOrderModeLabels[tour.orderMode]} ·{' '}
-                {tour.expectedMinutes} min
+                {t('{count} points · {mode} · {minutes} min', {
+                  count: tour.checkpoints.length,
+                  mode: t(tourOrderModeLabels[tour.orderMode]),
+                  minutes: tour.expectedMinutes,
+                })}
               </p>
               <button
                 type="button"
@@ -98,7 +102,7 @@ export function RoundsSection({ agentId, siteId, online, pendingScans, onOpen }:
                 className={cn(bigButton, 'min-h-12 border-2 border-slate-400/70 text-white hover:bg-ink-800')}
               >
                 <Play aria-hidden="true" />
-                Démarrer cette ronde
+                {t('Démarrer cette ronde')}
               </button>
             </div>
           ))}
@@ -106,7 +110,7 @@ export function RoundsSection({ agentId, siteId, online, pendingScans, onOpen }:
       ) : null}
       {!online ? (
         <p className="text-sm text-amber-100">
-          Hors ligne : une ronde démarrée se scanne sans réseau ; démarrer une ronde demande le réseau.
+          {t('Hors ligne : une ronde démarrée se scanne sans réseau ; démarrer une ronde demande le réseau.')}
         </p>
       ) : null}
     </div>
@@ -116,7 +120,7 @@ export function RoundsSection({ agentId, siteId, online, pendingScans, onOpen }:
 function OfflineEmpty() {
   return (
     <p className="text-base text-amber-100">
-      Hors ligne : les rondes n'ont pas encore été chargées sur ce téléphone.
+      {t("Hors ligne : les rondes n'ont pas encore été chargées sur ce téléphone.")}
     </p>
   );
 }
@@ -136,18 +140,27 @@ function RoundCard({ round, queued, children }: { round: Round; queued: number; 
             round.status === 'in_progress' ? 'bg-emerald-700' : 'bg-blue-700',
           )}
         >
-          {roundStatusLabels[round.status]}
+          {t(roundStatusLabels[round.status])}
         </span>
-        <span className="text-sm text-slate-200">{tourOrderModeLabels[round.orderMode]}</span>
+        <span className="text-sm text-slate-200">{t(tourOrderModeLabels[round.orderMode])}</span>
       </div>
       <h3 className="flex items-center gap-2 text-xl font-bold text-white">
         <Route aria-hidden="true" className="size-6 text-blue-300" />
         {round.tourName}
       </h3>
       <p className="text-base text-slate-200">
-        {round.status === 'in_progress'
-          ? `${done} / ${round.total} points scannés${queued > 0 ? ` (dont ${queued} en attente d'envoi)` : ''}`
-          : `Prévue à ${formatDateTime(round.plannedAt)} · ${round.total} points`}
+        {round.status !== 'in_progress'
+          ? t('Prévue à {date} · {total} points', {
+              date: formatDateTime(round.plannedAt),
+              total: round.total,
+            })
+          : queued > 0
+            ? t("{done} / {total} points scannés (dont {queued} en attente d'envoi)", {
+                done,
+                total: round.total,
+                queued,
+              })
+            : t('{done} / {total} points scannés', { done, total: round.total })}
       </p>
       {children}
     </article>

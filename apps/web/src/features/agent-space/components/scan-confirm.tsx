@@ -2,6 +2,7 @@ import { maxScanPhotoBytes } from '@vigie/contract/guard-tours.contract';
 import { Check, TriangleAlert, X } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import type { RoundCheckpoint } from '../scan/label';
 import { PhotoPicker } from './photo-picker';
 
@@ -27,7 +28,7 @@ export function ScanConfirm({ checkpoint, scannedAt, onConfirm, onCancel }: Scan
 
   const confirm = () => {
     if (anomaly && !note.trim() && photos.length === 0) {
-      setError('Décrivez l’anomalie ou joignez une photo');
+      setError(t('Décrivez l’anomalie ou joignez une photo'));
       return;
     }
     onConfirm({
@@ -43,11 +44,11 @@ export function ScanConfirm({ checkpoint, scannedAt, onConfirm, onCancel }: Scan
       className="flex flex-col gap-4 rounded-2xl border-2 border-emerald-500 bg-ink-850 p-4"
     >
       <div className="flex flex-col gap-1">
-        <p className="text-sm font-semibold text-emerald-200">Point reconnu</p>
+        <p className="text-sm font-semibold text-emerald-200">{t('Point reconnu')}</p>
         <h3 id="scan-found-title" className="text-2xl font-bold break-words text-white">
           {checkpoint.name}
         </h3>
-        <p className="text-sm text-slate-200">Lu à {formatDateTime(scannedAt)}</p>
+        <p className="text-sm text-slate-200">{t('Lu à {date}', { date: formatDateTime(scannedAt) })}</p>
         {checkpoint.instructions ? (
           <p className="rounded-lg bg-ink-900 p-2 text-base text-slate-100">{checkpoint.instructions}</p>
         ) : null}
@@ -55,7 +56,7 @@ export function ScanConfirm({ checkpoint, scannedAt, onConfirm, onCancel }: Scan
       {anomaly ? (
         <div className="flex flex-col gap-3">
           <label htmlFor="scan-anomaly-note" className="text-base font-semibold text-white">
-            Anomalie constatée
+            {t('Anomalie constatée')}
           </label>
           <textarea
             id="scan-anomaly-note"
@@ -63,7 +64,7 @@ export function ScanConfirm({ checkpoint, scannedAt, onConfirm, onCancel }: Scan
             maxLength={2000}
             value={note}
             onChange={(e) => setNote(e.target.value)}
-            placeholder="Porte ouverte, éclairage en panne, trace d'effraction…"
+            placeholder={t("Porte ouverte, éclairage en panne, trace d'effraction…")}
             className="w-full rounded-xl border-2 border-ink-600 bg-ink-900 px-3 py-2 text-base text-white placeholder:text-slate-400 focus:border-blue-400 focus:outline-none"
           />
           <PhotoPicker
@@ -71,7 +72,7 @@ export function ScanConfirm({ checkpoint, scannedAt, onConfirm, onCancel }: Scan
             onChange={setPhotos}
             max={1}
             maxBytes={PHOTO_BYTES}
-            label="Photo de l'anomalie"
+            label={t("Photo de l'anomalie")}
           />
         </div>
       ) : null}
@@ -86,7 +87,7 @@ export function ScanConfirm({ checkpoint, scannedAt, onConfirm, onCancel }: Scan
         className="inline-flex min-h-14 w-full items-center justify-center gap-3 rounded-xl bg-emerald-700 px-5 text-lg font-bold text-white hover:bg-emerald-800"
       >
         <Check aria-hidden="true" className="size-6" />
-        {anomaly ? 'Valider avec l’anomalie' : 'Valider le passage'}
+        {anomaly ? t('Valider avec l’anomalie') : t('Valider le passage')}
       </button>
       {anomaly ? null : (
         <button
@@ -95,7 +96,7 @@ export function ScanConfirm({ checkpoint, scannedAt, onConfirm, onCancel }: Scan
           className="inline-flex min-h-14 w-full items-center justify-center gap-3 rounded-xl border-2 border-amber-400 px-5 text-lg font-bold text-amber-100 hover:bg-amber-500/10"
         >
           <TriangleAlert aria-hidden="true" className="size-6" />
-          Signaler une anomalie
+          {t('Signaler une anomalie')}
         </button>
       )}
       <button
@@ -104,7 +105,7 @@ export function ScanConfirm({ checkpoint, scannedAt, onConfirm, onCancel }: Scan
         className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl px-5 text-base font-semibold text-slate-200 hover:bg-ink-800"
       >
         <X aria-hidden="true" className="size-5" />
-        Annuler (ce n'est pas ce point)
+        {t("Annuler (ce n'est pas ce point)")}
       </button>
     </section>
   );

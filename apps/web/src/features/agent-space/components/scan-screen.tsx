@@ -1,6 +1,7 @@
 import type { Round, Tour } from '@vigie/contract/guard-tours.contract';
 import { ArrowLeft, CircleCheck, CloudUpload, Info, Nfc, OctagonX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { loadQrDecoder } from '../../../lib/scanner/qr-frame-decoder';
 import { type Facing, useCameraScanner } from '../../../lib/scanner/use-camera-scanner';
 import { type NfcState, useNfcReader } from '../../../lib/scanner/use-nfc-reader';
@@ -28,20 +29,20 @@ const SAME_READ_MS = 3_000;
 const VERDICT_MS = 5_000;
 
 const nfcTexts: Record<NfcState, string> = {
-  unsupported: 'NFC non disponible sur ce téléphone : scannez les étiquettes QR.',
-  idle: 'Activation du NFC…',
-  listening: 'Tag NFC : approchez-le du dos du téléphone.',
-  denied: "NFC refusé : autorisez-le dans les réglages du site (icône à gauche de l'adresse).",
-  off: 'NFC désactivé : activez-le dans les réglages du téléphone.',
-  failed: 'La lecture NFC a échoué : fermez puis rouvrez la ronde.',
+  unsupported: msg('NFC non disponible sur ce téléphone : scannez les étiquettes QR.'),
+  idle: msg('Activation du NFC…'),
+  listening: msg('Tag NFC : approchez-le du dos du téléphone.'),
+  denied: msg("NFC refusé : autorisez-le dans les réglages du site (icône à gauche de l'adresse)."),
+  off: msg('NFC désactivé : activez-le dans les réglages du téléphone.'),
+  failed: msg('La lecture NFC a échoué : fermez puis rouvrez la ronde.'),
 };
 
 function verdictOf(outcome: Outcome, name: string): Verdict {
-  if (outcome.status === 'sent') return { tone: 'ok', text: `Passage enregistré : ${name}` };
+  if (outcome.status === 'sent') return { tone: 'ok', text: t('Passage enregistré : {name}', { name }) };
   if (outcome.status === 'waiting')
     return {
       tone: 'queued',
-      text: `Hors ligne : passage « ${name} » gardé sur le téléphone, envoyé au retour du réseau`,
+      text: t('Hors ligne : passage « {name} » gardé sur le téléphone, envoyé au retour du réseau', { name }),
     };
   return { tone: 'refused', text: outcome.reason };
 }
@@ -127,7 +128,10 @@ export function ScanScreen({ round, tour, queued, onClose }: ScanScreenProps) {
     try {
       const { outcome } = await agentOutbox().enqueue({
         kind: 'scan',
-        label: `Passage : ${current.checkpoint.name} (${round.tourName})`,
+        label: t('Passage : {checkpoint} ({tour})', {
+          checkpoint: current.checkpoint.name,
+          tour: round.tourName,
+        }),
         payload: {
           roundId: round.id,
           checkpointId: current.checkpoint.checkpointId,
@@ -142,7 +146,7 @@ export function ScanScreen({ round, tour, queued, onClose }: ScanScreenProps) {
     } catch {
       setVerdict({
         tone: 'refused',
-        text: "Le passage n'a pas pu être gardé sur ce téléphone : scannez-le à nouveau",
+        text: t("Le passage n'a pas pu être gardé sur ce téléphone : scannez-le à nouveau"),
       });
     }
   };
@@ -156,7 +160,7 @@ export function ScanScreen({ round, tour, queued, onClose }: ScanScreenProps) {
           className="inline-flex min-h-12 items-center gap-2 rounded-xl border-2 border-slate-400/70 px-3 text-base font-bold text-white hover:bg-ink-800"
         >
           <ArrowLeft aria-hidden="true" className="size-5" />
-          Retour
+          {t('Retour')}
         </button>
         <h1 className="min-w-0 flex-1 text-xl leading-tight font-bold break-words text-white">
           {round.tourName}
@@ -164,12 +168,12 @@ export function ScanScreen({ round, tour, queued, onClose }: ScanScreenProps) {
       </div>
       <div className="flex flex-col gap-2">
         <p className="text-lg font-bold text-white" data-testid="scan-progress">
-          {count} / {round.total} points
+          {t('{count} / {total} points', { count, total: round.total })}
         </p>
         <div
           className="h-3 overflow-hidden rounded-full bg-ink-700"
           role="progressbar"
-          aria-label="Progression de la ronde"
+          aria-label={t('Progression de la ronde')}
           aria-valuemin={0}
           aria-valuemax={round.total}
           aria-valuenow={count}
@@ -214,13 +218,14 @@ export function ScanScreen({ round, tour, queued, onClose }: ScanScreenProps) {
         />
       ) : finished ? (
         <p className="rounded-2xl border-2 border-emerald-500 bg-emerald-900/30 p-4 text-lg font-bold text-white">
-          Tous les points sont scannés : ronde terminée.
+          {t('Tous les points sont scannés : ronde terminée.')}
         </p>
       ) : (
         <>
           <p className="text-base text-slate-100">
-            Cadrez l'étiquette QR du point dans le carré. Les images restent sur le téléphone : rien n'est
-            enregistré ni envoyé.
+            {t(
+              "Cadrez l'étiquette QR du point dans le carré. Les images restent sur le téléphone : rien n'est enregistré ni envoyé.",
+            )}
           </p>
           <CameraView
             videoRef={videoRef}
@@ -234,10 +239,10 @@ export function ScanScreen({ round, tour, queued, onClose }: ScanScreenProps) {
       {finished ? null : (
         <p className="flex items-start gap-2 text-base text-slate-200" data-testid="scan-nfc">
           <Nfc aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-blue-300" />
-          {nfcTexts[nfc]}
+          {t(nfcTexts[nfc])}
         </p>
       )}
-      <h2 className="text-lg font-semibold text-slate-100">Parcours</h2>
+      <h2 className="text-lg font-semibold text-slate-100">{t('Parcours')}</h2>
       <CheckpointRoute checkpoints={round.checkpoints} queued={queued} />
     </div>
   );

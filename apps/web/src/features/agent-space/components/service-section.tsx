@@ -2,6 +2,7 @@ import type { MyService } from '@vigie/contract/planning.contract';
 import { CalendarX, NotebookPen } from 'lucide-react';
 import { ServiceGreeting } from '../../../components/my-service/service-greeting';
 import { ServiceShiftCard } from '../../../components/my-service/service-shift-card';
+import { t } from '../../../lib/i18n/i18n';
 import { localDay, localHour, longToday } from '../../../lib/service-dates';
 
 type Shift = MyService['shifts'][number];
@@ -38,12 +39,12 @@ export function ServiceSection({ agent, shifts, timezone, waiting, onWriteHandov
         todayLabel={longToday(today)}
       />
       <h2 id="agent-service-title" className="text-lg font-semibold text-slate-100">
-        Mon service aujourd'hui
+        {t("Mon service aujourd'hui")}
       </h2>
       {shifts.length === 0 ? (
         <p className="flex items-center gap-3 rounded-2xl border-2 border-ink-600 bg-ink-850 p-5 text-lg text-white">
           <CalendarX aria-hidden="true" className="size-8 shrink-0 text-slate-300" />
-          Aucune garde prévue aujourd'hui
+          {t("Aucune garde prévue aujourd'hui")}
         </p>
       ) : (
         shifts.map((shift) => (
@@ -51,9 +52,12 @@ export function ServiceSection({ agent, shifts, timezone, waiting, onWriteHandov
             {target?.action === 'out' && target.shift.id === shift.id ? (
               <div className="flex flex-col gap-2 rounded-xl border border-blue-400/50 bg-blue-500/10 p-3">
                 <p className="text-base text-blue-50">
-                  Avant de terminer votre service, écrivez la relève pour l'agent suivant.
+                  {t("Avant de terminer votre service, écrivez la relève pour l'agent suivant.")}
                   {waiting > 0
-                    ? ` ${waiting === 1 ? 'Une saisie attend' : `${waiting} saisies attendent`} le réseau : elle${waiting === 1 ? '' : 's'} partir${waiting === 1 ? 'a' : 'ont'} même après la fin du service.`
+                    ? ` ${t(
+                        '{count, plural, one {Une saisie attend le réseau : elle partira même après la fin du service.} other {# saisies attendent le réseau : elles partiront même après la fin du service.}}',
+                        { count: waiting },
+                      )}`
                     : ''}
                 </p>
                 <button
@@ -62,7 +66,7 @@ export function ServiceSection({ agent, shifts, timezone, waiting, onWriteHandov
                   className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-blue-600 px-4 text-base font-bold text-white hover:bg-blue-700"
                 >
                   <NotebookPen aria-hidden="true" className="size-5" />
-                  Écrire la relève
+                  {t('Écrire la relève')}
                 </button>
               </div>
             ) : null}

@@ -3,6 +3,7 @@
 // signature; the phone uses the checkpoint id to show which point was read, and to keep a label of
 // another tour, or one scanned already, from being queued (offline, it would only be refused later).
 import { nfcHint, type Round, type Tour } from '@vigie/contract/guard-tours.contract';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -36,10 +37,10 @@ export type Recognition =
   | { ok: false; message: string; already?: boolean };
 
 export const refusals = {
-  unknownLabel: "Étiquette non reconnue : ce QR code n'a pas été émis par Vigie",
-  otherRound: "Ce point de contrôle n'appartient pas à cette ronde",
-  unknownTag: "Tag NFC inconnu : il n'est enregistré sur aucun point de cette ronde",
-  already: (name: string) => `Déjà scanné pendant cette ronde : ${name}`,
+  unknownLabel: msg("Étiquette non reconnue : ce QR code n'a pas été émis par Vigie"),
+  otherRound: msg("Ce point de contrôle n'appartient pas à cette ronde"),
+  unknownTag: msg("Tag NFC inconnu : il n'est enregistré sur aucun point de cette ronde"),
+  already: (name: string) => t('Déjà scanné pendant cette ronde : {name}', { name }),
 } as const;
 
 /** The round's checkpoint a read names, unless it was scanned (or queued) already. */
@@ -49,9 +50,9 @@ export function recognise(
   done: ReadonlySet<string>,
   refusal: string = refusals.unknownLabel,
 ): Recognition {
-  if (!checkpointId) return { ok: false, message: refusal };
+  if (!checkpointId) return { ok: false, message: t(refusal) };
   const checkpoint = round.checkpoints.find((c) => c.checkpointId === checkpointId);
-  if (!checkpoint) return { ok: false, message: refusals.otherRound };
+  if (!checkpoint) return { ok: false, message: t(refusals.otherRound) };
   if (done.has(checkpoint.checkpointId))
     return { ok: false, message: refusals.already(checkpoint.name), already: true };
   return { ok: true, checkpoint };
