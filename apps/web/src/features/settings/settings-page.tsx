@@ -12,6 +12,7 @@ import {
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { t } from '../../lib/i18n/i18n';
 import type { UseAuditNames } from './components/audit-objects';
 import { AuditTab } from './components/audit-tab';
 import { IdentityTab } from './components/identity-tab';
@@ -44,25 +45,25 @@ export default function SettingsPage({
 }: SettingsPageProps) {
   const [params, setParams] = useSearchParams();
   const tabs: SettingsTab[] = [
-    ...(usersPanel ? [{ value: 'users', label: 'Utilisateurs', icon: Users, content: usersPanel }] : []),
+    ...(usersPanel ? [{ value: 'users', label: t('Utilisateurs'), icon: Users, content: usersPanel }] : []),
     ...(integrationsPanel
-      ? [{ value: 'integrations', label: 'Intégrations', icon: KeyRound, content: integrationsPanel }]
+      ? [{ value: 'integrations', label: t('Intégrations'), icon: KeyRound, content: integrationsPanel }]
       : []),
-    { value: 'profile', label: 'Profil utilisateur', icon: UserRoundCog, content: <ProfileTab /> },
-    { value: 'notifications', label: 'Notifications', icon: Bell, content: <NotificationsTab /> },
+    { value: 'profile', label: t('Profil utilisateur'), icon: UserRoundCog, content: <ProfileTab /> },
+    { value: 'notifications', label: t('Notifications'), icon: Bell, content: <NotificationsTab /> },
     {
       value: 'security',
-      label: 'Sécurité',
+      label: t('Sécurité'),
       icon: ShieldEllipsis,
       content: <SecurityTab isAdmin={isAdmin} />,
     },
     ...(isAdmin
       ? [
-          { value: 'system', label: 'Système', icon: MonitorCog, content: <SystemTab /> },
-          { value: 'identity', label: 'Identité', icon: Landmark, content: <IdentityTab /> },
+          { value: 'system', label: t('Système'), icon: MonitorCog, content: <SystemTab /> },
+          { value: 'identity', label: t('Identité'), icon: Landmark, content: <IdentityTab /> },
           {
             value: 'audit',
-            label: 'Journal',
+            label: t('Journal'),
             icon: ScrollText,
             content: <AuditTab useAuditNames={useAuditNames} />,
           },
@@ -82,11 +83,11 @@ export default function SettingsPage({
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Paramètres</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('Paramètres')}</h1>
         <p className="text-fg-muted">
           {isAdmin
-            ? 'Gérez votre société, vos utilisateurs et vos préférences.'
-            : 'Gérez votre profil, vos notifications et la sécurité de votre compte.'}
+            ? t('Gérez votre société, vos utilisateurs et vos préférences.')
+            : t('Gérez votre profil, vos notifications et la sécurité de votre compte.')}
         </p>
       </div>
       <Tabs
@@ -102,7 +103,7 @@ export default function SettingsPage({
           )
         }
       >
-        <TabsList ref={list} aria-label="Rubriques des paramètres">
+        <TabsList ref={list} aria-label={t('Rubriques des paramètres')}>
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value} data-testid={`settings-tab-${tab.value}`}>
               <tab.icon aria-hidden="true" />

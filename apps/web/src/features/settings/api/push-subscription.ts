@@ -2,6 +2,7 @@
 // with the server's VAPID key, and its registration on the server.
 import { getPushKey, subscribePush, unsubscribePush } from '@vigie/contract/notifications.contract';
 import { apiCall } from '../../../lib/api-client';
+import { msg } from '../../../lib/i18n/i18n';
 
 export const SERVICE_WORKER_URL = '/sw.js';
 
@@ -26,7 +27,7 @@ export function pushSupported(): boolean {
   );
 }
 
-/** A refusal the user can act on, in French. */
+/** A refusal the user can act on: a catalogue message (French), translated where shown. */
 export class PushError extends Error {}
 
 async function registration() {
@@ -45,14 +46,20 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
 export async function subscribeToPush(): Promise<void> {
   if (!pushSupported())
     throw new PushError(
-      'Ce navigateur ne prend pas en charge les notifications push (ou la page n’est pas servie en HTTPS).',
+      msg(
+        'Ce navigateur ne prend pas en charge les notifications push (ou la page n’est pas servie en HTTPS).',
+      ),
     );
   const permission = await Notification.requestPermission();
   if (permission !== 'granted')
     throw new PushError(
       permission === 'denied'
-        ? 'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur (icône à gauche de l’adresse), puis réessayez.'
-        : 'Autorisez les notifications quand le navigateur le demande pour les recevoir sur cet appareil.',
+        ? msg(
+            'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur (icône à gauche de l’adresse), puis réessayez.',
+          )
+        : msg(
+            'Autorisez les notifications quand le navigateur le demande pour les recevoir sur cet appareil.',
+          ),
     );
   const { publicKey } = await apiCall(getPushKey);
   const reg = await registration();
@@ -64,13 +71,16 @@ export async function subscribeToPush(): Promise<void> {
         applicationServerKey: urlBase64ToUint8Array(publicKey),
       });
     } catch {
-      throw new PushError("Le navigateur n'a pas pu s'abonner aux notifications push. Réessayez plus tard.");
+      throw new PushError(
+        msg("Le navigateur n'a pas pu s'abonner aux notifications push. Réessayez plus tard."),
+      );
     }
   }
   const json = subscription.toJSON();
   const p256dh = json.keys?.p256dh;
   const auth = json.keys?.auth;
-  if (!json.endpoint || !p256dh || !auth) throw new PushError("L'abonnement du navigateur est incomplet.");
+  if (!json.endpoint || !p256dh || !auth)
+    throw new PushError(msg("L'abonnement du navigateur est incomplet."));
   await apiCall(subscribePush, {
     body: { endpoint: json.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh, auth } },
   });

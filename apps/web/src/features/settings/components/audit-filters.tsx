@@ -2,6 +2,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
+import { t } from '../../../lib/i18n/i18n';
 import { actionCategories } from './audit-actions';
 
 export type AuditFilterValues = { search: string; action: string; from: string; to: string };
@@ -17,21 +18,21 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
     <div className="flex flex-col gap-3">
       <div className="grid gap-3 md:grid-cols-2">
         <SearchInput
-          aria-label="Rechercher dans le journal"
-          placeholder="Rechercher (utilisateur, action, objet, détails)..."
+          aria-label={t('Rechercher dans le journal')}
+          placeholder={t('Rechercher (utilisateur, action, objet, détails)...')}
           value={values.search}
           onChange={(event) => set({ search: event.target.value })}
         />
         <Select
-          aria-label="Filtrer par type d'action"
-          options={actionCategories}
+          aria-label={t("Filtrer par type d'action")}
+          options={actionCategories.map((c) => ({ value: c.value, label: t(c.label) }))}
           value={values.action}
           onValueChange={(action) => set({ action })}
         />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-from">Du</Label>
+          <Label htmlFor="audit-from">{t('Du')}</Label>
           <Input
             id="audit-from"
             type="date"
@@ -44,7 +45,7 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
           />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-to">Au</Label>
+          <Label htmlFor="audit-to">{t('Au')}</Label>
           <Input
             id="audit-to"
             type="date"
@@ -62,13 +63,13 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
             onClick={() => set({ from: '', to: '' })}
             className="col-span-2 h-10 justify-self-start rounded-lg px-2 text-sm text-blue-300 hover:text-blue-200 hover:underline"
           >
-            Effacer les dates
+            {t('Effacer les dates')}
           </button>
         ) : null}
       </div>
       {badRange ? (
         <p id="audit-range-error" role="alert" className="text-sm text-red-300">
-          La date de fin doit suivre la date de début.
+          {t('La date de fin doit suivre la date de début.')}
         </p>
       ) : null}
     </div>

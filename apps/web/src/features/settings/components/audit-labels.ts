@@ -23,6 +23,7 @@ import { securityReportStatusLabels } from '@vigie/contract/security-reports.con
 import { backupFrequencyLabels, logLevelLabels } from '@vigie/contract/settings/system';
 import { siteStatusLabels, siteTypeLabels } from '@vigie/contract/sites.contract';
 import { formatDateTime } from '../../../lib/format';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 /**
  * French names of the details' keys (the server writes stable English keys) and of the field
@@ -213,9 +214,10 @@ const detailLabels: Record<string, string> = {
   with: 'Méthode',
 };
 
-/** A key's French name, or the key itself when this version does not know it. */
+/** A key's name in the user's language, or the key itself when this version does not know it. */
 export function detailLabel(key: string): string {
-  return detailLabels[key] ?? key;
+  const label = detailLabels[key];
+  return label === undefined ? key : t(label);
 }
 
 type Labels = Readonly<Record<string, string>>;
@@ -227,7 +229,10 @@ const valueLabels: Record<string, Labels> = {
   frequency: reportFrequencyLabels,
   level: agentLevelLabels,
   logLevel: logLevelLabels,
-  onSiteBy: { geofence: 'Position du téléphone (géorepérage)', checkpoint: 'Point de contrôle scanné' },
+  onSiteBy: {
+    geofence: msg('Position du téléphone (géorepérage)'),
+    checkpoint: msg('Point de contrôle scanné'),
+  },
   orderMode: tourOrderModeLabels,
   priority: channelPriorityLabels,
   role: userRoleLabels,
@@ -235,7 +240,7 @@ const valueLabels: Record<string, Labels> = {
   shiftType: shiftTypeLabels,
   source: alarmSourceLabels,
   subscription: Object.fromEntries(Object.entries(planLimits).map(([plan, limits]) => [plan, limits.label])),
-  with: { password: 'Mot de passe', two_factor: 'Double authentification' },
+  with: { password: msg('Mot de passe'), two_factor: msg('Double authentification') },
 };
 
 /**
@@ -249,7 +254,9 @@ const objectValueLabels: Record<string, Record<string, Labels>> = {
   badge: { type: badgeTypeLabels },
   camera: { type: cameraTypeLabels },
   // A device key's scope: what it may call.
-  integration_key: { scope: { alarms: 'Alarmes', radio: 'Radios', access_point: "Point d'accès" } },
+  integration_key: {
+    scope: { alarms: msg('Alarmes'), radio: msg('Radios'), access_point: msg("Point d'accès") },
+  },
   lone_worker: { reason: loneWorkerEndReasonLabels },
   radio: { status: radioStatusLabels },
   radio_channel: { type: channelTypeLabels },
@@ -263,10 +270,17 @@ const objectValueLabels: Record<string, Record<string, Labels>> = {
 const own = (labels: Labels | undefined, value: string) =>
   labels && Object.hasOwn(labels, value) ? labels[value] : undefined;
 
-/** An enum-like value's French name (`alarm`, `severity`, `critical` → 'Critique'), or the value itself. */
+/**
+ * An enum-like value's name in the user's language (`alarm`, `severity`, `critical` → 'Critique'),
+ * or the value itself.
+ */
 export function valueLabel(object: string, key: string, value: string): string {
-  return own(objectValueLabels[object]?.[key], value) ?? own(valueLabels[key], value) ?? value;
+  const label = own(objectValueLabels[object]?.[key], value) ?? own(valueLabels[key], value);
+  return label === undefined ? value : t(label);
 }
+
+/** « Nom : Poste de garde » (French puts a space before the colon; English and Spanish do not). */
+const labelled = (label: string, value: string) => t('{label} : {value}', { label, value });
 
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -286,7 +300,7 @@ export type NameOf = (key: string, id: string) => string | undefined;
  */
 function describeValue(value: unknown, object: string, key = '', nameOf?: NameOf): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
+  if (typeof value === 'boolean') return value ? t('Oui') : t('Non');
   if (typeof value === 'string') {
     if (isoInstant.test(value)) return formatDateTime(value);
     const day = isoDay.exec(value);
@@ -306,7 +320,7 @@ function describeValue(value: unknown, object: string, key = '', nameOf?: NameOf
     const keys = Object.keys(value);
     if (keys.length === 2 && 'from' in value && 'to' in value)
       return `${describeValue(value.from, object, key, nameOf)} → ${describeValue(value.to, object, key, nameOf)}`;
-    return keys.map((k) => `${detailLabel(k)} : ${describeValue(value[k], object, k, nameOf)}`).join(', ');
+    return keys.map((k) => labelled(detailLabel(k), describeValue(value[k], object, k, nameOf))).join(', ');
   }
   return String(value);
 }
@@ -325,7 +339,7 @@ export function describeDetails(
   const parts: string[] = [];
   for (const [key, value] of Object.entries(details)) {
     if (value === null || value === undefined) continue;
-    parts.push(`${detailLabel(key)} : ${describeValue(value, object, key, nameOf)}`);
+    parts.push(labelled(detailLabel(key), describeValue(value, object, key, nameOf)));
   }
   const line = parts.join(' · ');
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;

@@ -2,6 +2,7 @@ import type { AuditEntry } from '@vigie/contract/audit.contract';
 import { useMemo } from 'react';
 import { type DataColumn, DataList } from '../../../components/ui/data-list';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { actionLabel } from './audit-actions';
 import { describeDetails, type NameOf } from './audit-labels';
 import {
@@ -16,38 +17,38 @@ import {
 const columns = (names: Names, nameOf: NameOf): DataColumn<AuditEntry>[] => [
   {
     id: 'at',
-    header: 'Date et heure',
+    header: t('Date et heure'),
     className: 'tabular-nums text-fg-muted @3xl:whitespace-nowrap',
     cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>,
   },
   {
     id: 'action',
-    header: 'Action',
+    header: t('Action'),
     primary: true,
     cell: (entry) => (
       <span className="flex flex-wrap items-baseline gap-x-2">
-        <span className="font-medium text-white">{actionLabel(entry.action)}</span>
+        <span className="font-medium text-white">{t(actionLabel(entry.action))}</span>
         <code className="text-xs font-normal text-fg-muted">{entry.action}</code>
       </span>
     ),
   },
-  { id: 'actor', header: 'Auteur', cell: (entry) => entry.actorName ?? 'Système' },
+  { id: 'actor', header: t('Auteur'), cell: (entry) => entry.actorName ?? t('Système') },
   {
     id: 'ip',
-    header: 'Adresse IP',
+    header: t('Adresse IP'),
     className: 'font-mono text-xs',
     cell: (entry) => entry.ip ?? '—',
   },
   {
     id: 'entity',
-    header: 'Objet',
+    header: t('Objet'),
     wide: true,
     className: 'text-fg-muted wrap-anywhere',
     cell: (entry) => describeObject(entry.entity, entry.entityId, names, entry.details),
   },
   {
     id: 'details',
-    header: 'Détails',
+    header: t('Détails'),
     wide: true,
     className: 'text-xs text-fg-muted wrap-anywhere',
     cell: (entry) =>
@@ -81,7 +82,7 @@ export function AuditList({
   const cols = useMemo(() => columns(names, nameOfFrom(names)), [names]);
   return (
     <DataList
-      caption="Journal d'audit, du plus récent au plus ancien"
+      caption={t("Journal d'audit, du plus récent au plus ancien")}
       columns={cols}
       rows={entries}
       rowKey={(entry) => entry.id}

@@ -2,6 +2,7 @@
 // already loads (the entities' French names, `camera` → 'Caméra', are in the contract).
 
 import { entityLabel } from '@vigie/contract/audit-labels';
+import { t } from '../../../lib/i18n/i18n';
 import type { NameOf } from './audit-labels';
 
 export { entityLabel };
@@ -75,7 +76,8 @@ export function describeObject(
   names: Names,
   details?: Record<string, unknown> | null,
 ): string {
-  const label = entityLabel(entity);
+  // The contract's French name, in the user's language (an unknown key stays as it is).
+  const label = t(entityLabel(entity));
   if (!entityId) return label;
   const kind = own(entityKinds, entity);
   return `${label} · ${(kind && names[kind]?.get(entityId)) || ownNameIn(details) || entityId}`;

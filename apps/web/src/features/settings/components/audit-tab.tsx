@@ -5,6 +5,7 @@ import { LoadMore } from '../../../components/load-more';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { downloadAudit } from '../api/export-audit';
 import { type AuditFilters as AuditQuery, useAudit } from '../api/get-audit';
@@ -27,9 +28,10 @@ function toQuery(values: AuditFilterValues, search: string): AuditQuery {
 const AUDIT_COUNT_CAP = 1_000;
 
 function countLabel(shown: number, total: number) {
-  if (total > AUDIT_COUNT_CAP) return `Les ${shown} entrées les plus récentes sur plus de 1\u00a0000`;
-  if (total > shown) return `Les ${shown} entrées les plus récentes sur ${total}`;
-  return `${total} entrée${total > 1 ? 's' : ''}`;
+  if (total > AUDIT_COUNT_CAP)
+    return t('Les {shown} entrées les plus récentes sur plus de 1\u00a0000', { shown });
+  if (total > shown) return t('Les {shown} entrées les plus récentes sur {total}', { shown, total });
+  return t('{count, plural, one {{count} entrée} other {{count} entrées}}', { count: total });
 }
 
 /** Paramètres · Journal d'audit (administrators): who did what, when, from where. */
@@ -46,9 +48,11 @@ export function AuditTab({ useAuditNames }: { useAuditNames: UseAuditNames }) {
     setExporting(true);
     try {
       await downloadAudit(toQuery(filters, search));
-      toast.success("Journal d'audit exporté");
+      toast.success(t("Journal d'audit exporté"));
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible d'exporter le journal d'audit") });
+      toast.error(t('Erreur'), {
+        description: errorMessage(error, t("Impossible d'exporter le journal d'audit")),
+      });
     } finally {
       setExporting(false);
     }
@@ -59,15 +63,15 @@ export function AuditTab({ useAuditNames }: { useAuditNames: UseAuditNames }) {
       <AuditFilters values={filters} onChange={setFilters} />
       <QueryState
         query={query}
-        loading="Chargement du journal d'audit…"
-        error="Impossible de charger le journal d'audit"
+        loading={t("Chargement du journal d'audit…")}
+        error={t("Impossible de charger le journal d'audit")}
         empty={{
           when: entries.length === 0,
           icon: ScrollText,
-          title: 'Aucune entrée trouvée',
+          title: t('Aucune entrée trouvée'),
           hint: filtered
-            ? 'Essayez une autre recherche ou d’autres filtres.'
-            : 'Les actions des utilisateurs apparaîtront ici.',
+            ? t('Essayez une autre recherche ou d’autres filtres.')
+            : t('Les actions des utilisateurs apparaîtront ici.'),
         }}
       >
         <div className="flex flex-col gap-3">
@@ -77,11 +81,11 @@ export function AuditTab({ useAuditNames }: { useAuditNames: UseAuditNames }) {
             </p>
             <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting}>
               <FileDown aria-hidden="true" />
-              {exporting ? 'Export...' : 'Exporter CSV'}
+              {exporting ? t('Export...') : t('Exporter CSV')}
             </Button>
           </div>
           <AuditList entries={entries} useAuditNames={useAuditNames} />
-          <LoadMore list={query} label="Afficher plus" />
+          <LoadMore list={query} label={t('Afficher plus')} />
         </div>
       </QueryState>
     </div>

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { saveBackup } from '../api/download-backup';
 import { useBackups } from '../api/get-backups';
 import { useRunBackup } from '../api/run-backup';
@@ -21,9 +22,9 @@ export function BackupsCard() {
   const backupNow = async () => {
     try {
       const made = await run.mutateAsync();
-      toast.success('Sauvegarde effectuée', { description: `${made.name} (${formatBytes(made.size)})` });
+      toast.success(t('Sauvegarde effectuée'), { description: `${made.name} (${formatBytes(made.size)})` });
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de lancer la sauvegarde') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de lancer la sauvegarde')) });
     }
   };
 
@@ -32,7 +33,9 @@ export function BackupsCard() {
     try {
       await saveBackup(backup.name);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de télécharger la sauvegarde') });
+      toast.error(t('Erreur'), {
+        description: errorMessage(error, t('Impossible de télécharger la sauvegarde')),
+      });
     } finally {
       setDownloading(null);
     }
@@ -45,27 +48,27 @@ export function BackupsCard() {
         <div className="flex flex-col gap-1.5">
           <CardTitle className="flex items-center gap-2">
             <DatabaseBackup aria-hidden="true" className="size-5 text-blue-300" />
-            Sauvegardes
+            {t('Sauvegardes')}
           </CardTitle>
-          <CardDescription>Les plus récentes d'abord.</CardDescription>
+          <CardDescription>{t("Les plus récentes d'abord.")}</CardDescription>
         </div>
         <Button onClick={() => void backupNow()} disabled={!available || run.isPending}>
           <HardDriveDownload aria-hidden="true" />
-          {run.isPending ? 'Sauvegarde en cours...' : 'Sauvegarder maintenant'}
+          {run.isPending ? t('Sauvegarde en cours...') : t('Sauvegarder maintenant')}
         </Button>
       </CardHeader>
       <CardContent>
         <QueryState
           query={backups}
           layout="card"
-          loading="Chargement des sauvegardes…"
-          error="Impossible de charger les sauvegardes"
+          loading={t('Chargement des sauvegardes…')}
+          error={t('Impossible de charger les sauvegardes')}
         >
           {(data) => (
             <div className="flex flex-col gap-3">
               {data.message ? <p className="text-sm text-fg-muted">{data.message}</p> : null}
               {data.backups.length === 0 ? (
-                <EmptyState layout="card" title="Aucune sauvegarde pour le moment." />
+                <EmptyState layout="card" title={t('Aucune sauvegarde pour le moment.')} />
               ) : (
                 <ul
                   className="divide-y divide-ink-700 rounded-lg border border-ink-700"
@@ -87,10 +90,12 @@ export function BackupsCard() {
                         size="sm"
                         onClick={() => void download(backup)}
                         disabled={!available || downloading !== null}
-                        aria-label={`Télécharger la sauvegarde du ${formatDateTime(backup.createdAt)}`}
+                        aria-label={t('Télécharger la sauvegarde du {date}', {
+                          date: formatDateTime(backup.createdAt),
+                        })}
                       >
                         <Download aria-hidden="true" />
-                        {downloading === backup.name ? 'Téléchargement...' : 'Télécharger'}
+                        {downloading === backup.name ? t('Téléchargement...') : t('Télécharger')}
                       </Button>
                     </li>
                   ))}

@@ -11,6 +11,7 @@ import { Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { type UpdateSecurityInput, useUpdateSecuritySettings } from '../api/update-security-settings';
 import { NEVER, passwordExpiryOptions, sessionTimeoutOptions } from './security-options';
 import { SelfExclusionDialog } from './self-exclusion-dialog';
@@ -58,7 +59,7 @@ export function CompanySecurityForm({ settings }: { settings: SecuritySettings }
       });
       setValues(toValues(saved));
       setSelfExclusion(null);
-      toast.success('Sécurité mise à jour');
+      toast.success(t('Sécurité mise à jour'));
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && !confirmSelfExclusion) {
         setSelfExclusion(errorMessage(error));
@@ -68,13 +69,13 @@ export function CompanySecurityForm({ settings }: { settings: SecuritySettings }
       const { onFields, rest } = splitServerError(
         error,
         ['ipWhitelist'],
-        'Impossible de modifier la sécurité',
+        t('Impossible de modifier la sécurité'),
       );
       if (onFields[0]) {
         setIpError(onFields[0].message);
         focusFirstField(['security-ipWhitelist']);
       }
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   };
 
@@ -82,7 +83,8 @@ export function CompanySecurityForm({ settings }: { settings: SecuritySettings }
     event.preventDefault();
     const parsed = ipWhitelistSchema.safeParse(values.ipWhitelist);
     if (!parsed.success) {
-      const messages = parsed.error.issues.map((issue) => issue.message);
+      // The rules' messages are catalogue texts (the contract's): each in the user's language.
+      const messages = parsed.error.issues.map((issue) => t(issue.message));
       setIpError(`${messages.slice(0, 3).join(' ; ')}${messages.length > 3 ? ' ; …' : ''}`);
       document.getElementById('security-ipWhitelist')?.focus();
       return;
@@ -96,24 +98,30 @@ export function CompanySecurityForm({ settings }: { settings: SecuritySettings }
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Building2 aria-hidden="true" className="size-5 text-blue-300" />
-          Sécurité de la société
+          {t('Sécurité de la société')}
         </CardTitle>
-        <CardDescription>Ces règles s'appliquent à tous les utilisateurs de votre société.</CardDescription>
+        <CardDescription>
+          {t("Ces règles s'appliquent à tous les utilisateurs de votre société.")}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <div className="flex flex-col divide-y divide-ink-700">
             <SwitchField
               id="security-twoFactorAuth"
-              label="Double authentification obligatoire"
-              description="Chaque utilisateur devra l'activer avant de continuer, dès sa prochaine action."
+              label={t('Double authentification obligatoire')}
+              description={t(
+                "Chaque utilisateur devra l'activer avant de continuer, dès sa prochaine action.",
+              )}
               checked={values.twoFactorAuth}
               onCheckedChange={(v) => set('twoFactorAuth', v)}
             />
             <SwitchField
               id="security-autoLogout"
-              label="Déconnexion automatique"
-              description="Le navigateur se déconnecte après la durée d'expiration sans activité, avec un avertissement une minute avant."
+              label={t('Déconnexion automatique')}
+              description={t(
+                "Le navigateur se déconnecte après la durée d'expiration sans activité, avec un avertissement une minute avant.",
+              )}
               checked={values.autoLogout}
               onCheckedChange={(v) => set('autoLogout', v)}
             />
@@ -121,12 +129,12 @@ export function CompanySecurityForm({ settings }: { settings: SecuritySettings }
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               id="security-sessionTimeout"
-              label="Expiration de session"
-              hint="Durée sans activité après laquelle une session se ferme."
+              label={t('Expiration de session')}
+              hint={t('Durée sans activité après laquelle une session se ferme.')}
             >
               <Select
                 id="security-sessionTimeout"
-                options={sessionTimeoutOptions}
+                options={sessionTimeoutOptions()}
                 value={values.sessionTimeout}
                 onValueChange={(v) => set('sessionTimeout', v)}
                 aria-describedby="security-sessionTimeout-hint"
@@ -134,12 +142,12 @@ export function CompanySecurityForm({ settings }: { settings: SecuritySettings }
             </FormField>
             <FormField
               id="security-passwordExpiry"
-              label="Expiration du mot de passe"
-              hint="Passé ce délai, un nouveau mot de passe est demandé à la connexion."
+              label={t('Expiration du mot de passe')}
+              hint={t('Passé ce délai, un nouveau mot de passe est demandé à la connexion.')}
             >
               <Select
                 id="security-passwordExpiry"
-                options={passwordExpiryOptions}
+                options={passwordExpiryOptions()}
                 value={values.passwordExpiry}
                 onValueChange={(v) => set('passwordExpiry', v)}
                 aria-describedby="security-passwordExpiry-hint"
@@ -148,8 +156,11 @@ export function CompanySecurityForm({ settings }: { settings: SecuritySettings }
           </div>
           <FormField
             id="security-ipWhitelist"
-            label="Liste blanche d'adresses IP"
-            hint={`Une adresse ou une plage CIDR par ligne (ex. 192.0.2.0/24). Vide : toutes les adresses sont autorisées. Votre adresse actuelle : ${settings.currentIp}.`}
+            label={t("Liste blanche d'adresses IP")}
+            hint={t(
+              'Une adresse ou une plage CIDR par ligne (ex. 192.0.2.0/24). Vide : toutes les adresses sont autorisées. Votre adresse actuelle : {ip}.',
+              { ip: settings.currentIp },
+            )}
             error={ipError ?? undefined}
           >
             <Textarea
@@ -169,7 +180,7 @@ export function CompanySecurityForm({ settings }: { settings: SecuritySettings }
           </FormField>
           <Button type="submit" disabled={save.isPending} className="self-end">
             <Save aria-hidden="true" />
-            {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+            {save.isPending ? t('Enregistrement...') : t('Enregistrer')}
           </Button>
         </form>
       </CardContent>

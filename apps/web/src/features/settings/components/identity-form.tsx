@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useUpdateIdentitySettings } from '../api/update-identity-settings';
 
 type Field = 'legalName' | 'address' | 'siret' | 'cnapsAuthorisation';
@@ -46,14 +47,14 @@ export function IdentityForm({ settings, companyName }: { settings: IdentitySett
     try {
       const saved = await save.mutateAsync(parsed.data);
       setValues(toValues(saved));
-      toast.success('Paramètres sauvegardés', {
-        description: "L'identité de la société a été enregistrée.",
+      toast.success(t('Paramètres sauvegardés'), {
+        description: t("L'identité de la société a été enregistrée."),
       });
     } catch (error) {
-      const { onFields, rest } = splitServerError(error, fieldNames, "Impossible de modifier l'identité");
+      const { onFields, rest } = splitServerError(error, fieldNames, t("Impossible de modifier l'identité"));
       setErrors(Object.fromEntries(onFields.map((e) => [e.field, e.message])));
       focusFirstField(onFields.map((e) => `identity-${e.field}`));
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   };
 
@@ -73,16 +74,18 @@ export function IdentityForm({ settings, companyName }: { settings: IdentitySett
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Landmark aria-hidden="true" className="size-5 text-blue-300" />
-          Identité légale
+          {t('Identité légale')}
         </CardTitle>
-        <CardDescription>Imprimée sur les rapports, exports et documents de la société.</CardDescription>
+        <CardDescription>
+          {t('Imprimée sur les rapports, exports et documents de la société.')}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
           <FormField
             id="identity-legalName"
-            label="Raison sociale"
-            hint={`Vide : « ${companyName} » est imprimé.`}
+            label={t('Raison sociale')}
+            hint={t('Vide : « {companyName} » est imprimé.', { companyName })}
             error={errors.legalName}
             className="sm:col-span-2"
           >
@@ -90,20 +93,20 @@ export function IdentityForm({ settings, companyName }: { settings: IdentitySett
           </FormField>
           <FormField
             id="identity-address"
-            label="Adresse du siège"
-            hint="Telle qu'elle doit apparaître sur les documents."
+            label={t('Adresse du siège')}
+            hint={t("Telle qu'elle doit apparaître sur les documents.")}
             error={errors.address}
             className="sm:col-span-2"
           >
             <Textarea rows={3} autoComplete="street-address" {...props('address')} />
           </FormField>
-          <FormField id="identity-siret" label="SIRET" hint="14 chiffres." error={errors.siret}>
+          <FormField id="identity-siret" label={t('SIRET')} hint={t('14 chiffres.')} error={errors.siret}>
             <Input inputMode="numeric" placeholder="732 829 320 00074" {...props('siret')} />
           </FormField>
           <FormField
             id="identity-cnapsAuthorisation"
-            label="Autorisation CNAPS"
-            hint="Format AUT-075-2030-05-12-12345678901."
+            label={t('Autorisation CNAPS')}
+            hint={t('Format AUT-075-2030-05-12-12345678901.')}
             error={errors.cnapsAuthorisation}
           >
             <Input
@@ -116,7 +119,7 @@ export function IdentityForm({ settings, companyName }: { settings: IdentitySett
           <div className="flex justify-end sm:col-span-2">
             <Button type="submit" disabled={save.isPending}>
               <Save aria-hidden="true" />
-              {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+              {save.isPending ? t('Enregistrement...') : t('Enregistrer')}
             </Button>
           </div>
         </form>

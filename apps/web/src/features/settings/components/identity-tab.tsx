@@ -1,4 +1,5 @@
 import { QueryState } from '../../../components/query-state';
+import { t } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session';
 import { useIdentitySettings } from '../api/get-identity-settings';
 import { IdentityForm } from './identity-form';
@@ -11,12 +12,12 @@ export function IdentityTab() {
   return (
     <QueryState
       query={identity}
-      loading="Chargement de l'identité…"
-      error="Impossible de charger l'identité de la société"
+      loading={t("Chargement de l'identité…")}
+      error={t("Impossible de charger l'identité de la société")}
     >
       {(data) => (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <IdentityForm settings={data} companyName={company?.name ?? 'le nom de la société'} />
+          <IdentityForm settings={data} companyName={company?.name ?? t('le nom de la société')} />
           <LogoCard logoUrl={data.logo} />
         </div>
       )}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDeleteLogo } from '../api/delete-logo';
 import { useLogo } from '../api/get-logo';
 import { usePutLogo } from '../api/put-logo';
@@ -41,20 +42,20 @@ export function LogoCard({ logoUrl }: { logoUrl: string | null }) {
     try {
       await put.mutateAsync(await readAsDataUrl(file));
       setFile(null);
-      toast.success('Logo enregistré');
+      toast.success(t('Logo enregistré'));
     } catch (failure) {
-      const message = errorMessage(failure, "Impossible d'enregistrer le logo");
+      const message = errorMessage(failure, t("Impossible d'enregistrer le logo"));
       setError(message);
-      toast.error('Erreur', { description: message });
+      toast.error(t('Erreur'), { description: message });
     }
   };
 
   const drop = async () => {
     try {
       await remove.mutateAsync();
-      toast.success('Logo retiré');
+      toast.success(t('Logo retiré'));
     } catch (failure) {
-      toast.error('Erreur', { description: errorMessage(failure, 'Impossible de retirer le logo') });
+      toast.error(t('Erreur'), { description: errorMessage(failure, t('Impossible de retirer le logo')) });
     }
   };
 
@@ -63,26 +64,28 @@ export function LogoCard({ logoUrl }: { logoUrl: string | null }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <ImageUp aria-hidden="true" className="size-5 text-blue-300" />
-          Logo
+          {t('Logo')}
         </CardTitle>
-        <CardDescription>En tête des rapports et documents. PNG ou JPEG, 2 Mo au plus.</CardDescription>
+        <CardDescription>
+          {t('En tête des rapports et documents. PNG ou JPEG, 2 Mo au plus.')}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex h-32 items-center justify-center rounded-lg border border-dashed border-ink-600 bg-white/95 p-3">
           {shown ? (
             <img
               src={shown}
-              alt={file ? 'Aperçu du nouveau logo' : 'Logo actuel de la société'}
+              alt={file ? t('Aperçu du nouveau logo') : t('Logo actuel de la société')}
               className="max-h-full max-w-full object-contain"
               data-testid="logo-preview"
             />
           ) : (
             <p className="text-sm text-slate-600">
-              {logoUrl && current.isPending ? 'Chargement du logo…' : 'Aucun logo'}
+              {logoUrl && current.isPending ? t('Chargement du logo…') : t('Aucun logo')}
             </p>
           )}
         </div>
-        <FormField id="identity-logo" label="Nouveau logo" error={error ?? undefined}>
+        <FormField id="identity-logo" label={t('Nouveau logo')} error={error ?? undefined}>
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
             <input
               id="identity-logo"
@@ -104,10 +107,10 @@ export function LogoCard({ logoUrl }: { logoUrl: string | null }) {
               className="inline-flex h-9 shrink-0 cursor-pointer items-center gap-2 rounded-lg border border-ink-600 px-3 text-sm font-medium text-fg transition-colors hover:bg-ink-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-400"
             >
               <ImageUp aria-hidden="true" className="size-4" />
-              Choisir une image
+              {t('Choisir une image')}
             </label>
             <span className="truncate text-sm text-fg-muted">
-              {file ? file.name : 'Aucun fichier choisi'}
+              {file ? file.name : t('Aucun fichier choisi')}
             </span>
           </div>
         </FormField>
@@ -115,17 +118,17 @@ export function LogoCard({ logoUrl }: { logoUrl: string | null }) {
           {logoUrl && !file ? (
             <Button variant="danger-ghost" onClick={() => void drop()} disabled={remove.isPending}>
               <Trash2 aria-hidden="true" />
-              {remove.isPending ? 'Suppression...' : 'Retirer le logo'}
+              {remove.isPending ? t('Suppression...') : t('Retirer le logo')}
             </Button>
           ) : null}
           {file ? (
             <>
               <Button variant="outline" onClick={() => setFile(null)}>
-                Annuler
+                {t('Annuler')}
               </Button>
               <Button onClick={() => void upload()} disabled={put.isPending}>
                 <Upload aria-hidden="true" />
-                {put.isPending ? 'Envoi...' : 'Enregistrer le logo'}
+                {put.isPending ? t('Envoi...') : t('Enregistrer le logo')}
               </Button>
             </>
           ) : null}

@@ -1,12 +1,17 @@
 import { maxLogoBytes } from '@vigie/contract/settings.contract';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 export const logoTypes = ['image/png', 'image/jpeg'] as const;
 
-/** Why a chosen file cannot be the logo, or null (the server checks the bytes again). */
+/**
+ * Why a chosen file cannot be the logo, or null (the server checks the bytes again): a catalogue
+ * message, translated where shown (FormField).
+ */
 export function logoProblem(file: { type: string; size: number }): string | null {
-  if (!(logoTypes as readonly string[]).includes(file.type)) return 'Le logo doit être une image PNG ou JPEG';
-  if (file.size > maxLogoBytes) return 'Le logo ne doit pas dépasser 2 Mo';
-  if (file.size === 0) return 'Le fichier est vide';
+  if (!(logoTypes as readonly string[]).includes(file.type))
+    return msg('Le logo doit être une image PNG ou JPEG');
+  if (file.size > maxLogoBytes) return msg('Le logo ne doit pas dépasser 2 Mo');
+  if (file.size === 0) return msg('Le fichier est vide');
   return null;
 }
 
@@ -15,7 +20,7 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error('Lecture du fichier impossible'));
+    reader.onerror = () => reject(new Error(t('Lecture du fichier impossible')));
     reader.readAsDataURL(file);
   });
 }

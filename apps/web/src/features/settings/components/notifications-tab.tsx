@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { QueryState } from '../../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { PushError, subscribeToPush, unsubscribeFromPush } from '../api/push-subscription';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
@@ -19,8 +20,8 @@ export function NotificationsTab() {
   return (
     <QueryState
       query={settings}
-      loading="Chargement des notifications…"
-      error="Impossible de charger vos notifications"
+      loading={t('Chargement des notifications…')}
+      error={t('Impossible de charger vos notifications')}
     >
       {(data) => <NotificationSwitches settings={data} />}
     </QueryState>
@@ -29,8 +30,8 @@ export function NotificationsTab() {
 
 const failureText = (error: unknown) =>
   error instanceof PushError
-    ? error.message
-    : errorMessage(error, 'Impossible de modifier les notifications');
+    ? t(error.message)
+    : errorMessage(error, t('Impossible de modifier les notifications'));
 
 function NotificationSwitches({ settings }: { settings: NotificationSettings }) {
   const update = useUpdateNotificationSettings();
@@ -46,11 +47,11 @@ function NotificationSwitches({ settings }: { settings: NotificationSettings }) 
       // unsubscribes; the account's preference is saved after.
       if (name === 'pushNotifications') await (value ? subscribeToPush() : unsubscribeFromPush());
       await update.mutateAsync({ ...settings, [name]: value });
-      toast.success('Notifications configurées');
+      toast.success(t('Notifications configurées'));
     } catch (error) {
       const message = failureText(error);
       setErrors((current) => ({ ...current, [name]: message }));
-      toast.error('Erreur', { description: message });
+      toast.error(t('Erreur'), { description: message });
     } finally {
       setPending(null);
       if (name === 'pushNotifications') void device.refresh();
@@ -61,9 +62,11 @@ function NotificationSwitches({ settings }: { settings: NotificationSettings }) 
     setPending('pushNotifications');
     try {
       await subscribeToPush();
-      toast.success('Notifications configurées', { description: 'Ce navigateur recevra vos notifications.' });
+      toast.success(t('Notifications configurées'), {
+        description: t('Ce navigateur recevra vos notifications.'),
+      });
     } catch (error) {
-      toast.error('Erreur', { description: failureText(error) });
+      toast.error(t('Erreur'), { description: failureText(error) });
     } finally {
       setPending(null);
       void device.refresh();
@@ -74,8 +77,8 @@ function NotificationSwitches({ settings }: { settings: NotificationSettings }) 
     <SwitchField
       key={option.name}
       id={`notify-${option.name}`}
-      label={option.label}
-      description={option.description}
+      label={t(option.label)}
+      description={t(option.description)}
       checked={settings[option.name]}
       onCheckedChange={(value) => void save(option.name, value)}
       disabled={pending !== null}
@@ -89,9 +92,9 @@ function NotificationSwitches({ settings }: { settings: NotificationSettings }) 
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <Bell aria-hidden="true" className="size-5 text-blue-300" />
-            Canaux
+            {t('Canaux')}
           </CardTitle>
-          <CardDescription>Comment Vigie vous prévient.</CardDescription>
+          <CardDescription>{t('Comment Vigie vous prévient.')}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col divide-y divide-ink-700">
           {channelOptions.map(row)}
@@ -109,9 +112,9 @@ function NotificationSwitches({ settings }: { settings: NotificationSettings }) 
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <Megaphone aria-hidden="true" className="size-5 text-blue-300" />
-            Alertes
+            {t('Alertes')}
           </CardTitle>
-          <CardDescription>Quelles alertes vous sont envoyées.</CardDescription>
+          <CardDescription>{t('Quelles alertes vous sont envoyées.')}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col divide-y divide-ink-700">{alertOptions.map(row)}</CardContent>
       </Card>

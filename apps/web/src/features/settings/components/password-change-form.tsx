@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { showServerErrors } from '../../../lib/field-errors';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useChangePassword } from '../api/change-password';
 import { PasswordInput } from './password-input';
 
@@ -18,21 +19,18 @@ type Field = keyof Values;
 const empty: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const fields: readonly Field[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 /** The specification's toast, with its final period (also the contract's message). */
-const MISMATCH = 'Les mots de passe ne correspondent pas.';
+const MISMATCH = msg('Les mots de passe ne correspondent pas.');
 
 type PasswordChangeFormProps = {
   /** Prefix of the fields' ids: the form appears in Paramètres and on the expired-password screen. */
   idPrefix: string;
+  /** Already in the user's language. */
   submitLabel?: string;
   onChanged?: () => void;
 };
 
 /** Current, new and confirmation, each with show/hide; the other sessions end on success. */
-export function PasswordChangeForm({
-  idPrefix,
-  submitLabel = 'Changer le mot de passe',
-  onChanged,
-}: PasswordChangeFormProps) {
+export function PasswordChangeForm({ idPrefix, submitLabel, onChanged }: PasswordChangeFormProps) {
   const change = useChangePassword();
   const {
     register,
@@ -43,7 +41,7 @@ export function PasswordChangeForm({
   } = useForm<Values>({ resolver: zodResolver(changePasswordBody), defaultValues: empty });
 
   const onInvalid = (invalid: FieldErrors<Values>) => {
-    if (invalid.confirmPassword?.message === MISMATCH) toast.error(MISMATCH);
+    if (invalid.confirmPassword?.message === MISMATCH) toast.error(t(MISMATCH));
     const first = fields.find((name) => invalid[name]);
     if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
   };
@@ -53,16 +51,19 @@ export function PasswordChangeForm({
       const result = await change.mutateAsync(values);
       reset(empty);
       const closed = result.sessionsClosed;
-      toast.success('Mot de passe modifié', {
+      toast.success(t('Mot de passe modifié'), {
         description:
           closed > 0
-            ? `${closed} autre${closed > 1 ? 's' : ''} session${closed > 1 ? 's ont été fermées' : ' a été fermée'}.`
+            ? t(
+                '{count, plural, one {{count} autre session a été fermée.} other {{count} autres sessions ont été fermées.}}',
+                { count: closed },
+              )
             : undefined,
       });
       onChanged?.();
     } catch (error) {
-      const rest = showServerErrors(error, setError, fields, 'Impossible de changer le mot de passe');
-      if (rest) toast.error('Erreur', { description: rest });
+      const rest = showServerErrors(error, setError, fields, t('Impossible de changer le mot de passe'));
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   }, onInvalid);
 
@@ -84,17 +85,17 @@ export function PasswordChangeForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {field('currentPassword', 'Mot de passe actuel', 'current-password')}
+      {field('currentPassword', t('Mot de passe actuel'), 'current-password')}
       {field(
         'newPassword',
-        'Nouveau mot de passe',
+        t('Nouveau mot de passe'),
         'new-password',
-        `Au moins ${NEW_PASSWORD_MIN} caractères ; évitez les mots de passe courants.`,
+        t('Au moins {min} caractères ; évitez les mots de passe courants.', { min: NEW_PASSWORD_MIN }),
       )}
-      {field('confirmPassword', 'Confirmer le nouveau mot de passe', 'new-password')}
+      {field('confirmPassword', t('Confirmer le nouveau mot de passe'), 'new-password')}
       <Button type="submit" disabled={isSubmitting} className="self-end">
         <KeyRound aria-hidden="true" />
-        {isSubmitting ? 'Modification...' : submitLabel}
+        {isSubmitting ? t('Modification...') : (submitLabel ?? t('Changer le mot de passe'))}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { KeyRound } from 'lucide-react';
+import { t } from '../../../lib/i18n/i18n';
 import { PasswordChangeForm } from './password-change-form';
 import { RestrictedFrame } from './restricted-frame';
 
@@ -10,12 +11,14 @@ export function PasswordExpiredScreen({ onDone, onSignOut, signingOut }: Passwor
     <RestrictedFrame
       testId="password-expired"
       icon={KeyRound}
-      title="Votre mot de passe a expiré"
-      description="Votre société demande de renouveler régulièrement les mots de passe. Choisissez-en un nouveau pour continuer."
+      title={t('Votre mot de passe a expiré')}
+      description={t(
+        'Votre société demande de renouveler régulièrement les mots de passe. Choisissez-en un nouveau pour continuer.',
+      )}
       onSignOut={onSignOut}
       signingOut={signingOut}
     >
-      <PasswordChangeForm idPrefix="expired" submitLabel="Enregistrer et continuer" onChanged={onDone} />
+      <PasswordChangeForm idPrefix="expired" submitLabel={t('Enregistrer et continuer')} onChanged={onDone} />
     </RestrictedFrame>
   );
 }

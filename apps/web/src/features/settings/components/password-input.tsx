@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { Input } from '../../../components/ui/input';
+import { t } from '../../../lib/i18n/i18n';
 
 type PasswordInputProps = Omit<ComponentProps<typeof Input>, 'type'> & { id: string };
 
@@ -15,7 +16,7 @@ export function PasswordInput({ id, className, ...props }: PasswordInputProps) {
         onClick={() => setVisible((v) => !v)}
         aria-pressed={visible}
         aria-controls={id}
-        aria-label={visible ? 'Masquer le mot de passe' : 'Afficher le mot de passe'}
+        aria-label={visible ? t('Masquer le mot de passe') : t('Afficher le mot de passe')}
         className="absolute top-1/2 right-1 flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-fg-muted transition-colors hover:bg-ink-700 hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500/60"
       >
         {visible ? (

@@ -9,6 +9,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import { showServerErrors } from '../../../lib/field-errors';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 import { PasswordInput } from './password-input';
 import {
@@ -18,6 +19,7 @@ import {
   profileFormSchema,
   profileToForm,
   timezoneOptions,
+  translatedOptions,
 } from './profile-form-schema';
 
 const fields = ['name', 'email', 'phone', 'language', 'timezone', 'currentPassword'] as const;
@@ -43,7 +45,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     const changesEmail = values.email !== profile.email.toLowerCase();
     if (changesEmail && values.currentPassword === '') {
       setError('currentPassword', {
-        message: "Saisissez votre mot de passe actuel pour changer d'e-mail",
+        // Shown by FormField, which translates it.
+        message: msg("Saisissez votre mot de passe actuel pour changer d'e-mail"),
       });
       return;
     }
@@ -57,10 +60,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         ...(changesEmail ? { email: values.email, currentPassword: values.currentPassword } : {}),
       });
       reset(profileToForm(saved));
-      toast.success('Paramètres sauvegardés', { description: 'Votre profil a été enregistré.' });
+      toast.success(t('Paramètres sauvegardés'), { description: t('Votre profil a été enregistré.') });
     } catch (error) {
-      const rest = showServerErrors(error, setError, fields, 'Impossible de modifier le profil');
-      if (rest) toast.error('Erreur', { description: rest });
+      const rest = showServerErrors(error, setError, fields, t('Impossible de modifier le profil'));
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   });
 
@@ -74,18 +77,18 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <UserRound aria-hidden="true" className="size-5 text-blue-300" />
-          Profil utilisateur
+          {t('Profil utilisateur')}
         </CardTitle>
         <CardDescription>
-          Connecté en tant que <span className="text-slate-200">{profile.email}</span>
+          {t('Connecté en tant que')} <span className="text-slate-200">{profile.email}</span>
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <FormField id="profile-name" label="Nom complet" required error={errors.name?.message}>
+          <FormField id="profile-name" label={t('Nom complet')} required error={errors.name?.message}>
             <Input id="profile-name" autoComplete="name" {...a11y('name')} {...register('name')} />
           </FormField>
-          <FormField id="profile-email" label="Email" required error={errors.email?.message}>
+          <FormField id="profile-email" label={t('Email')} required error={errors.email?.message}>
             <Input
               id="profile-email"
               type="email"
@@ -97,9 +100,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           {emailChanges ? (
             <FormField
               id="profile-currentPassword"
-              label="Mot de passe actuel"
+              label={t('Mot de passe actuel')}
               required
-              hint="Votre e-mail sert à vous connecter : confirmez ce changement avec votre mot de passe."
+              hint={t(
+                'Votre e-mail sert à vous connecter : confirmez ce changement avec votre mot de passe.',
+              )}
               error={errors.currentPassword?.message}
               className="sm:col-span-2"
             >
@@ -113,8 +118,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           ) : null}
           <FormField
             id="profile-phone"
-            label="Téléphone"
-            hint="Au format international (+33 6 12 34 56 78) pour recevoir les alertes SMS."
+            label={t('Téléphone')}
+            hint={t('Au format international (+33 6 12 34 56 78) pour recevoir les alertes SMS.')}
             error={errors.phone?.message}
           >
             <Input
@@ -125,41 +130,41 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               {...register('phone')}
             />
           </FormField>
-          <FormField id="profile-company" label="Société">
+          <FormField id="profile-company" label={t('Société')}>
             <Input id="profile-company" value={profile.company} readOnly aria-readonly="true" />
           </FormField>
           <FormField
             id="profile-language"
-            label="Langue"
-            hint="L'interface reste en français pour le moment ; votre choix est enregistré."
+            label={t('Langue')}
+            hint={t("L'interface reste en français pour le moment ; votre choix est enregistré.")}
             error={errors.language?.message}
           >
             <FormSelect
               control={control}
               name="language"
               id="profile-language"
-              options={languageOptions}
+              options={translatedOptions(languageOptions)}
               aria-describedby={errors.language ? 'profile-language-error' : 'profile-language-hint'}
             />
           </FormField>
           <FormField
             id="profile-timezone"
-            label="Fuseau horaire"
-            hint="Les dates et heures de l'application sont affichées dans ce fuseau."
+            label={t('Fuseau horaire')}
+            hint={t("Les dates et heures de l'application sont affichées dans ce fuseau.")}
             error={errors.timezone?.message}
           >
             <FormSelect
               control={control}
               name="timezone"
               id="profile-timezone"
-              options={timezoneOptions}
+              options={translatedOptions(timezoneOptions)}
               aria-describedby={errors.timezone ? 'profile-timezone-error' : 'profile-timezone-hint'}
             />
           </FormField>
           <div className="flex justify-end sm:col-span-2">
             <Button type="submit" disabled={isSubmitting}>
               <Save aria-hidden="true" />
-              {isSubmitting ? 'Enregistrement...' : 'Enregistrer'}
+              {isSubmitting ? t('Enregistrement...') : t('Enregistrer')}
             </Button>
           </div>
         </form>

@@ -4,20 +4,22 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { saveBlob } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session';
 
+/** `doneLabel` is already in the user's language. */
 type RecoveryCodesProps = { codes: readonly string[]; onDone: () => void; doneLabel?: string };
 
 /** The 10 recovery codes, shown this once: copy, download, then confirm they are kept. */
-export function RecoveryCodes({ codes, onDone, doneLabel = 'Terminer' }: RecoveryCodesProps) {
+export function RecoveryCodes({ codes, onDone, doneLabel }: RecoveryCodesProps) {
   const { user } = useSession();
   const [kept, setKept] = useState(false);
   const checkboxId = useId();
   const text = [
-    'Vigie — codes de secours de double authentification',
-    user ? `Compte : ${user.email}` : null,
-    `Générés le ${formatDateTime(new Date())}`,
-    "Chaque code ne sert qu'une fois. Gardez-les en lieu sûr.",
+    t('Vigie — codes de secours de double authentification'),
+    user ? t('Compte : {email}', { email: user.email }) : null,
+    t('Générés le {date}', { date: formatDateTime(new Date()) }),
+    t("Chaque code ne sert qu'une fois. Gardez-les en lieu sûr."),
     '',
     ...codes,
     '',
@@ -28,9 +30,9 @@ export function RecoveryCodes({ codes, onDone, doneLabel = 'Terminer' }: Recover
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success('Codes copiés');
+      toast.success(t('Codes copiés'));
     } catch {
-      toast.info('Copie impossible', { description: 'Téléchargez les codes ou recopiez-les.' });
+      toast.info(t('Copie impossible'), { description: t('Téléchargez les codes ou recopiez-les.') });
     }
   };
 
@@ -38,12 +40,13 @@ export function RecoveryCodes({ codes, onDone, doneLabel = 'Terminer' }: Recover
     <div className="flex flex-col gap-4">
       <p className="flex gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-100">
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        Conservez ces codes de secours en lieu sûr : ils ne seront plus jamais affichés. Chacun permet une
-        connexion si vous n'avez plus accès à votre application d'authentification.
+        {t(
+          "Conservez ces codes de secours en lieu sûr : ils ne seront plus jamais affichés. Chacun permet une connexion si vous n'avez plus accès à votre application d'authentification.",
+        )}
       </p>
       <ol
         data-testid="recovery-codes"
-        aria-label="Codes de secours"
+        aria-label={t('Codes de secours')}
         className="grid grid-cols-2 gap-2 rounded-lg border border-ink-600 bg-ink-950/60 p-4 font-mono text-sm text-slate-100"
       >
         {codes.map((code) => (
@@ -55,7 +58,7 @@ export function RecoveryCodes({ codes, onDone, doneLabel = 'Terminer' }: Recover
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => void copy()}>
           <Copy aria-hidden="true" />
-          Copier
+          {t('Copier')}
         </Button>
         <Button
           variant="outline"
@@ -65,7 +68,7 @@ export function RecoveryCodes({ codes, onDone, doneLabel = 'Terminer' }: Recover
           }
         >
           <Download aria-hidden="true" />
-          Télécharger
+          {t('Télécharger')}
         </Button>
       </div>
       <div className="flex items-center gap-2">
@@ -77,11 +80,11 @@ export function RecoveryCodes({ codes, onDone, doneLabel = 'Terminer' }: Recover
           className="size-4 accent-blue-500"
         />
         <label htmlFor={checkboxId} className="text-sm text-slate-200">
-          J'ai conservé mes codes de secours
+          {t("J'ai conservé mes codes de secours")}
         </label>
       </div>
       <Button onClick={onDone} disabled={!kept} className="self-end">
-        {doneLabel}
+        {doneLabel ?? t('Terminer')}
       </Button>
     </div>
   );

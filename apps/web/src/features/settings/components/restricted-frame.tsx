@@ -3,6 +3,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../components/brand-logo';
 import { Button } from '../../../components/ui/button';
+import { t } from '../../../lib/i18n/i18n';
 
 type RestrictedFrameProps = {
   icon: LucideIcon;
@@ -30,7 +31,7 @@ export function RestrictedFrame({
         <BrandLogo />
         <Button variant="ghost" size="sm" onClick={onSignOut} disabled={signingOut}>
           <LogOut aria-hidden="true" />
-          {signingOut ? 'Déconnexion...' : 'Se déconnecter'}
+          {signingOut ? t('Déconnexion...') : t('Se déconnecter')}
         </Button>
       </header>
       <main data-testid={testId} className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10 sm:py-16">

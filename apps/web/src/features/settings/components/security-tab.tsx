@@ -1,4 +1,5 @@
 import { QueryState } from '../../../components/query-state';
+import { t } from '../../../lib/i18n/i18n';
 import { useSecuritySettings } from '../api/get-security-settings';
 import { CompanySecurityForm } from './company-security-form';
 import { TwoFactorCard } from './two-factor-card';
@@ -18,8 +19,8 @@ function CompanySecurity() {
   return (
     <QueryState
       query={settings}
-      loading="Chargement de la sécurité de la société…"
-      error="Impossible de charger la sécurité de la société"
+      loading={t('Chargement de la sécurité de la société…')}
+      error={t('Impossible de charger la sécurité de la société')}
     >
       {(data) => <CompanySecurityForm settings={data} />}
     </QueryState>

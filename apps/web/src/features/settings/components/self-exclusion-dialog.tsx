@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { t } from '../../../lib/i18n/i18n';
 
 type SelfExclusionDialogProps = {
   /** The server's explanation (409), or null when closed. */
@@ -15,17 +16,19 @@ export function SelfExclusionDialog({ detail, pending, onCancel, onConfirm }: Se
   return (
     <Dialog open={detail !== null} onOpenChange={(open) => !open && onCancel()}>
       {detail !== null ? (
-        <DialogContent title="Votre adresse ne sera plus autorisée" description={detail}>
+        <DialogContent title={t('Votre adresse ne sera plus autorisée')} description={detail}>
           <p className="mb-5 flex gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-100">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            Si vous confirmez, vous serez déconnecté et ne pourrez plus vous connecter depuis cette adresse.
+            {t(
+              'Si vous confirmez, vous serez déconnecté et ne pourrez plus vous connecter depuis cette adresse.',
+            )}
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onCancel}>
-              Annuler
+              {t('Annuler')}
             </Button>
             <Button variant="danger" onClick={onConfirm} disabled={pending}>
-              {pending ? 'Enregistrement...' : 'Enregistrer quand même'}
+              {pending ? t('Enregistrement...') : t('Enregistrer quand même')}
             </Button>
           </div>
         </DialogContent>

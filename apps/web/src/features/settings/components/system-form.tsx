@@ -5,7 +5,6 @@ import {
   backupFrequencyLabels,
   logLevelLabels,
   logLevels,
-  maintenanceModeDescription,
   type SystemSettings,
   updateSystemSettingsBody,
 } from '@vigie/contract/settings.contract';
@@ -18,11 +17,14 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useUpdateSystemSettings } from '../api/update-system-settings';
 import { SwitchField } from './switch-field';
 
-const frequencyOptions = backupFrequencies.map((f) => ({ value: f, label: backupFrequencyLabels[f] }));
-const logLevelOptions = logLevels.map((l) => ({ value: l, label: `${logLevelLabels[l]} (${l})` }));
+// In the current language: built at render.
+const frequencyOptions = () =>
+  backupFrequencies.map((f) => ({ value: f, label: t(backupFrequencyLabels[f]) }));
+const logLevelOptions = () => logLevels.map((l) => ({ value: l, label: `${t(logLevelLabels[l])} (${l})` }));
 
 type Values = Omit<SystemSettings, 'retentionPeriod'> & { retentionPeriod: string };
 
@@ -48,7 +50,10 @@ export function SystemForm({ settings }: { settings: SystemSettings }) {
       const issue = parsed.success
         ? undefined
         : parsed.error.issues.find((i) => i.path[0] === 'retentionPeriod');
-      setRetentionError(issue?.message ?? 'La durée de conservation doit être un nombre entier de jours');
+      // FormField shows the message in the user's language.
+      setRetentionError(
+        issue?.message ?? msg('La durée de conservation doit être un nombre entier de jours'),
+      );
       document.getElementById('system-retentionPeriod')?.focus();
       return;
     }
@@ -56,22 +61,22 @@ export function SystemForm({ settings }: { settings: SystemSettings }) {
     try {
       const saved = await save.mutateAsync(parsed.data);
       setValues({ ...saved, retentionPeriod: String(saved.retentionPeriod) });
-      toast.success('Système configuré', {
+      toast.success(t('Système configuré'), {
         description: saved.maintenanceMode
-          ? 'Mode maintenance actif : seuls les administrateurs peuvent utiliser Vigie.'
+          ? t('Mode maintenance actif : seuls les administrateurs peuvent utiliser Vigie.')
           : undefined,
       });
     } catch (error) {
       const { onFields, rest } = splitServerError(
         error,
         ['retentionPeriod'],
-        'Impossible de modifier le système',
+        t('Impossible de modifier le système'),
       );
       if (onFields[0]) {
         setRetentionError(onFields[0].message);
         focusFirstField(['system-retentionPeriod']);
       }
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   };
 
@@ -80,32 +85,32 @@ export function SystemForm({ settings }: { settings: SystemSettings }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <MonitorCog aria-hidden="true" className="size-5 text-blue-300" />
-          Système
+          {t('Système')}
         </CardTitle>
-        <CardDescription>Sauvegardes, journalisation et maintenance.</CardDescription>
+        <CardDescription>{t('Sauvegardes, journalisation et maintenance.')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
           <SwitchField
             id="system-autoBackup"
-            label="Sauvegarde automatique"
-            description="Le serveur sauvegarde les données à la fréquence choisie."
+            label={t('Sauvegarde automatique')}
+            description={t('Le serveur sauvegarde les données à la fréquence choisie.')}
             checked={values.autoBackup}
             onCheckedChange={(v) => set('autoBackup', v)}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="system-backupFrequency" label="Fréquence des sauvegardes">
+            <FormField id="system-backupFrequency" label={t('Fréquence des sauvegardes')}>
               <Select
                 id="system-backupFrequency"
-                options={frequencyOptions}
+                options={frequencyOptions()}
                 value={values.backupFrequency}
                 onValueChange={(v) => set('backupFrequency', v as Values['backupFrequency'])}
               />
             </FormField>
             <FormField
               id="system-retentionPeriod"
-              label="Conservation (jours)"
-              hint="Durée pendant laquelle une sauvegarde est gardée (1 à 3650 jours)."
+              label={t('Conservation (jours)')}
+              hint={t('Durée pendant laquelle une sauvegarde est gardée (1 à 3650 jours).')}
               error={retentionError ?? undefined}
             >
               <Input
@@ -125,10 +130,10 @@ export function SystemForm({ settings }: { settings: SystemSettings }) {
                 }
               />
             </FormField>
-            <FormField id="system-logLevel" label="Niveau de journalisation">
+            <FormField id="system-logLevel" label={t('Niveau de journalisation')}>
               <Select
                 id="system-logLevel"
-                options={logLevelOptions}
+                options={logLevelOptions()}
                 value={values.logLevel}
                 onValueChange={(v) => set('logLevel', v as Values['logLevel'])}
               />
@@ -136,19 +141,17 @@ export function SystemForm({ settings }: { settings: SystemSettings }) {
           </div>
           <SwitchField
             id="system-maintenanceMode"
-            label="Mode maintenance"
-            description={
-              <>
-                {maintenanceModeDescription}. Seuls les administrateurs peuvent alors se connecter ; les
-                lecteurs de badges et les centrales d'alarme continuent de fonctionner.
-              </>
-            }
+            label={t('Mode maintenance')}
+            // The contract's maintenanceModeDescription, then what it means, as one sentence to translate.
+            description={t(
+              "Désactive temporairement le système. Seuls les administrateurs peuvent alors se connecter ; les lecteurs de badges et les centrales d'alarme continuent de fonctionner.",
+            )}
             checked={values.maintenanceMode}
             onCheckedChange={(v) => set('maintenanceMode', v)}
           />
           <Button type="submit" disabled={save.isPending} className="self-end">
             <Save aria-hidden="true" />
-            {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+            {save.isPending ? t('Enregistrement...') : t('Enregistrer')}
           </Button>
         </form>
       </CardContent>

@@ -1,4 +1,5 @@
 import { QueryState } from '../../../components/query-state';
+import { t } from '../../../lib/i18n/i18n';
 import { useSystemSettings } from '../api/get-system-settings';
 import { BackupsCard } from './backups-card';
 import { SystemForm } from './system-form';
@@ -10,8 +11,8 @@ export function SystemTab() {
     <div className="grid gap-6 xl:grid-cols-2">
       <QueryState
         query={settings}
-        loading="Chargement des paramètres système…"
-        error="Impossible de charger les paramètres système"
+        loading={t('Chargement des paramètres système…')}
+        error={t('Impossible de charger les paramètres système')}
       >
         {(data) => <SystemForm settings={data} />}
       </QueryState>

@@ -1,6 +1,7 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { t } from '../../../lib/i18n/i18n';
 
 type TotpQrProps = { qrSvg: string; secret: string };
 
@@ -13,9 +14,11 @@ export function TotpQr({ qrSvg, secret }: TotpQrProps) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret);
-      toast.success('Clé copiée', { description: "Collez-la dans votre application d'authentification." });
+      toast.success(t('Clé copiée'), {
+        description: t("Collez-la dans votre application d'authentification."),
+      });
     } catch {
-      toast.info('Copie impossible', { description: 'Sélectionnez la clé et copiez-la avec Ctrl+C.' });
+      toast.info(t('Copie impossible'), { description: t('Sélectionnez la clé et copiez-la avec Ctrl+C.') });
     }
   };
   return (
@@ -23,15 +26,16 @@ export function TotpQr({ qrSvg, secret }: TotpQrProps) {
       <img
         data-testid="twofa-qr"
         src={src}
-        alt="QR code à scanner avec votre application d'authentification"
+        alt={t("QR code à scanner avec votre application d'authentification")}
         width={176}
         height={176}
         className="size-44 shrink-0 rounded-lg bg-white p-2"
       />
       <div className="flex min-w-0 flex-col gap-2 text-sm">
         <p className="text-fg-muted">
-          Scannez ce QR code avec votre application d'authentification (Google Authenticator, Microsoft
-          Authenticator, FreeOTP…). Impossible de scanner ? Saisissez cette clé :
+          {t(
+            "Scannez ce QR code avec votre application d'authentification (Google Authenticator, Microsoft Authenticator, FreeOTP…). Impossible de scanner ? Saisissez cette clé :",
+          )}
         </p>
         <code
           data-testid="twofa-secret"
@@ -41,7 +45,7 @@ export function TotpQr({ qrSvg, secret }: TotpQrProps) {
         </code>
         <Button variant="outline" size="sm" className="self-start" onClick={() => void copy()}>
           <Copy aria-hidden="true" />
-          Copier la clé
+          {t('Copier la clé')}
         </Button>
       </div>
     </div>

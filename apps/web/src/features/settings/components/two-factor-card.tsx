@@ -4,6 +4,7 @@ import { QueryState } from '../../../components/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n/i18n';
 import { useTwoFactor } from '../api/get-two-factor';
 import { TwoFactorDisableDialog } from './two-factor-disable-dialog';
 import { TwoFactorEnableDialog } from './two-factor-enable-dialog';
@@ -19,31 +20,32 @@ export function TwoFactorCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <ShieldCheck aria-hidden="true" className="size-5 text-blue-300" />
-          Double authentification
+          {t('Double authentification')}
         </CardTitle>
         <CardDescription>
-          À chaque connexion, un code à 6 chiffres de votre application d'authentification est demandé en plus
-          du mot de passe.
+          {t(
+            "À chaque connexion, un code à 6 chiffres de votre application d'authentification est demandé en plus du mot de passe.",
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <QueryState
           query={status}
           layout="card"
-          loading="Chargement de la double authentification…"
-          error="Impossible de charger la double authentification"
+          loading={t('Chargement de la double authentification…')}
+          error={t('Impossible de charger la double authentification')}
         >
           {(data) => (
             <div className="flex flex-wrap items-center justify-between gap-4">
               <div className="flex flex-col gap-2">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="text-sm text-slate-200">État :</span>
+                  <span className="text-sm text-slate-200">{t('État :')}</span>
                   {data.enabled ? (
-                    <Badge tone="success">Activée</Badge>
+                    <Badge tone="success">{t('Activée')}</Badge>
                   ) : (
-                    <Badge tone="neutral">Désactivée</Badge>
+                    <Badge tone="neutral">{t('Désactivée')}</Badge>
                   )}
-                  {data.required ? <Badge tone="warning">Exigée par votre société</Badge> : null}
+                  {data.required ? <Badge tone="warning">{t('Exigée par votre société')}</Badge> : null}
                 </div>
                 {data.enabled ? (
                   <p
@@ -51,26 +53,28 @@ export function TwoFactorCard() {
                       data.recoveryCodesLeft <= 3 ? 'text-sm text-amber-200' : 'text-sm text-fg-muted'
                     }
                   >
-                    Codes de secours restants : {data.recoveryCodesLeft}
                     {data.recoveryCodesLeft <= 3
-                      ? ' — désactivez puis réactivez la double authentification pour en obtenir de nouveaux.'
-                      : ''}
+                      ? t(
+                          'Codes de secours restants : {count} — désactivez puis réactivez la double authentification pour en obtenir de nouveaux.',
+                          { count: data.recoveryCodesLeft },
+                        )
+                      : t('Codes de secours restants : {count}', { count: data.recoveryCodesLeft })}
                   </p>
                 ) : null}
               </div>
               {data.enabled ? (
                 data.required ? (
-                  <p className="text-sm text-fg-muted">Elle ne peut pas être désactivée.</p>
+                  <p className="text-sm text-fg-muted">{t('Elle ne peut pas être désactivée.')}</p>
                 ) : (
                   <Button variant="outline" onClick={() => setDisabling(true)}>
                     <ShieldOff aria-hidden="true" />
-                    Désactiver
+                    {t('Désactiver')}
                   </Button>
                 )
               ) : (
                 <Button onClick={() => setEnabling(true)}>
                   <ShieldCheck aria-hidden="true" />
-                  Activer
+                  {t('Activer')}
                 </Button>
               )}
             </div>

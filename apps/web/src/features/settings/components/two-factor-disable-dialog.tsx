@@ -6,6 +6,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-errors';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { CodeInput } from './code-input';
 
@@ -16,8 +17,8 @@ export function TwoFactorDisableDialog({ open, onOpenChange }: TwoFactorDisableD
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Désactiver la double authentification"
-        description="Confirmez avec le code affiché par votre application d'authentification."
+        title={t('Désactiver la double authentification')}
+        description={t("Confirmez avec le code affiché par votre application d'authentification.")}
       >
         <DisableForm onDone={() => onOpenChange(false)} />
       </DialogContent>
@@ -36,16 +37,17 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (useRecovery ? recoveryCode.trim() === '' : !/^\d{6}$/.test(code)) {
-      setError(useRecovery ? 'Saisissez un code de secours' : 'Le code doit compter 6 chiffres');
+      // FormField shows the error in the user's language.
+      setError(useRecovery ? msg('Saisissez un code de secours') : msg('Le code doit compter 6 chiffres'));
       return;
     }
     setError(null);
     try {
       await disable.mutateAsync(useRecovery ? { recoveryCode: recoveryCode.trim() } : { code });
-      toast.success('Double authentification désactivée');
+      toast.success(t('Double authentification désactivée'));
       onDone();
     } catch (failure) {
-      setError(errorMessage(failure, 'Impossible de désactiver la double authentification'));
+      setError(errorMessage(failure, t('Impossible de désactiver la double authentification')));
     }
   };
 
@@ -57,7 +59,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
       {useRecovery ? (
-        <FormField id={fieldId} label="Code de secours" required error={error ?? undefined}>
+        <FormField id={fieldId} label={t('Code de secours')} required error={error ?? undefined}>
           <Input
             id={fieldId}
             autoComplete="off"
@@ -72,7 +74,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
           />
         </FormField>
       ) : (
-        <FormField id={fieldId} label="Code à 6 chiffres" required error={error ?? undefined}>
+        <FormField id={fieldId} label={t('Code à 6 chiffres')} required error={error ?? undefined}>
           <CodeInput
             id={fieldId}
             value={code}
@@ -92,15 +94,15 @@ function DisableForm({ onDone }: { onDone: () => void }) {
           setError(null);
         }}
       >
-        {useRecovery ? 'Utiliser le code de l’application' : 'Utiliser un code de secours'}
+        {useRecovery ? t('Utiliser le code de l’application') : t('Utiliser un code de secours')}
       </button>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" variant="danger" disabled={disable.isPending}>
           <ShieldOff aria-hidden="true" />
-          {disable.isPending ? 'Désactivation...' : 'Désactiver'}
+          {disable.isPending ? t('Désactivation...') : t('Désactiver')}
         </Button>
       </div>
     </form>

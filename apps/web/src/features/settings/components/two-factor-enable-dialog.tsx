@@ -1,4 +1,5 @@
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { t } from '../../../lib/i18n/i18n';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 
 type TwoFactorEnableDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -9,8 +10,10 @@ export function TwoFactorEnableDialog({ open, onOpenChange }: TwoFactorEnableDia
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         size="lg"
-        title="Activer la double authentification"
-        description="Un code de votre application d'authentification vous sera demandé à chaque connexion."
+        title={t('Activer la double authentification')}
+        description={t(
+          "Un code de votre application d'authentification vous sera demandé à chaque connexion.",
+        )}
         // A click beside the dialog must not lose the recovery codes, shown only once.
         onInteractOutside={(event) => event.preventDefault()}
       >

@@ -7,6 +7,7 @@ import { QueryError, QueryLoading } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-errors';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useStartTwoFactor } from '../api/start-two-factor';
 import { CodeInput } from './code-input';
@@ -44,16 +45,16 @@ export function TwoFactorEnrolment({ onDone, doneLabel }: TwoFactorEnrolmentProp
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!/^\d{6}$/.test(code)) {
-      setError('Le code doit compter 6 chiffres');
+      setError(msg('Le code doit compter 6 chiffres'));
       return;
     }
     setError(null);
     try {
       const result = await enable.mutateAsync(code);
       setCodes(result.recoveryCodes);
-      toast.success('Double authentification activée');
+      toast.success(t('Double authentification activée'));
     } catch (failure) {
-      setError(errorMessage(failure, "Impossible d'activer la double authentification"));
+      setError(errorMessage(failure, t("Impossible d'activer la double authentification")));
     }
   };
 
@@ -64,17 +65,17 @@ export function TwoFactorEnrolment({ onDone, doneLabel }: TwoFactorEnrolmentProp
         <QueryError
           layout="card"
           error={start.error}
-          title="Impossible de préparer l'activation"
+          title={t("Impossible de préparer l'activation")}
           onRetry={begin}
         />
       );
-    return <QueryLoading layout="card" label="Préparation du QR code…" />;
+    return <QueryLoading layout="card" label={t('Préparation du QR code…')} />;
   }
   return (
     <div className="flex flex-col gap-5">
       <TotpQr qrSvg={setup.qrSvg} secret={setup.secret} />
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3">
-        <FormField id="twofa-code" label="Code à 6 chiffres" required error={error ?? undefined}>
+        <FormField id="twofa-code" label={t('Code à 6 chiffres')} required error={error ?? undefined}>
           <CodeInput
             id="twofa-code"
             data-testid="twofa-code"
@@ -89,7 +90,7 @@ export function TwoFactorEnrolment({ onDone, doneLabel }: TwoFactorEnrolmentProp
         </FormField>
         <Button type="submit" disabled={enable.isPending} className="self-end">
           <ShieldCheck aria-hidden="true" />
-          {enable.isPending ? 'Vérification...' : 'Activer'}
+          {enable.isPending ? t('Vérification...') : t('Activer')}
         </Button>
       </form>
     </div>

@@ -1,4 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
+import { t } from '../../../lib/i18n/i18n';
 import { RestrictedFrame } from './restricted-frame';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 
@@ -10,12 +11,14 @@ export function TwoFactorSetupScreen({ onDone, onSignOut, signingOut }: TwoFacto
     <RestrictedFrame
       testId="two-factor-setup"
       icon={ShieldCheck}
-      title="Activez la double authentification"
-      description="Votre société exige la double authentification. Installez une application d'authentification sur votre téléphone, scannez le QR code puis saisissez le code affiché."
+      title={t('Activez la double authentification')}
+      description={t(
+        "Votre société exige la double authentification. Installez une application d'authentification sur votre téléphone, scannez le QR code puis saisissez le code affiché.",
+      )}
       onSignOut={onSignOut}
       signingOut={signingOut}
     >
-      <TwoFactorEnrolment onDone={onDone} doneLabel="Continuer" />
+      <TwoFactorEnrolment onDone={onDone} doneLabel={t('Continuer')} />
     </RestrictedFrame>
   );
 }
