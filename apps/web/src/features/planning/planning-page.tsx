@@ -4,6 +4,7 @@ import { Building2, CalendarDays, ClipboardList, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { msg, t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { AgentDetailDialog } from './components/agent-detail-dialog';
 import { AgentFormDialog } from './components/agent-form-dialog';
@@ -19,13 +20,13 @@ import { SitePlanningTab } from './components/site-planning-tab';
 import { WeekViewTab } from './components/week-view-tab';
 
 const tabs = [
-  { value: 'sites', label: 'Planning par site', icon: Building2 },
-  { value: 'week', label: 'Vue semaine', icon: CalendarDays },
-  { value: 'agents', label: 'Agents', icon: Users },
-  { value: 'shifts', label: 'Gardes', icon: ClipboardList },
+  { value: 'sites', label: msg('Planning par site'), icon: Building2 },
+  { value: 'week', label: msg('Vue semaine'), icon: CalendarDays },
+  { value: 'agents', label: msg('Agents'), icon: Users },
+  { value: 'shifts', label: msg('Gardes'), icon: ClipboardList },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
-const isTab = (value: string | null): value is Tab => tabs.some((t) => t.value === value);
+const isTab = (value: string | null): value is Tab => tabs.some((tab) => tab.value === value);
 
 /** Planning des Agents: counters of the day, four tabs, agent and shift dialogs, payroll export. */
 export default function PlanningPage() {
@@ -75,11 +76,11 @@ export default function PlanningPage() {
 
       <Tabs value={tab} onValueChange={(value) => setParam('tab', value === 'sites' ? null : value)}>
         {/* Wrapped on phones: all four views in sight rather than two hidden past the edge. */}
-        <TabsList aria-label="Vues du planning" className="flex-wrap">
-          {tabs.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              <t.icon aria-hidden="true" />
-              {t.label}
+        <TabsList aria-label={t('Vues du planning')} className="flex-wrap">
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              <tab.icon aria-hidden="true" />
+              {t(tab.label)}
             </TabsTrigger>
           ))}
         </TabsList>

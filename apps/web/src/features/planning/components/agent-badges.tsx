@@ -7,6 +7,7 @@ import {
 } from '@vigie/contract/agents.contract';
 import { ShieldAlert } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 
 const statusDots: Record<AgentStatus, string> = {
@@ -22,13 +23,13 @@ export function AgentStatusIndicator({ status, className }: { status: AgentStatu
   return (
     <span className={cn('inline-flex items-center gap-1.5 text-sm text-slate-200', className)}>
       <span aria-hidden="true" className={cn('size-2.5 shrink-0 rounded-full', statusDots[status])} />
-      {agentStatusLabels[status]}
+      {t(agentStatusLabels[status])}
     </span>
   );
 }
 
 export function AgentLevelBadge({ level }: { level: Agent['level'] }) {
-  return <Badge tone={level === 'expert' ? 'accent' : 'neutral'}>{agentLevelLabels[level]}</Badge>;
+  return <Badge tone={level === 'expert' ? 'accent' : 'neutral'}>{t(agentLevelLabels[level])}</Badge>;
 }
 
 /** A missing or expired licence is red (the agent cannot be planned), an upcoming expiry amber. */
@@ -45,8 +46,8 @@ export function LicenceAlertBadge({ alerts }: { alerts: readonly LicenceAlertDto
     alerts.length === 1 && first
       ? first.message
       : blocking
-        ? `${alerts.length} alertes carte ou qualification`
-        : `${alerts.length} échéances proches`;
+        ? t('{count} alertes carte ou qualification', { count: alerts.length })
+        : t('{count} échéances proches', { count: alerts.length });
   return (
     <Badge tone={blocking ? 'danger' : 'warning'} title={alerts.map((a) => a.message).join('\n')}>
       <ShieldAlert aria-hidden="true" className="size-3.5 shrink-0" />

@@ -4,6 +4,7 @@ import { AgentAvatar } from '../../../components/agent-avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n/i18n';
 import { AgentLevelBadge, AgentStatusIndicator, LicenceAlertBadge } from './agent-badges';
 
 type AgentCardProps = {
@@ -20,7 +21,7 @@ export function AgentCard({ agent, canManage, onView, onEdit }: AgentCardProps) 
         <AgentAvatar name={agent.name} photo={agent.photo} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <h3 className="text-lg font-semibold break-words text-white">{agent.name}</h3>
-          <p className="text-xs text-fg-muted">Matricule {agent.badge}</p>
+          <p className="text-xs text-fg-muted">{t('Matricule {badge}', { badge: agent.badge })}</p>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <AgentLevelBadge level={agent.level} />
             <AgentStatusIndicator status={agent.status} />
@@ -43,23 +44,23 @@ export function AgentCard({ agent, canManage, onView, onEdit }: AgentCardProps) 
         </li>
         <li className="flex items-center gap-2">
           <Briefcase aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
-          <span className="sr-only">Spécialité :</span>
-          {agent.speciality}
+          <span className="sr-only">{t('Spécialité :')}</span>
+          {t(agent.speciality)}
         </li>
         <li className="flex items-center gap-2">
           <MapPin aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
-          <span className="sr-only">Site actuel :</span>
-          <span className="min-w-0 break-words">{agent.currentSite ?? 'Non assigné'}</span>
+          <span className="sr-only">{t('Site actuel :')}</span>
+          <span className="min-w-0 break-words">{agent.currentSite ?? t('Non assigné')}</span>
         </li>
       </ul>
 
       {agent.certifications.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Certifications">
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('Certifications')}>
           {[...new Set(agent.certifications)].map((label) => (
             <li key={label}>
               <Badge tone="neutral">
                 <Award aria-hidden="true" className="size-3.5" />
-                {label}
+                {t(label)}
               </Badge>
             </li>
           ))}
@@ -78,10 +79,10 @@ export function AgentCard({ agent, canManage, onView, onEdit }: AgentCardProps) 
           size="sm"
           className="flex-1"
           onClick={() => onView(agent)}
-          aria-label={`Voir ${agent.name}`}
+          aria-label={t('Voir {name}', { name: agent.name })}
         >
           <Eye aria-hidden="true" />
-          Voir
+          {t('Voir')}
         </Button>
         {canManage ? (
           <Button
@@ -89,10 +90,10 @@ export function AgentCard({ agent, canManage, onView, onEdit }: AgentCardProps) 
             size="sm"
             className="flex-1"
             onClick={() => onEdit(agent)}
-            aria-label={`Modifier ${agent.name}`}
+            aria-label={t('Modifier {name}', { name: agent.name })}
           >
             <Pencil aria-hidden="true" />
-            Modifier
+            {t('Modifier')}
           </Button>
         ) : null}
       </div>

@@ -3,6 +3,7 @@ import { agentLevelLabels } from '@vigie/contract/agents.contract';
 import { Award, CalendarClock, IdCard, MapPin, ShieldAlert, User } from 'lucide-react';
 import { AgentAvatar } from '../../../components/agent-avatar';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { AgentStatusIndicator, isBlockingAlert } from './agent-badges';
 import { AgentNextShifts } from './agent-next-shifts';
@@ -20,54 +21,61 @@ export function AgentDetailDialog({ agent, onOpenChange, today }: AgentDetailDia
   return (
     <Dialog open={agent !== null} onOpenChange={onOpenChange}>
       {agent ? (
-        <DialogContent size="xl" title={agent.name} description={`Fiche agent — matricule ${agent.badge}`}>
+        <DialogContent
+          size="xl"
+          title={agent.name}
+          description={t('Fiche agent — matricule {badge}', { badge: agent.badge })}
+        >
           <div className="flex flex-col gap-4">
             <div className="flex items-center gap-4">
               <AgentAvatar name={agent.name} photo={agent.photo} size="lg" />
               <div className="flex flex-col gap-1">
-                <p className="text-sm text-fg-muted">{agent.speciality}</p>
+                <p className="text-sm text-fg-muted">{t(agent.speciality)}</p>
                 <AgentStatusIndicator status={agent.status} />
               </div>
             </div>
             <div className="grid gap-4 md:grid-cols-2">
-              <DetailSection title="Informations personnelles" icon={User}>
+              <DetailSection title={t('Informations personnelles')} icon={User}>
                 <dl className="flex flex-col gap-1.5">
-                  <DetailItem term="Téléphone">{agent.phone}</DetailItem>
-                  <DetailItem term="Email">{agent.email}</DetailItem>
-                  <DetailItem term="Date d'embauche">{formatDay(agent.hireDate)}</DetailItem>
-                  <DetailItem term="Niveau">{agentLevelLabels[agent.level]}</DetailItem>
+                  <DetailItem term={t('Téléphone')}>{agent.phone}</DetailItem>
+                  <DetailItem term={t('Email')}>{agent.email}</DetailItem>
+                  <DetailItem term={t("Date d'embauche")}>{formatDay(agent.hireDate)}</DetailItem>
+                  <DetailItem term={t('Niveau')}>{t(agentLevelLabels[agent.level])}</DetailItem>
                 </dl>
               </DetailSection>
-              <DetailSection title="Affectation actuelle" icon={MapPin}>
+              <DetailSection title={t('Affectation actuelle')} icon={MapPin}>
                 <dl className="flex flex-col gap-1.5">
-                  <DetailItem term="Site">{agent.currentSite ?? 'Non assigné'}</DetailItem>
-                  <DetailItem term="Spécialité">{agent.speciality}</DetailItem>
+                  <DetailItem term={t('Site')}>{agent.currentSite ?? t('Non assigné')}</DetailItem>
+                  <DetailItem term={t('Spécialité')}>{t(agent.speciality)}</DetailItem>
                 </dl>
               </DetailSection>
-              <DetailSection title="Certifications" icon={Award}>
+              <DetailSection title={t('Certifications')} icon={Award}>
                 {agent.qualifications.length === 0 ? (
-                  <p className="text-sm text-fg-muted">Aucune certification enregistrée.</p>
+                  <p className="text-sm text-fg-muted">{t('Aucune certification enregistrée.')}</p>
                 ) : (
                   <dl className="flex flex-col gap-1.5">
                     {agent.qualifications.map((q) => (
-                      <DetailItem key={`${q.type}-${q.number}-${q.obtainedOn}-${q.expiresOn}`} term={q.label}>
+                      <DetailItem
+                        key={`${q.type}-${q.number}-${q.obtainedOn}-${q.expiresOn}`}
+                        term={t(q.label)}
+                      >
                         {q.effectiveExpiresOn
-                          ? `expire le ${formatDay(q.effectiveExpiresOn)}`
-                          : 'sans expiration'}
+                          ? t('expire le {date}', { date: formatDay(q.effectiveExpiresOn) })
+                          : t('sans expiration')}
                       </DetailItem>
                     ))}
                   </dl>
                 )}
               </DetailSection>
-              <DetailSection title="Carte professionnelle CNAPS" icon={IdCard}>
+              <DetailSection title={t('Carte professionnelle CNAPS')} icon={IdCard}>
                 <dl className="flex flex-col gap-1.5">
-                  <DetailItem term="Numéro">{agent.cnapsNumber ?? 'Non renseigné'}</DetailItem>
-                  <DetailItem term="Expiration">{formatDay(agent.cnapsExpiresOn)}</DetailItem>
+                  <DetailItem term={t('Numéro')}>{agent.cnapsNumber ?? t('Non renseigné')}</DetailItem>
+                  <DetailItem term={t('Expiration')}>{formatDay(agent.cnapsExpiresOn)}</DetailItem>
                 </dl>
               </DetailSection>
             </div>
             {agent.alerts.length > 0 ? (
-              <DetailSection title="Alertes" icon={ShieldAlert}>
+              <DetailSection title={t('Alertes')} icon={ShieldAlert}>
                 <ul className="flex flex-col gap-1.5">
                   {agent.alerts.map((alert) => (
                     <li
@@ -80,7 +88,7 @@ export function AgentDetailDialog({ agent, onOpenChange, today }: AgentDetailDia
                 </ul>
               </DetailSection>
             ) : null}
-            <DetailSection title="Prochaines gardes" icon={CalendarClock}>
+            <DetailSection title={t('Prochaines gardes')} icon={CalendarClock}>
               <AgentNextShifts agentId={agent.id} today={today} />
             </DetailSection>
           </div>

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
 import { showServerErrors } from '../../../lib/field-errors';
-import { deName } from '../../../lib/french';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateAgent } from '../api/create-agent';
 import { usePutAgentPhoto } from '../api/put-agent-photo';
 import { useUpdateAgent } from '../api/update-agent';
@@ -21,6 +21,7 @@ import {
   fileToBase64,
 } from './agent-form-schema';
 import { AgentPhotoInput } from './agent-photo-input';
+import { ofName } from './of-name';
 import { QualificationsEditor } from './qualifications-editor';
 
 type AgentFormDialogProps = {
@@ -39,11 +40,11 @@ export function AgentFormDialog({ open, onOpenChange, agent, today, isAdmin }: A
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         size="xl"
-        title={agent ? "Modifier l'agent" : 'Nouvel agent'}
+        title={agent ? t("Modifier l'agent") : t('Nouvel agent')}
         description={
           agent
-            ? `Modifiez la fiche ${deName(agent.name)}.`
-            : 'Ajoutez un agent : identité, spécialité, carte professionnelle et qualifications.'
+            ? t('Modifiez la fiche {ofAgent}.', { ofAgent: ofName(agent.name) })
+            : t('Ajoutez un agent : identité, spécialité, carte professionnelle et qualifications.')
         }
       >
         {/* Mounted on open: the form starts from the agent (or empty) every time. */}
@@ -78,7 +79,7 @@ function AgentForm({ onOpenChange, agent, today, isAdmin }: Omit<AgentFormDialog
     try {
       await putPhoto.mutateAsync({ id: saved.id, data: await fileToBase64(photo) });
     } catch (error) {
-      toast.error("La photo n'a pas été enregistrée", { description: errorMessage(error) });
+      toast.error(t("La photo n'a pas été enregistrée"), { description: errorMessage(error) });
     }
   };
 
@@ -90,23 +91,27 @@ function AgentForm({ onOpenChange, agent, today, isAdmin }: Omit<AgentFormDialog
       try {
         const saved = await update.mutateAsync({ id: agent.id, body });
         await uploadPhoto(saved);
-        toast.success('Agent modifié', { description: `La fiche ${deName(saved.name)} a été enregistrée.` });
+        toast.success(t('Agent modifié'), {
+          description: t('La fiche {ofAgent} a été enregistrée.', { ofAgent: ofName(saved.name) }),
+        });
         onOpenChange(false);
       } catch (error) {
         const rest = showServerErrors(error, setError, agentFields);
-        if (rest) toast.error("Impossible de modifier l'agent", { description: rest });
+        if (rest) toast.error(t("Impossible de modifier l'agent"), { description: rest });
       }
       return;
     }
     try {
       const saved = await create.mutateAsync(isAdmin ? values : { ...rest, userId: null });
       await uploadPhoto(saved);
-      toast.success('Agent ajouté', { description: `${saved.name} a été ajouté à vos agents.` });
+      toast.success(t('Agent ajouté'), {
+        description: t('{name} a été ajouté à vos agents.', { name: saved.name }),
+      });
       onOpenChange(false);
     } catch (error) {
       // The server's detail (e.g. the plan limit), else the screen's own message.
-      const rest = showServerErrors(error, setError, agentFields, "Impossible d'ajouter l'agent");
-      if (rest) toast.error('Erreur', { description: rest });
+      const rest = showServerErrors(error, setError, agentFields, t("Impossible d'ajouter l'agent"));
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   });
 
@@ -122,16 +127,16 @@ function AgentForm({ onOpenChange, agent, today, isAdmin }: Omit<AgentFormDialog
       <QualificationsEditor control={control} register={register} errors={errors.qualifications} />
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
           {agent
             ? isSubmitting
-              ? 'Enregistrement...'
-              : 'Enregistrer'
+              ? t('Enregistrement...')
+              : t('Enregistrer')
             : isSubmitting
-              ? 'Création...'
-              : "Ajouter l'agent"}
+              ? t('Création...')
+              : t("Ajouter l'agent")}
         </Button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
+import { t } from '../../../lib/i18n/i18n';
 import { useAgentUsers } from '../api/get-agent-users';
 import { usePlanningSites } from '../api/get-planning-sites';
 import {
@@ -20,6 +21,10 @@ type AgentFormFieldsProps = {
   isAdmin: boolean;
 };
 
+/** Options whose labels are French texts of the catalogue, in the user's language. */
+const translated = <T extends { label: string }>(options: readonly T[]) =>
+  options.map((o) => ({ ...o, label: t(o.label) }));
+
 type TextField = 'name' | 'badge' | 'phone' | 'email' | 'hireDate' | 'cnapsNumber' | 'cnapsExpiresOn';
 
 /** Identity, assignment, status, CNAPS card and linked account. */
@@ -27,11 +32,11 @@ export function AgentFormFields({ control, register, errors, isAdmin }: AgentFor
   const sites = usePlanningSites();
   const users = useAgentUsers(isAdmin);
   const siteOptions = [
-    { value: NONE, label: 'Non assigné' },
+    { value: NONE, label: t('Non assigné') },
     ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name })),
   ];
   const userOptions = [
-    { value: NONE, label: 'Aucun compte' },
+    { value: NONE, label: t('Aucun compte') },
     ...(users.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.email})` })),
   ];
 
@@ -47,23 +52,33 @@ export function AgentFormFields({ control, register, errors, isAdmin }: AgentFor
 
   return (
     <>
-      {text('name', 'Nom complet')}
-      {text('badge', 'Matricule')}
-      {text('phone', 'Téléphone', { type: 'tel' })}
-      {text('email', 'Email', { type: 'email' })}
-      <FormField id="agent-speciality" label="Spécialité" required error={errors.speciality?.message}>
-        <FormSelect control={control} name="speciality" id="agent-speciality" options={specialityOptions} />
+      {text('name', t('Nom complet'))}
+      {text('badge', t('Matricule'))}
+      {text('phone', t('Téléphone'), { type: 'tel' })}
+      {text('email', t('Email'), { type: 'email' })}
+      <FormField id="agent-speciality" label={t('Spécialité')} required error={errors.speciality?.message}>
+        <FormSelect
+          control={control}
+          name="speciality"
+          id="agent-speciality"
+          options={translated(specialityOptions)}
+        />
       </FormField>
-      <FormField id="agent-level" label="Niveau" required error={errors.level?.message}>
-        <FormSelect control={control} name="level" id="agent-level" options={levelOptions} />
+      <FormField id="agent-level" label={t('Niveau')} required error={errors.level?.message}>
+        <FormSelect control={control} name="level" id="agent-level" options={translated(levelOptions)} />
       </FormField>
-      {text('hireDate', "Date d'embauche", { type: 'date' })}
-      <FormField id="agent-status" label="Statut" required error={errors.status?.message}>
-        <FormSelect control={control} name="status" id="agent-status" options={storedStatusOptions} />
+      {text('hireDate', t("Date d'embauche"), { type: 'date' })}
+      <FormField id="agent-status" label={t('Statut')} required error={errors.status?.message}>
+        <FormSelect
+          control={control}
+          name="status"
+          id="agent-status"
+          options={translated(storedStatusOptions)}
+        />
       </FormField>
       <FormField
         id="agent-assignedSiteId"
-        label="Site assigné"
+        label={t('Site assigné')}
         error={errors.assignedSiteId?.message}
         className="sm:col-span-2"
       >
@@ -77,17 +92,19 @@ export function AgentFormFields({ control, register, errors, isAdmin }: AgentFor
       </FormField>
       {text(
         'cnapsNumber',
-        'Carte professionnelle CNAPS',
+        t('Carte professionnelle CNAPS'),
         { placeholder: 'CAR-075-2030-03-14-20190123456' },
         false,
       )}
-      {text('cnapsExpiresOn', 'Expiration de la carte', { type: 'date' }, false)}
+      {text('cnapsExpiresOn', t('Expiration de la carte'), { type: 'date' }, false)}
       {isAdmin ? (
         <FormField
           id="agent-userId"
-          label="Compte utilisateur lié"
-          hint="Un compte de rôle Agent : l'agent voit ses gardes et prend son service avec."
-          error={errors.userId?.message ?? (users.isError ? 'Impossible de charger les comptes' : undefined)}
+          label={t('Compte utilisateur lié')}
+          hint={t("Un compte de rôle Agent : l'agent voit ses gardes et prend son service avec.")}
+          error={
+            errors.userId?.message ?? (users.isError ? t('Impossible de charger les comptes') : undefined)
+          }
           className="sm:col-span-2"
         >
           <FormSelect

@@ -16,6 +16,7 @@ import {
 } from '@vigie/contract/agents.contract';
 import { idSchema } from '@vigie/contract/common';
 import { z } from 'zod';
+import { msg } from '../../../lib/i18n/i18n';
 
 /** Value of the optional selects meaning 'none' (a Radix Select item cannot have an empty value). */
 export const NONE = 'none';
@@ -34,7 +35,7 @@ const optionalDay = (label: string) =>
 
 /** The contract's body, with the optional selects and dates as the form holds them (text). */
 export const agentFormSchema = createAgentBody.extend({
-  status: z.enum(agentStoredStatuses, { error: 'Statut invalide' }),
+  status: z.enum(agentStoredStatuses, { error: msg('Statut invalide') }),
   assignedSiteId: optionalId,
   userId: optionalId,
   cnapsNumber: createAgentBody.shape.cnapsNumber,
@@ -46,7 +47,7 @@ export const agentFormSchema = createAgentBody.extend({
         expiresOn: optionalDay("La date d'expiration"),
       }),
     )
-    .max(20, { error: '20 qualifications au maximum' }),
+    .max(20, { error: msg('20 qualifications au maximum') }),
 });
 
 export type AgentFormValues = z.input<typeof agentFormSchema>;
@@ -100,6 +101,7 @@ export const emptyQualification: AgentFormValues['qualifications'][number] = {
   expiresOn: '',
 };
 
+// Labels are French texts of the catalogue (the specialities are their own names): t() where shown.
 export const specialityOptions = agentSpecialities.map((value) => ({ value, label: value }));
 export const levelOptions = agentLevels.map((value) => ({ value, label: agentLevelLabels[value] }));
 export const storedStatusOptions = agentStoredStatuses.map((value) => ({
@@ -113,11 +115,11 @@ export const qualificationOptions = qualificationTypes.map((value) => ({
 
 export const photoTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-/** The French reason a chosen photo is refused before upload, or null. */
+/** The reason a chosen photo is refused before upload (a French text of the catalogue), or null. */
 export function photoProblem(file: File): string | null {
   if (!(photoTypes as readonly string[]).includes(file.type))
-    return 'La photo doit être au format JPEG, PNG ou WebP';
-  if (file.size > maxPhotoBytes) return 'La photo ne doit pas dépasser 5 Mo';
+    return msg('La photo doit être au format JPEG, PNG ou WebP');
+  if (file.size > maxPhotoBytes) return msg('La photo ne doit pas dépasser 5 Mo');
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { QueryState } from '../../../components/query-state';
+import { t } from '../../../lib/i18n/i18n';
 import { useShifts } from '../api/get-shifts';
 import { formatDay } from './planning-dates';
 import { ShiftStatusBadge, ShiftTypeBadge, timeRange } from './shift-badges';
@@ -16,9 +17,9 @@ export function AgentNextShifts({ agentId, today }: { agentId: string; today: st
     <QueryState
       query={list}
       layout="inline"
-      loading="Chargement des prochaines gardes…"
-      error="Impossible de charger les gardes"
-      empty={{ when: next.length === 0, title: 'Aucune garde programmée.' }}
+      loading={t('Chargement des prochaines gardes…')}
+      error={t('Impossible de charger les gardes')}
+      empty={{ when: next.length === 0, title: t('Aucune garde programmée.') }}
     >
       <ul className="flex flex-col gap-2">
         {next.map((shift) => (

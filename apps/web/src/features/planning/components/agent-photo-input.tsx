@@ -2,6 +2,7 @@ import { ImageUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { AgentAvatar } from '../../../components/agent-avatar';
 import { FormField } from '../../../components/ui/form-field';
+import { t } from '../../../lib/i18n/i18n';
 import { photoProblem, photoTypes } from './agent-form-schema';
 
 type AgentPhotoInputProps = {
@@ -30,7 +31,7 @@ export function AgentPhotoInput({ name, current, file, onChange }: AgentPhotoInp
       {preview ? (
         <img
           src={preview}
-          alt="Aperçu du nouveau portrait"
+          alt={t('Aperçu du nouveau portrait')}
           className="size-20 shrink-0 rounded-full border border-ink-600 object-cover"
         />
       ) : (
@@ -38,12 +39,12 @@ export function AgentPhotoInput({ name, current, file, onChange }: AgentPhotoInp
       )}
       <FormField
         id="agent-photo"
-        label="Photo"
-        hint="JPEG, PNG ou WebP, 5 Mo au plus"
+        label={t('Photo')}
+        hint={t('JPEG, PNG ou WebP, 5 Mo au plus')}
         error={error ?? undefined}
         className="min-w-0 flex-1"
       >
-        {/* The browser's own file button speaks the browser's language: ours speaks French. */}
+        {/* The browser's own file button speaks the browser's language: ours speaks the user's. */}
         {/* Wraps on phones: the chosen file's name goes under the button instead of '…'. */}
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
           <input
@@ -66,9 +67,11 @@ export function AgentPhotoInput({ name, current, file, onChange }: AgentPhotoInp
             className="inline-flex h-9 shrink-0 cursor-pointer items-center gap-2 rounded-lg border border-ink-600 px-3 text-sm font-medium text-fg transition-colors hover:bg-ink-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-400"
           >
             <ImageUp aria-hidden="true" className="size-4" />
-            {current || file ? 'Changer la photo' : 'Choisir une photo'}
+            {current || file ? t('Changer la photo') : t('Choisir une photo')}
           </label>
-          <span className="truncate text-sm text-fg-muted">{file ? file.name : 'Aucun fichier choisi'}</span>
+          <span className="truncate text-sm text-fg-muted">
+            {file ? file.name : t('Aucun fichier choisi')}
+          </span>
         </div>
       </FormField>
     </div>

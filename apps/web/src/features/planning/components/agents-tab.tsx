@@ -6,15 +6,12 @@ import { Input } from '../../../components/ui/input';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAgents } from '../../../lib/agents-api';
+import { t } from '../../../lib/i18n/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AgentCard } from './agent-card';
 
 const ALL = 'all';
 const statusFilter: AgentStatus[] = ['actif', 'en service', 'repos', 'en congé', 'indisponible'];
-const statusOptions: SelectOption[] = [
-  { value: ALL, label: 'Tous' },
-  ...statusFilter.map((value) => ({ value, label: agentStatusLabels[value] })),
-];
 
 type AgentsTabProps = {
   canManage: boolean;
@@ -33,6 +30,10 @@ export function AgentsTab({ canManage, onView, onEdit }: AgentsTabProps) {
   });
   const agents = list.data ?? [];
   const filtered = debounced !== '' || status !== ALL;
+  const statusOptions: SelectOption[] = [
+    { value: ALL, label: t('Tous') },
+    ...statusFilter.map((value) => ({ value, label: t(agentStatusLabels[value]) })),
+  ];
 
   return (
     <div className="flex flex-col gap-4">
@@ -44,8 +45,8 @@ export function AgentsTab({ canManage, onView, onEdit }: AgentsTabProps) {
           />
           <Input
             type="search"
-            aria-label="Rechercher un agent"
-            placeholder="Rechercher un agent..."
+            aria-label={t('Rechercher un agent')}
+            placeholder={t('Rechercher un agent...')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             className="pl-9"
@@ -53,12 +54,12 @@ export function AgentsTab({ canManage, onView, onEdit }: AgentsTabProps) {
           {list.isFetching && !list.isPending ? (
             <Spinner
               className="absolute top-1/2 right-3 -translate-y-1/2 [&_svg]:size-4"
-              label="Recherche…"
+              label={t('Recherche…')}
             />
           ) : null}
         </div>
         <Select
-          aria-label="Filtrer par statut"
+          aria-label={t('Filtrer par statut')}
           options={statusOptions}
           value={status}
           onValueChange={setStatus}
@@ -68,21 +69,21 @@ export function AgentsTab({ canManage, onView, onEdit }: AgentsTabProps) {
 
       <QueryState
         query={list}
-        loading="Chargement des agents…"
-        error="Impossible de charger les agents"
+        loading={t('Chargement des agents…')}
+        error={t('Impossible de charger les agents')}
         empty={{
           when: agents.length === 0,
           icon: Users,
-          title: 'Aucun agent trouvé',
+          title: t('Aucun agent trouvé'),
           hint: filtered
-            ? 'Essayez une autre recherche ou un autre statut.'
+            ? t('Essayez une autre recherche ou un autre statut.')
             : canManage
-              ? 'Ajoutez votre premier agent avec « Nouvel agent ».'
+              ? t('Ajoutez votre premier agent avec « Nouvel agent ».')
               : null,
         }}
       >
         <p className="text-sm text-fg-muted" aria-live="polite">
-          {agents.length} agent{agents.length > 1 ? 's' : ''}
+          {t('{count, plural, one {# agent} other {# agents}}', { count: agents.length })}
         </p>
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {agents.map((agent) => (

@@ -6,6 +6,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useCancelShift } from '../api/cancel-shift';
 import { useDeleteShift } from '../api/delete-shift';
 import { formatDay } from './planning-dates';
@@ -24,27 +25,27 @@ export function CancelShiftDialog({ shift, onOpenChange }: CancelShiftDialogProp
   const confirmCancel = async () => {
     try {
       await cancel.mutateAsync({ id: shift.id, reason: reason.trim() || undefined });
-      toast.success('Garde annulée', { description: what });
+      toast.success(t('Garde annulée'), { description: what });
       onOpenChange(false);
     } catch (error) {
-      toast.error("Impossible d'annuler la garde", { description: errorMessage(error) });
+      toast.error(t("Impossible d'annuler la garde"), { description: errorMessage(error) });
     }
   };
   const confirmDelete = async () => {
     try {
       await remove.mutateAsync(shift.id);
-      toast.success('Garde supprimée', { description: what });
+      toast.success(t('Garde supprimée'), { description: what });
       onOpenChange(false);
     } catch (error) {
-      toast.error('Impossible de supprimer la garde', { description: errorMessage(error) });
+      toast.error(t('Impossible de supprimer la garde'), { description: errorMessage(error) });
     }
   };
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent title="Annuler cette garde ?" description={what}>
+      <DialogContent title={t('Annuler cette garde ?')} description={what}>
         <div className="flex flex-col gap-4">
-          <FormField id="cancel-reason" label="Motif" hint="Facultatif, 500 caractères au plus">
+          <FormField id="cancel-reason" label={t('Motif')} hint={t('Facultatif, 500 caractères au plus')}>
             <Textarea
               id="cancel-reason"
               rows={3}
@@ -54,20 +55,21 @@ export function CancelShiftDialog({ shift, onOpenChange }: CancelShiftDialogProp
             />
           </FormField>
           <p className="text-xs text-fg-muted">
-            Une garde annulée reste visible dans le planning. Créée par erreur ? Supprimez-la : elle disparaît
-            du planning et de la paie.
+            {t(
+              'Une garde annulée reste visible dans le planning. Créée par erreur ? Supprimez-la : elle disparaît du planning et de la paie.',
+            )}
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Retour
+              {t('Retour')}
             </Button>
             {shift.clockInAt === null ? (
               <Button variant="danger-ghost" onClick={confirmDelete} disabled={busy}>
-                {remove.isPending ? 'Suppression...' : 'Supprimer'}
+                {remove.isPending ? t('Suppression...') : t('Supprimer')}
               </Button>
             ) : null}
             <Button variant="danger" onClick={confirmCancel} disabled={busy}>
-              {cancel.isPending ? 'Annulation...' : 'Annuler la garde'}
+              {cancel.isPending ? t('Annulation...') : t('Annuler la garde')}
             </Button>
           </div>
         </div>

@@ -5,6 +5,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { downloadPayrollExport } from '../api/export-payroll';
 
 type ExportPayrollDialogProps = {
@@ -18,8 +19,10 @@ export function ExportPayrollDialog({ open, onOpenChange, defaultMonth }: Export
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Export paie"
-        description="Heures travaillées, de nuit, le dimanche et les jours fériés de chaque agent, au format Excel."
+        title={t('Export paie')}
+        description={t(
+          'Heures travaillées, de nuit, le dimanche et les jours fériés de chaque agent, au format Excel.',
+        )}
       >
         <ExportForm onOpenChange={onOpenChange} defaultMonth={defaultMonth} />
       </DialogContent>
@@ -36,10 +39,12 @@ function ExportForm({ onOpenChange, defaultMonth }: Omit<ExportPayrollDialogProp
     setBusy(true);
     try {
       await downloadPayrollExport(month);
-      toast.success('Export réussi', { description: `paie-${month}.xlsx` });
+      toast.success(t('Export réussi'), { description: `paie-${month}.xlsx` });
       onOpenChange(false);
     } catch (error) {
-      toast.error("Erreur d'export", { description: errorMessage(error, "Impossible d'exporter la paie") });
+      toast.error(t("Erreur d'export"), {
+        description: errorMessage(error, t("Impossible d'exporter la paie")),
+      });
     } finally {
       setBusy(false);
     }
@@ -53,7 +58,12 @@ function ExportForm({ onOpenChange, defaultMonth }: Omit<ExportPayrollDialogProp
         if (valid) void download();
       }}
     >
-      <FormField id="export-month" label="Mois" required error={valid ? undefined : 'Choisissez un mois'}>
+      <FormField
+        id="export-month"
+        label={t('Mois')}
+        required
+        error={valid ? undefined : t('Choisissez un mois')}
+      >
         <Input
           id="export-month"
           type="month"
@@ -65,10 +75,10 @@ function ExportForm({ onOpenChange, defaultMonth }: Omit<ExportPayrollDialogProp
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={!valid || busy}>
-          {busy ? 'Export en cours...' : 'Télécharger'}
+          {busy ? t('Export en cours...') : t('Télécharger')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { CalendarCheck, type LucideIcon, Palmtree, ShieldCheck, Timer } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { usePlanningSummary } from '../api/get-planning-summary';
 
@@ -38,7 +39,7 @@ export function PlanningCounters({ day }: { day: string }) {
     <div className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4">
       <Counter
         id="active"
-        label="Agents actifs"
+        label={t('Agents actifs')}
         value={data?.activeAgents}
         hint={data ? `/ ${data.totalAgents}` : undefined}
         icon={ShieldCheck}
@@ -46,21 +47,21 @@ export function PlanningCounters({ day }: { day: string }) {
       />
       <Counter
         id="in-progress"
-        label="Gardes en cours"
+        label={t('Gardes en cours')}
         value={data?.shiftsInProgress}
         icon={Timer}
         tone="bg-blue-500/15 text-blue-300"
       />
       <Counter
         id="scheduled"
-        label="Gardes programmées"
+        label={t('Gardes programmées')}
         value={data?.shiftsScheduled}
         icon={CalendarCheck}
         tone="bg-violet-500/15 text-violet-300"
       />
       <Counter
         id="on-leave"
-        label="En congé"
+        label={t('En congé')}
         value={data?.onLeave}
         icon={Palmtree}
         tone="bg-amber-500/15 text-amber-300"

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { fr } from 'date-fns/locale/fr';
 import { DEFAULT_TIMEZONE } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n/i18n';
 
 // Planning days travel as local calendar days (YYYY-MM-DD): they are handled as such, never
 // through an instant, so that no timezone can move them by one day.
@@ -43,16 +44,35 @@ export function formatDay(day: string | null): string {
   return `${d}/${m}/${y}`;
 }
 
-/** 'samedi 21 novembre 2026' */
+// French keeps its date-fns patterns; English and Spanish take Intl's wording for their language.
+const intlTags = { en: 'en-GB', es: 'es-ES' } as const;
+
+/** A calendar day in another language than French, read at noon UTC so no timezone moves it. */
+function otherLanguageDay(day: string, options: Intl.DateTimeFormatOptions): string | null {
+  const locale = currentLocale();
+  if (locale === 'fr') return null;
+  return new Intl.DateTimeFormat(intlTags[locale], { ...options, timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+/** 'samedi 21 novembre 2026' ('Saturday 21 November 2026', 'sábado, 21 de noviembre de 2026'). */
 export function formatLongDay(day: string): string {
-  return isDay(day) ? format(toLocalDate(day), 'EEEE d MMMM yyyy', { locale: fr }) : '—';
+  if (!isDay(day)) return '—';
+  return (
+    otherLanguageDay(day, { dateStyle: 'full' }) ??
+    format(toLocalDate(day), 'EEEE d MMMM yyyy', { locale: fr })
+  );
 }
 
 /** 'sam. 21/11' for the week grid's columns. */
 export function formatShortDay(day: string): { weekday: string; date: string } {
   if (!isDay(day)) return { weekday: '', date: day };
   const date = toLocalDate(day);
-  return { weekday: format(date, 'EEE', { locale: fr }), date: format(date, 'dd/MM') };
+  return {
+    weekday: otherLanguageDay(day, { weekday: 'short' }) ?? format(date, 'EEE', { locale: fr }),
+    date: format(date, 'dd/MM'),
+  };
 }
 
 /** '2026-11' */

@@ -2,6 +2,7 @@ import { CalendarDays, FileSpreadsheet, Plus, UserPlus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { t } from '../../../lib/i18n/i18n';
 
 type PlanningHeaderProps = {
   day: string;
@@ -29,23 +30,25 @@ export function PlanningHeader({
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Planning des Agents</h1>
-          <p className="text-fg-muted">Gardes, affectations par site et fiches de vos agents.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+            {t('Planning des Agents')}
+          </h1>
+          <p className="text-fg-muted">{t('Gardes, affectations par site et fiches de vos agents.')}</p>
         </div>
         {canManage ? (
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
             <Button variant="secondary" onClick={onNewAgent} className="flex-1 sm:flex-none">
               <UserPlus aria-hidden="true" />
-              Nouvel agent
+              {t('Nouvel agent')}
             </Button>
             <Button onClick={onNewShift} className="flex-1 sm:flex-none">
               <Plus aria-hidden="true" />
-              Nouvelle garde
+              {t('Nouvelle garde')}
             </Button>
             {isAdmin ? (
               <Button variant="outline" onClick={onExport} className="flex-1 sm:flex-none">
                 <FileSpreadsheet aria-hidden="true" />
-                Export paie
+                {t('Export paie')}
               </Button>
             ) : null}
           </div>
@@ -55,7 +58,7 @@ export function PlanningHeader({
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="planning-date" className="flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-4 text-blue-300" />
-            Date du planning
+            {t('Date du planning')}
           </Label>
           <Input
             id="planning-date"
@@ -69,7 +72,7 @@ export function PlanningHeader({
         </div>
         {day !== today ? (
           <Button variant="ghost" onClick={() => onDayChange(today)}>
-            Aujourd'hui
+            {t("Aujourd'hui")}
           </Button>
         ) : null}
       </div>

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
+import { t } from '../../../lib/i18n/i18n';
 import {
   type AgentFormOutput,
   type AgentFormValues,
@@ -22,8 +23,8 @@ export function QualificationsEditor({ control, register, errors }: Qualificatio
   const { fields, append, remove } = useFieldArray({ control, name: 'qualifications' });
   return (
     <fieldset className="flex flex-col gap-3 sm:col-span-2">
-      <legend className="mb-1 text-sm font-medium text-fg">Qualifications</legend>
-      {fields.length === 0 ? <p className="text-sm text-fg-muted">Aucune qualification.</p> : null}
+      <legend className="mb-1 text-sm font-medium text-fg">{t('Qualifications')}</legend>
+      {fields.length === 0 ? <p className="text-sm text-fg-muted">{t('Aucune qualification.')}</p> : null}
       {fields.map((field, index) => {
         const rowErrors = errors?.[index];
         const id = (name: string) => `agent-qualification-${index}-${name}`;
@@ -37,15 +38,15 @@ export function QualificationsEditor({ control, register, errors }: Qualificatio
             className="grid gap-3 rounded-lg border border-ink-700 bg-ink-900/50 p-3 sm:grid-cols-[1fr_1fr_auto]"
             data-testid="qualification-row"
           >
-            <FormField id={id('type')} label="Type" error={rowErrors?.type?.message}>
+            <FormField id={id('type')} label={t('Type')} error={rowErrors?.type?.message}>
               <FormSelect
                 control={control}
                 name={`qualifications.${index}.type`}
                 id={id('type')}
-                options={qualificationOptions}
+                options={qualificationOptions.map((o) => ({ ...o, label: t(o.label) }))}
               />
             </FormField>
-            <FormField id={id('number')} label="Numéro" error={rowErrors?.number?.message}>
+            <FormField id={id('number')} label={t('Numéro')} error={rowErrors?.number?.message}>
               <Input
                 id={id('number')}
                 autoComplete="off"
@@ -58,12 +59,12 @@ export function QualificationsEditor({ control, register, errors }: Qualificatio
                 variant="danger-ghost"
                 size="icon"
                 onClick={() => remove(index)}
-                aria-label={`Retirer la qualification ${index + 1}`}
+                aria-label={t('Retirer la qualification {number}', { number: index + 1 })}
               >
                 <Trash2 aria-hidden="true" />
               </Button>
             </div>
-            <FormField id={id('obtainedOn')} label="Obtenue le" error={rowErrors?.obtainedOn?.message}>
+            <FormField id={id('obtainedOn')} label={t('Obtenue le')} error={rowErrors?.obtainedOn?.message}>
               <Input
                 id={id('obtainedOn')}
                 type="date"
@@ -73,8 +74,8 @@ export function QualificationsEditor({ control, register, errors }: Qualificatio
             </FormField>
             <FormField
               id={id('expiresOn')}
-              label="Expire le"
-              hint="Vide : calculée (SST 24 mois, SSIAP 36 mois)"
+              label={t('Expire le')}
+              hint={t('Vide : calculée (SST 24 mois, SSIAP 36 mois)')}
               error={rowErrors?.expiresOn?.message}
             >
               <Input
@@ -91,7 +92,7 @@ export function QualificationsEditor({ control, register, errors }: Qualificatio
         <div>
           <Button variant="outline" size="sm" onClick={() => append({ ...emptyQualification })}>
             <Plus aria-hidden="true" />
-            Ajouter une qualification
+            {t('Ajouter une qualification')}
           </Button>
         </div>
       ) : null}

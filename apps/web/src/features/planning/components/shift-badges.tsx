@@ -1,5 +1,6 @@
 import { type ShiftStatus, type ShiftType, shiftTypeLabels } from '@vigie/contract/planning.contract';
 import { Badge } from '../../../components/ui/badge';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 
 /** Spec: shift cards are coloured by type; each type has its own hue (text stays AA on navy). */
@@ -40,7 +41,7 @@ export function ShiftTypeBadge({ type, className }: { type: ShiftType; className
         className,
       )}
     >
-      {shiftTypeLabels[type]}
+      {t(shiftTypeLabels[type])}
     </span>
   );
 }
@@ -53,7 +54,8 @@ const statusTones: Record<ShiftStatus, 'accent' | 'success' | 'neutral' | 'dange
 };
 
 export function ShiftStatusBadge({ status }: { status: ShiftStatus }) {
-  return <Badge tone={statusTones[status]}>{status}</Badge>;
+  // The status is its French name (the contract's values): a text of the catalogue.
+  return <Badge tone={statusTones[status]}>{t(status)}</Badge>;
 }
 
 /** '08:00 – 17:00' */

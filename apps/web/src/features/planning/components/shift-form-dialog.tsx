@@ -7,9 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-errors';
 import { showServerErrors } from '../../../lib/field-errors';
-import { deName } from '../../../lib/french';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateShift } from '../api/create-shift';
 import { useUpdateShift } from '../api/update-shift';
+import { ofName } from './of-name';
 import { formatDay, formatHours } from './planning-dates';
 import { timeRange } from './shift-badges';
 import { ShiftFormFields } from './shift-form-fields';
@@ -39,11 +40,16 @@ export function ShiftFormDialog({ open, onOpenChange, shift, date, isAdmin }: Sh
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         size="lg"
-        title={shift ? 'Modifier la garde' : 'Nouvelle garde'}
+        title={shift ? t('Modifier la garde') : t('Nouvelle garde')}
         description={
           shift
-            ? `Garde ${deName(shift.agentName)} du ${formatDay(shift.date)}.`
-            : 'Planifiez une garde : les règles de la convention collective sont vérifiées avant l’enregistrement.'
+            ? t('Garde {ofAgent} du {date}.', {
+                ofAgent: ofName(shift.agentName),
+                date: formatDay(shift.date),
+              })
+            : t(
+                'Planifiez une garde : les règles de la convention collective sont vérifiées avant l’enregistrement.',
+              )
         }
       >
         {/* Mounted on open: the form starts from the shift (or the defaults) every time. */}
@@ -102,13 +108,13 @@ function ShiftForm({ onOpenChange, shift, date, isAdmin }: Omit<ShiftFormDialogP
   const onSubmit = handleSubmit(async (form) => {
     const { override: _o, overrideReason, ...fields } = form;
     const body = { ...fields, ...(override ? { overrideReason: overrideReason.trim() } : {}) };
-    const failure = shift ? 'Impossible de modifier la garde' : "Impossible d'ajouter la garde";
+    const failure = shift ? t('Impossible de modifier la garde') : t("Impossible d'ajouter la garde");
     try {
       const saved = shift ? await update.mutateAsync({ id: shift.id, body }) : await create.mutateAsync(body);
       const what = `${saved.agentName} · ${saved.siteName} · ${formatDay(saved.date)} ${timeRange(saved)}`;
-      if (shift) toast.success('Garde modifiée', { description: what });
+      if (shift) toast.success(t('Garde modifiée'), { description: what });
       else
-        toast.success(`Garde ajoutée — ${formatHours(saved.workedMinutes)} de travail`, {
+        toast.success(t('Garde ajoutée — {hours} de travail', { hours: formatHours(saved.workedMinutes) }), {
           description: what,
         });
       onOpenChange(false);
@@ -143,16 +149,16 @@ function ShiftForm({ onOpenChange, shift, date, isAdmin }: Omit<ShiftFormDialogP
       />
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
           {shift
             ? isSubmitting
-              ? 'Enregistrement...'
-              : 'Enregistrer'
+              ? t('Enregistrement...')
+              : t('Enregistrer')
             : isSubmitting
-              ? 'Création...'
-              : 'Ajouter la garde'}
+              ? t('Création...')
+              : t('Ajouter la garde')}
         </Button>
       </div>
     </form>

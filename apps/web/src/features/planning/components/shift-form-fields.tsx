@@ -12,6 +12,7 @@ import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { useAgents } from '../../../lib/agents-api';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { usePlanningSites } from '../api/get-planning-sites';
 import {
   presetTimes,
@@ -31,10 +32,10 @@ type ShiftFormFieldsProps = {
 
 type TimeField = 'startTime' | 'breakStart' | 'breakEnd' | 'endTime';
 const timeFields: { name: TimeField; label: string; required: boolean }[] = [
-  { name: 'startTime', label: 'Début', required: true },
-  { name: 'endTime', label: 'Fin', required: true },
-  { name: 'breakStart', label: 'Début de pause', required: false },
-  { name: 'breakEnd', label: 'Fin de pause', required: false },
+  { name: 'startTime', label: msg('Début'), required: true },
+  { name: 'endTime', label: msg('Fin'), required: true },
+  { name: 'breakStart', label: msg('Début de pause'), required: false },
+  { name: 'breakEnd', label: msg('Fin de pause'), required: false },
 ];
 
 /** Agent, site, date, type (its preset fills the times) and the four times. */
@@ -61,7 +62,7 @@ export function ShiftFormFields({
 
   return (
     <>
-      <FormField id="shift-agentId" label="Agent" required error={errors.agentId?.message}>
+      <FormField id="shift-agentId" label={t('Agent')} required error={errors.agentId?.message}>
         <Controller
           control={control}
           name="agentId"
@@ -71,10 +72,10 @@ export function ShiftFormFields({
               options={agentOptions}
               placeholder={
                 agents.isPending
-                  ? 'Chargement…'
+                  ? t('Chargement…')
                   : agentOptions.length === 0
-                    ? 'Aucun agent'
-                    : 'Choisir un agent'
+                    ? t('Aucun agent')
+                    : t('Choisir un agent')
               }
               value={field.value}
               onValueChange={(id) => {
@@ -88,27 +89,29 @@ export function ShiftFormFields({
           )}
         />
       </FormField>
-      <FormField id="shift-siteId" label="Site" required error={errors.siteId?.message}>
+      <FormField id="shift-siteId" label={t('Site')} required error={errors.siteId?.message}>
         <FormSelect
           control={control}
           name="siteId"
           id="shift-siteId"
           options={siteOptions}
-          placeholder={siteOptions.length === 0 ? 'Aucun site : créez-en un d’abord' : 'Choisir un site'}
+          placeholder={
+            siteOptions.length === 0 ? t('Aucun site : créez-en un d’abord') : t('Choisir un site')
+          }
           {...a11y('siteId')}
         />
       </FormField>
-      <FormField id="shift-date" label="Date" required error={errors.date?.message}>
+      <FormField id="shift-date" label={t('Date')} required error={errors.date?.message}>
         <Input id="shift-date" type="date" {...a11y('date')} {...register('date')} />
       </FormField>
-      <FormField id="shift-shiftType" label="Type de garde" required error={errors.shiftType?.message}>
+      <FormField id="shift-shiftType" label={t('Type de garde')} required error={errors.shiftType?.message}>
         <Controller
           control={control}
           name="shiftType"
           render={({ field }) => (
             <Select
               id="shift-shiftType"
-              options={shiftTypeOptions}
+              options={shiftTypeOptions()}
               value={field.value}
               onValueChange={(type) => {
                 field.onChange(type);
@@ -126,7 +129,7 @@ export function ShiftFormFields({
           <FormField
             key={name}
             id={`shift-${name}`}
-            label={label}
+            label={t(label)}
             required={required}
             error={errors[name]?.message}
           >

@@ -12,15 +12,22 @@ import {
   shiftTypes,
 } from '@vigie/contract/planning.contract';
 import { z } from 'zod';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 /** What the rules are checked on: the contract's body without the administrator's override. */
 export const shiftRulesSchema = createShiftBody.omit({ overrideReason: true });
 
 export const shiftFormSchema = shiftRulesSchema
   .extend({
-    agentId: z.string().min(1, { error: 'Choisissez un agent' }).pipe(idSchema),
-    siteId: z.string().min(1, { error: 'Choisissez un site' }).pipe(idSchema),
-    shiftType: z.enum(shiftTypes, { error: 'Type de garde invalide' }),
+    agentId: z
+      .string()
+      .min(1, { error: msg('Choisissez un agent') })
+      .pipe(idSchema),
+    siteId: z
+      .string()
+      .min(1, { error: msg('Choisissez un site') })
+      .pipe(idSchema),
+    shiftType: z.enum(shiftTypes, { error: msg('Type de garde invalide') }),
     override: z.boolean(),
     overrideReason: z.string(),
   })
@@ -29,7 +36,7 @@ export const shiftFormSchema = shiftRulesSchema
       ctx.addIssue({
         code: 'custom',
         path: [v.breakStart ? 'breakEnd' : 'breakStart'],
-        message: 'Indiquez le début et la fin de la pause, ou aucun des deux',
+        message: msg('Indiquez le début et la fin de la pause, ou aucun des deux'),
       });
     }
     const reason = v.overrideReason.trim();
@@ -37,14 +44,14 @@ export const shiftFormSchema = shiftRulesSchema
       ctx.addIssue({
         code: 'custom',
         path: ['overrideReason'],
-        message: 'La justification doit compter au moins 10 caractères',
+        message: msg('La justification doit compter au moins 10 caractères'),
       });
     }
     if (reason.length > 500) {
       ctx.addIssue({
         code: 'custom',
         path: ['overrideReason'],
-        message: 'La justification ne doit pas dépasser 500 caractères',
+        message: msg('La justification ne doit pas dépasser 500 caractères'),
       });
     }
   });
@@ -91,10 +98,9 @@ export function presetTimes(type: ShiftType) {
 
 const hours = (type: ShiftType) =>
   type === 'custom' ? '' : ` (${shiftPresets[type].startTime}–${shiftPresets[type].endTime})`;
-export const shiftTypeOptions = shiftTypes.map((value) => ({
-  value,
-  label: `${shiftTypeLabels[value]}${hours(value)}`,
-}));
+/** The type select's options in the user's language (called at render). */
+export const shiftTypeOptions = () =>
+  shiftTypes.map((value) => ({ value, label: `${t(shiftTypeLabels[value])}${hours(value)}` }));
 
 /** Rules refused whatever the role (contract: overridable false): used when only a 422 names them. */
 export const nonOverridableRules = new Set<RuleCode>(['overlap', 'cnaps_invalid', 'qualification_missing']);

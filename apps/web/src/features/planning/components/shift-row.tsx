@@ -1,7 +1,8 @@
 import type { Shift } from '@vigie/contract/planning.contract';
 import { Ban, Clock, MapPin, Pencil } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { deName } from '../../../lib/french';
+import { t } from '../../../lib/i18n/i18n';
+import { ofName } from './of-name';
 import { ShiftStatusBadge, ShiftTypeBadge, timeRange } from './shift-badges';
 
 type ShiftRowProps = {
@@ -31,7 +32,7 @@ export function ShiftRow({ shift, canManage, onEdit, onCancel }: ShiftRowProps) 
             {timeRange(shift)}
             {shift.breakStart && shift.breakEnd ? (
               <span className="text-fg-muted">
-                (pause {shift.breakStart} – {shift.breakEnd})
+                {t('(pause {start} – {end})', { start: shift.breakStart, end: shift.breakEnd })}
               </span>
             ) : null}
           </span>
@@ -41,7 +42,9 @@ export function ShiftRow({ shift, canManage, onEdit, onCancel }: ShiftRowProps) 
           </span>
         </div>
         {shift.cancelReason ? (
-          <p className="text-xs text-fg-muted">Motif d'annulation : {shift.cancelReason}</p>
+          <p className="text-xs text-fg-muted">
+            {t("Motif d'annulation : {reason}", { reason: shift.cancelReason })}
+          </p>
         ) : null}
       </div>
       {canManage && programmed ? (
@@ -51,20 +54,20 @@ export function ShiftRow({ shift, canManage, onEdit, onCancel }: ShiftRowProps) 
             size="sm"
             className="flex-1 md:flex-none"
             onClick={() => onEdit(shift)}
-            aria-label={`Modifier la garde ${deName(shift.agentName)}`}
+            aria-label={t('Modifier la garde {ofAgent}', { ofAgent: ofName(shift.agentName) })}
           >
             <Pencil aria-hidden="true" />
-            Modifier
+            {t('Modifier')}
           </Button>
           <Button
             variant="danger-ghost"
             size="sm"
             className="flex-1 md:flex-none"
             onClick={() => onCancel(shift)}
-            aria-label={`Annuler la garde ${deName(shift.agentName)}`}
+            aria-label={t('Annuler la garde {ofAgent}', { ofAgent: ofName(shift.agentName) })}
           >
             <Ban aria-hidden="true" />
-            Annuler
+            {t('Annuler')}
           </Button>
         </div>
       ) : null}

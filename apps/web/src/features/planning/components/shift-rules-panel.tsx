@@ -3,6 +3,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { t } from '../../../lib/i18n/i18n';
 import { formatHours } from './planning-dates';
 import type { ShiftFormValues } from './shift-form-schema';
 
@@ -38,15 +39,17 @@ export function ShiftRulesPanel({
     <div className="flex flex-col gap-3 sm:col-span-2">
       <p className="flex items-center gap-2 text-sm text-slate-200" aria-live="polite">
         <Clock aria-hidden="true" className="size-4 text-blue-300" />
-        Temps de travail : {workedMinutes === null ? '—' : formatHours(workedMinutes)}
-        {checking ? <Spinner className="[&_svg]:size-4" label="Vérification des règles…" /> : null}
+        {t('Temps de travail : {hours}', {
+          hours: workedMinutes === null ? '—' : formatHours(workedMinutes),
+        })}
+        {checking ? <Spinner className="[&_svg]:size-4" label={t('Vérification des règles…')} /> : null}
       </p>
       {rules.length > 0 || checkError ? (
         <div
           role="alert"
           className="rounded-lg border border-red-500/50 bg-red-500/10 p-3 text-sm text-red-200"
         >
-          <p className="mb-1.5 font-medium">Règles du temps de travail non respectées :</p>
+          <p className="mb-1.5 font-medium">{t('Règles du temps de travail non respectées :')}</p>
           <ul className="flex flex-col gap-1" data-testid="shift-rules">
             {checkError ? <li className="flex gap-2">{checkError}</li> : null}
             {rules.map((rule) => (
@@ -54,7 +57,7 @@ export function ShiftRulesPanel({
                 <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                 <span>
                   {rule.message}
-                  {rule.overridable ? null : <span className="text-red-300"> (impératif)</span>}
+                  {rule.overridable ? null : <span className="text-red-300"> {t('(impératif)')}</span>}
                 </span>
               </li>
             ))}
@@ -63,26 +66,26 @@ export function ShiftRulesPanel({
       ) : checked ? (
         <p className="flex items-center gap-2 text-sm text-emerald-300">
           <CircleCheck aria-hidden="true" className="size-4" />
-          Règles du temps de travail respectées
+          {t('Règles du temps de travail respectées')}
         </p>
       ) : null}
       {offerOverride ? (
         <div className="flex flex-col gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3">
           <label className="flex min-h-8 items-center gap-2 text-sm text-amber-100">
             <input type="checkbox" className="size-4 accent-amber-500" {...register('override')} />
-            Passer outre les règles (administrateur)
+            {t('Passer outre les règles (administrateur)')}
           </label>
           {override ? (
             <FormField
               id="shift-overrideReason"
-              label="Justification"
+              label={t('Justification')}
               required
               error={errors.overrideReason?.message}
             >
               <Textarea
                 id="shift-overrideReason"
                 rows={3}
-                placeholder="Ex. Remplacement urgent d'un agent malade, accord du salarié"
+                placeholder={t("Ex. Remplacement urgent d'un agent malade, accord du salarié")}
                 aria-invalid={errors.overrideReason ? true : undefined}
                 aria-describedby={errors.overrideReason ? 'shift-overrideReason-error' : undefined}
                 {...register('overrideReason')}

@@ -2,6 +2,7 @@ import type { Shift } from '@vigie/contract/planning.contract';
 import { CalendarX2 } from 'lucide-react';
 import { QueryState } from '../../../components/query-state';
 import { Card } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n/i18n';
 import { useDayShifts } from '../api/get-shifts';
 import { formatLongDay } from './planning-dates';
 import { ShiftRow } from './shift-row';
@@ -23,23 +24,23 @@ export function ShiftsTab({ day, canManage, onEdit, onCancel }: ShiftsTabProps) 
   return (
     <Card className="flex flex-col gap-4 p-5">
       <div className="flex flex-col gap-1">
-        <h2 className="text-lg font-semibold text-white">Gardes du jour</h2>
+        <h2 className="text-lg font-semibold text-white">{t('Gardes du jour')}</h2>
         <p className="text-sm text-fg-muted first-letter:uppercase">{formatLongDay(day)}</p>
         {data ? (
           <p className="text-sm text-slate-300" aria-live="polite">
-            {planned} garde(s) programmée(s)
+            {t('{count} garde(s) programmée(s)', { count: planned })}
           </p>
         ) : null}
       </div>
       <QueryState
         query={list}
         layout="card"
-        loading="Chargement des gardes…"
-        error="Impossible de charger les gardes"
+        loading={t('Chargement des gardes…')}
+        error={t('Impossible de charger les gardes')}
         empty={{
           when: shifts.length === 0,
           icon: CalendarX2,
-          title: 'Aucune garde programmée pour cette date',
+          title: t('Aucune garde programmée pour cette date'),
         }}
       >
         <ul className="flex flex-col gap-3">

@@ -2,6 +2,7 @@ import type { Shift } from '@vigie/contract/planning.contract';
 import { Building2, CalendarX2 } from 'lucide-react';
 import { QueryState } from '../../../components/query-state';
 import { Card } from '../../../components/ui/card';
+import { currentLocale, t } from '../../../lib/i18n/i18n';
 import { usePlanningSites } from '../api/get-planning-sites';
 import { useDayShifts } from '../api/get-shifts';
 import { ShiftStatusBadge, ShiftTypeBadge, shiftTypeStyles, timeRange } from './shift-badges';
@@ -15,7 +16,7 @@ function groupBySite(shifts: readonly Shift[]): SiteGroup[] {
     group.shifts.push(shift);
     groups.set(shift.siteId, group);
   }
-  return [...groups.values()].sort((a, b) => a.siteName.localeCompare(b.siteName, 'fr'));
+  return [...groups.values()].sort((a, b) => a.siteName.localeCompare(b.siteName, currentLocale()));
 }
 
 /** 'Planning par site': the chosen day's shifts, one card per site. */
@@ -30,12 +31,12 @@ export function SitePlanningTab({ day }: { day: string }) {
     <div className="flex flex-col gap-4">
       <QueryState
         query={list}
-        loading="Chargement du planning…"
-        error="Impossible de charger le planning"
+        loading={t('Chargement du planning…')}
+        error={t('Impossible de charger le planning')}
         empty={{
           when: groups.length === 0,
           icon: CalendarX2,
-          title: 'Aucune garde programmée pour cette date',
+          title: t('Aucune garde programmée pour cette date'),
         }}
       >
         <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -48,7 +49,7 @@ export function SitePlanningTab({ day }: { day: string }) {
                     <span className="min-w-0 break-words">{group.siteName}</span>
                   </h2>
                   <span className="shrink-0 text-sm text-fg-muted">
-                    {group.shifts.length} garde{group.shifts.length > 1 ? 's' : ''}
+                    {t('{count, plural, one {# garde} other {# gardes}}', { count: group.shifts.length })}
                   </span>
                 </div>
                 <ul className="flex flex-col gap-2">
@@ -74,7 +75,9 @@ export function SitePlanningTab({ day }: { day: string }) {
         </ul>
       </QueryState>
       {list.data && idle.length > 0 ? (
-        <p className="text-sm text-fg-muted">Sans garde ce jour : {idle.map((s) => s.name).join(', ')}</p>
+        <p className="text-sm text-fg-muted">
+          {t('Sans garde ce jour : {sites}', { sites: idle.map((s) => s.name).join(', ') })}
+        </p>
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { shiftTypeLabels, type WeekShift } from '@vigie/contract/planning.contract';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { shiftTypeStyles, timeRange } from './shift-badges';
 
@@ -25,8 +26,8 @@ export function WeekShiftCard({
           aria-hidden="true"
           className={cn('size-2 shrink-0 rounded-full', shiftTypeStyles[shift.type].dot)}
         />
-        {shiftTypeLabels[shift.type]}
-        {cancelled ? <span className="font-normal text-red-200">· Annulé</span> : null}
+        {t(shiftTypeLabels[shift.type])}
+        {cancelled ? <span className="font-normal text-red-200">· {t('Annulé')}</span> : null}
       </span>
       {showAgent ? <span className="font-medium text-slate-100">{shift.agentName}</span> : null}
       <span className={cn('text-slate-200', cancelled && 'line-through')}>{timeRange(shift)}</span>

@@ -3,6 +3,7 @@ import { CalendarX2 } from 'lucide-react';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { useWeek } from '../api/get-week';
 import { formatDay, formatLongDay, formatShortDay } from './planning-dates';
@@ -31,23 +32,29 @@ export function WeekViewTab({ from, today }: { from: string; today: string }) {
   const shifts: DayShift[] = agents.flatMap((a) => a.shifts.map((s) => ({ ...s, agentName: a.name })));
   const first = days[0] ?? from;
   const last = days[days.length - 1] ?? from;
-  const title = `Semaine du ${formatDay(first)} au ${formatDay(last)}`;
+  const title = t('Semaine du {from} au {to}', { from: formatDay(first), to: formatDay(last) });
 
   return (
     <QueryState
       query={week}
-      loading="Chargement de la semaine…"
-      error="Impossible de charger la semaine"
+      loading={t('Chargement de la semaine…')}
+      error={t('Impossible de charger la semaine')}
       empty={{
         when: rows.length === 0,
         icon: CalendarX2,
-        title: `Aucune garde programmée du ${formatDay(first)} au ${formatDay(last)}`,
+        title: t('Aucune garde programmée du {from} au {to}', {
+          from: formatDay(first),
+          to: formatDay(last),
+        }),
       }}
     >
       <div className="flex flex-col gap-3">
         {total > agents.length ? (
           <p className="text-sm text-fg-muted" aria-live="polite" data-testid="week-agents-count">
-            {agents.length} agents affichés sur {total} ayant des gardes cette semaine
+            {t('{shown} agents affichés sur {total} ayant des gardes cette semaine', {
+              shown: agents.length,
+              total,
+            })}
           </p>
         ) : null}
         <Card className="p-0">
@@ -66,7 +73,7 @@ export function WeekViewTab({ from, today }: { from: string; today: string }) {
                     scope="col"
                     className="sticky left-0 z-10 w-44 bg-ink-850 p-3 text-sm font-medium text-fg-muted"
                   >
-                    Agent
+                    {t('Agent')}
                   </th>
                   {days.map((day) => {
                     const label = formatShortDay(day);
@@ -129,7 +136,7 @@ export function WeekViewTab({ from, today }: { from: string; today: string }) {
                     {formatLongDay(day)}
                   </h3>
                   {ofDay.length === 0 ? (
-                    <p className="text-xs text-fg-muted">Aucune garde</p>
+                    <p className="text-xs text-fg-muted">{t('Aucune garde')}</p>
                   ) : (
                     <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2">
                       {ofDay.map((shift) => (
@@ -149,7 +156,7 @@ export function WeekViewTab({ from, today }: { from: string; today: string }) {
             onClick={() => void fetchNextPage()}
             disabled={isFetchingNextPage}
           >
-            {isFetchingNextPage ? 'Chargement...' : "Afficher plus d'agents"}
+            {isFetchingNextPage ? t('Chargement...') : t("Afficher plus d'agents")}
           </Button>
         ) : null}
       </div>

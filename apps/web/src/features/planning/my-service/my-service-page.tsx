@@ -6,6 +6,7 @@ import { type ServiceShift, ServiceShiftCard } from '../../../components/my-serv
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { DEFAULT_TIMEZONE } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { useMyService } from '../../../lib/my-service-api';
 import { localDay, localHour, longToday } from '../../../lib/service-dates';
 import { useSession } from '../../../lib/session';
@@ -41,23 +42,23 @@ export default function MyServicePage({ safety }: MyServicePageProps = {}) {
   if (isPending) {
     return (
       <div className="flex justify-center py-20">
-        <Spinner label="Chargement de votre service…" />
+        <Spinner label={t('Chargement de votre service…')} />
       </div>
     );
   }
   if (isError) {
     return (
       <div className="mx-auto flex max-w-xl flex-col gap-4">
-        <h1 className="text-2xl font-bold text-white">Mon service</h1>
+        <h1 className="text-2xl font-bold text-white">{t('Mon service')}</h1>
         <div
           role="alert"
           className="rounded-2xl border-2 border-red-500/60 bg-red-500/10 p-5 text-lg text-red-100"
         >
-          {errorMessage(error, 'Impossible de charger votre service')}
+          {errorMessage(error, t('Impossible de charger votre service'))}
         </div>
         <BigButton onClick={() => refetch()} disabled={isFetching}>
           <RefreshCw aria-hidden="true" />
-          Réessayer
+          {t('Réessayer')}
         </BigButton>
       </div>
     );
@@ -69,9 +70,9 @@ export default function MyServicePage({ safety }: MyServicePageProps = {}) {
   if (!agent) {
     return (
       <div className="mx-auto flex max-w-xl flex-col gap-6">
-        <h1 className="text-2xl font-bold text-white">Mon service</h1>
+        <h1 className="text-2xl font-bold text-white">{t('Mon service')}</h1>
         <Notice icon={UserX}>
-          Votre compte n'est lié à aucune fiche agent. Demandez à votre administrateur de la lier.
+          {t("Votre compte n'est lié à aucune fiche agent. Demandez à votre administrateur de la lier.")}
         </Notice>
       </div>
     );
@@ -91,10 +92,10 @@ export default function MyServicePage({ safety }: MyServicePageProps = {}) {
       />
       <section aria-labelledby="my-shifts-title" className="flex flex-col gap-4">
         <h2 id="my-shifts-title" className="text-lg font-semibold text-slate-100">
-          Mes gardes du jour
+          {t('Mes gardes du jour')}
         </h2>
         {shifts.length === 0 ? (
-          <Notice icon={CalendarX}>Aucune garde prévue aujourd'hui</Notice>
+          <Notice icon={CalendarX}>{t("Aucune garde prévue aujourd'hui")}</Notice>
         ) : (
           shifts.map((shift) => (
             <ServiceShiftCard
@@ -110,13 +111,13 @@ export default function MyServicePage({ safety }: MyServicePageProps = {}) {
       {safety ? (
         <section aria-labelledby="my-safety-title" className="flex flex-col gap-4">
           <h2 id="my-safety-title" className="text-lg font-semibold text-slate-100">
-            Sécurité
+            {t('Sécurité')}
           </h2>
           {safety({ shiftInProgress: shifts.some((s) => s.status === 'En cours') })}
         </section>
       ) : null}
       <p className="text-center text-sm text-slate-300">
-        Un problème pour pointer ? Prévenez le poste de contrôle.
+        {t('Un problème pour pointer ? Prévenez le poste de contrôle.')}
       </p>
     </div>
   );
