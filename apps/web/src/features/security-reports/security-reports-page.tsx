@@ -1,5 +1,6 @@
 import type { SecurityReport } from '@vigie/contract/security-reports.contract';
 import { useState } from 'react';
+import { t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { ReportForm } from './components/report-form';
 import { ReportsList } from './components/reports-list';
@@ -17,10 +18,13 @@ export default function SecurityReportsPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Rapports de Sécurité</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+          {t('Rapports de Sécurité')}
+        </h1>
         <p className="text-fg-muted">
-          Rapports détaillés signés par le responsable, exportables en PDF, Word et Excel, vérifiables par QR
-          code une fois finalisés.
+          {t(
+            'Rapports détaillés signés par le responsable, exportables en PDF, Word et Excel, vérifiables par QR code une fois finalisés.',
+          )}
         </p>
       </div>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -8,6 +8,7 @@ import {
 } from '@vigie/contract/security-reports.contract';
 import { apiCall } from '../../../lib/api-client';
 import { fetchFile, saveBlob } from '../../../lib/download';
+import { t } from '../../../lib/i18n/i18n';
 import { securityReportsKey } from './keys';
 
 const endpoints = {
@@ -23,7 +24,7 @@ const fileName = (number: string, format: ExportFormat) => `rapport-securite-${n
 /** The server builds the file and answers its message and address; the browser then saves it. */
 export async function exportReport(input: { id: string; number: string; format: ExportFormat }) {
   const answer = await apiCall(endpoints[input.format], { params: { id: input.id } });
-  const blob = await fetchFile(answer.url, "Impossible d'exporter le rapport");
+  const blob = await fetchFile(answer.url, t("Impossible d'exporter le rapport"));
   saveBlob(blob, fileName(input.number, input.format));
   return answer;
 }
@@ -39,6 +40,6 @@ export function useExportSecurityReport() {
 /** The last export again, as it was built. */
 export async function downloadLastExport(input: { id: string; number: string; format: ExportFormat }) {
   const url = downloadSecurityReport.path.replace(':id', encodeURIComponent(input.id));
-  const blob = await fetchFile(url, 'Impossible de télécharger le rapport');
+  const blob = await fetchFile(url, t('Impossible de télécharger le rapport'));
   saveBlob(blob, fileName(input.number, input.format));
 }

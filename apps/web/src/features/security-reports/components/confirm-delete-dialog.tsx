@@ -1,6 +1,7 @@
 import type { SecurityReport } from '@vigie/contract/security-reports.contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { t } from '../../../lib/i18n/i18n';
 
 type ConfirmDeleteDialogProps = {
   report: SecurityReport | null;
@@ -15,15 +16,15 @@ export function ConfirmDeleteDialog({ report, pending, onCancel, onConfirm }: Co
     <Dialog open={report !== null} onOpenChange={(open) => (open ? null : onCancel())}>
       {report ? (
         <DialogContent
-          title={`Supprimer le brouillon ${report.number} ?`}
-          description="Le brouillon et sa signature seront supprimés définitivement."
+          title={t('Supprimer le brouillon {number} ?', { number: report.number })}
+          description={t('Le brouillon et sa signature seront supprimés définitivement.')}
         >
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onCancel}>
-              Annuler
+              {t('Annuler')}
             </Button>
             <Button variant="danger" onClick={onConfirm} disabled={pending}>
-              {pending ? 'Suppression...' : 'Supprimer'}
+              {pending ? t('Suppression...') : t('Supprimer')}
             </Button>
           </div>
         </DialogContent>

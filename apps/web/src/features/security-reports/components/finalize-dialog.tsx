@@ -5,6 +5,7 @@ import { SignatureField, type SignatureHandle } from '../../../components/signat
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useFinalizeSecurityReport } from '../api/finalize-security-report';
 
 type FinalizeDialogProps = {
@@ -21,8 +22,10 @@ export function FinalizeDialog({ report, onOpenChange }: FinalizeDialogProps) {
     <Dialog open={report !== null} onOpenChange={onOpenChange}>
       {report ? (
         <DialogContent
-          title={`Finaliser le rapport ${report.number}`}
-          description="Une fois finalisé, le rapport et sa signature ne peuvent plus être modifiés ni supprimés. Son empreinte SHA-256 et un QR code de vérification figureront sur chaque export."
+          title={t('Finaliser le rapport {number}', { number: report.number })}
+          description={t(
+            'Une fois finalisé, le rapport et sa signature ne peuvent plus être modifiés ni supprimés. Son empreinte SHA-256 et un QR code de vérification figureront sur chaque export.',
+          )}
         >
           <FinalizeForm report={report} onOpenChange={onOpenChange} />
         </DialogContent>
@@ -46,15 +49,17 @@ function FinalizeForm({
   const confirm = async () => {
     const drawnSignature = signature.current?.value() ?? undefined;
     if (needsSignature && !drawnSignature) {
-      toast.error('Erreur', { description: 'Signez le rapport avant de le finaliser' });
+      toast.error(t('Erreur'), { description: t('Signez le rapport avant de le finaliser') });
       return;
     }
     try {
       const saved = await finalize.mutateAsync({ id: report.id, signature: drawnSignature });
-      toast.success('Rapport finalisé', { description: `${saved.number} est figé et signé.` });
+      toast.success(t('Rapport finalisé'), {
+        description: t('{number} est figé et signé.', { number: saved.number }),
+      });
       onOpenChange(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de finaliser le rapport') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de finaliser le rapport')) });
     }
   };
 
@@ -62,18 +67,26 @@ function FinalizeForm({
     <div className="flex flex-col gap-4">
       {needsSignature ? (
         <div className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium text-fg">Signature de {report.responsibleName}</span>
+          <span className="text-sm font-medium text-fg">
+            {t('Signature de {name}', { name: report.responsibleName })}
+          </span>
           <SignatureField id="finalize-signature" ref={signature} onChange={setDrawn} />
         </div>
       ) : (
-        <p className="text-sm text-fg-muted">Le rapport est déjà signé par {report.responsibleName}.</p>
+        <p className="text-sm text-fg-muted">
+          {t('Le rapport est déjà signé par {name}.', { name: report.responsibleName })}
+        </p>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button onClick={confirm} disabled={finalize.isPending || (needsSignature && !drawn)}>
-          {finalize.isPending ? 'Finalisation...' : needsSignature ? 'Signer et finaliser' : 'Finaliser'}
+          {finalize.isPending
+            ? t('Finalisation...')
+            : needsSignature
+              ? t('Signer et finaliser')
+              : t('Finaliser')}
         </Button>
       </div>
     </div>

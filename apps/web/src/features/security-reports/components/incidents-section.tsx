@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { type IncidentDraft, incidentLabel, incidentSchema, incidentTypeOptions } from './report-form-schema';
 
 type IncidentsSectionProps = {
@@ -25,20 +26,22 @@ export function IncidentsSection({ items, onAdd, onRemove }: IncidentsSectionPro
   const add = () => {
     const parsed = incidentSchema.safeParse(draft);
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Veuillez remplir la description de l'incident";
+      const message = parsed.error.issues[0]?.message ?? msg("Veuillez remplir la description de l'incident");
       setError(message);
-      toast.error('Erreur', { description: message });
+      toast.error(t('Erreur'), { description: t(message) });
       return;
     }
     onAdd(draft);
     setDraft(empty);
     setError(undefined);
-    toast.success('Incident ajouté');
+    toast.success(t('Incident ajouté'));
   };
 
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-ink-700 p-4">
-      <legend className="px-1 text-sm font-semibold text-fg">Incidents ({items.length})</legend>
+      <legend className="px-1 text-sm font-semibold text-fg">
+        {t('Incidents ({count})', { count: items.length })}
+      </legend>
       {items.length > 0 ? (
         <ul className="flex flex-col gap-2">
           {items.map((it, i) => (
@@ -49,17 +52,19 @@ export function IncidentsSection({ items, onAdd, onRemove }: IncidentsSectionPro
             >
               <div className="flex min-w-0 flex-col gap-1">
                 <Badge tone="warning" className="self-start">
-                  {incidentLabel(it.type as IncidentType)}
+                  {t(incidentLabel(it.type as IncidentType))}
                 </Badge>
                 <p className="break-words text-fg">{it.description}</p>
                 {it.measuresTaken ? (
-                  <p className="break-words text-fg-muted">Mesures prises : {it.measuresTaken}</p>
+                  <p className="break-words text-fg-muted">
+                    {t('Mesures prises : {measures}', { measures: it.measuresTaken })}
+                  </p>
                 ) : null}
               </div>
               <Button
                 variant="danger-ghost"
                 size="icon"
-                aria-label={`Retirer l'incident ${i + 1}`}
+                aria-label={t("Retirer l'incident {position}", { position: i + 1 })}
                 onClick={() => onRemove(i)}
               >
                 <Trash2 aria-hidden="true" />
@@ -69,15 +74,15 @@ export function IncidentsSection({ items, onAdd, onRemove }: IncidentsSectionPro
         </ul>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-        <FormField id="incident-type" label="Type d'incident">
+        <FormField id="incident-type" label={t("Type d'incident")}>
           <NativeSelect
             id="incident-type"
-            options={incidentTypeOptions}
+            options={incidentTypeOptions()}
             value={draft.type}
             onChange={(e) => setDraft({ ...draft, type: e.target.value as IncidentType })}
           />
         </FormField>
-        <FormField id="incident-description" label="Description de l'incident" error={error}>
+        <FormField id="incident-description" label={t("Description de l'incident")} error={error}>
           <Textarea
             id="incident-description"
             className="min-h-20"
@@ -87,7 +92,7 @@ export function IncidentsSection({ items, onAdd, onRemove }: IncidentsSectionPro
             onChange={(e) => setDraft({ ...draft, description: e.target.value })}
           />
         </FormField>
-        <FormField id="incident-measures" label="Mesures prises" className="sm:col-span-2">
+        <FormField id="incident-measures" label={t('Mesures prises')} className="sm:col-span-2">
           <Textarea
             id="incident-measures"
             className="min-h-16"
@@ -98,7 +103,7 @@ export function IncidentsSection({ items, onAdd, onRemove }: IncidentsSectionPro
       </div>
       <Button variant="secondary" className="self-start" onClick={add}>
         <Plus aria-hidden="true" />
-        Ajouter l'incident
+        {t("Ajouter l'incident")}
       </Button>
     </fieldset>
   );

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useReportAgents } from '../api/get-report-agents';
 import { type InterventionDraft, interventionSchema } from './report-form-schema';
 
@@ -22,27 +23,30 @@ export function InterventionsSection({ items, onAdd, onRemove }: InterventionsSe
   const [draft, setDraft] = useState<InterventionDraft>(empty);
   const [error, setError] = useState<string | undefined>();
   const agentOptions = [
-    { value: '', label: 'Aucun agent choisi' },
+    { value: '', label: t('Aucun agent choisi') },
     ...(agents.data ?? []).map((a) => ({ value: a.id, label: a.name })),
   ];
 
   const add = () => {
     const parsed = interventionSchema.safeParse(draft);
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Veuillez remplir la description de l'intervention";
+      const message =
+        parsed.error.issues[0]?.message ?? msg("Veuillez remplir la description de l'intervention");
       setError(message);
-      toast.error('Erreur', { description: message });
+      toast.error(t('Erreur'), { description: t(message) });
       return;
     }
     onAdd(draft);
     setDraft(empty);
     setError(undefined);
-    toast.success('Intervention ajoutée');
+    toast.success(t('Intervention ajoutée'));
   };
 
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-ink-700 p-4">
-      <legend className="px-1 text-sm font-semibold text-fg">Interventions ({items.length})</legend>
+      <legend className="px-1 text-sm font-semibold text-fg">
+        {t('Interventions ({count})', { count: items.length })}
+      </legend>
       {items.length > 0 ? (
         <ul className="flex flex-col gap-2">
           {items.map((it, i) => (
@@ -53,14 +57,14 @@ export function InterventionsSection({ items, onAdd, onRemove }: InterventionsSe
             >
               <div className="flex min-w-0 flex-col gap-1">
                 <p className="font-medium text-fg">
-                  {it.time || '—'} · {it.agentName || 'Agent non précisé'}
+                  {it.time || '—'} · {it.agentName || t('Agent non précisé')}
                 </p>
                 <p className="break-words text-fg-muted">{it.description}</p>
               </div>
               <Button
                 variant="danger-ghost"
                 size="icon"
-                aria-label={`Retirer l'intervention ${i + 1}`}
+                aria-label={t("Retirer l'intervention {position}", { position: i + 1 })}
                 onClick={() => onRemove(i)}
               >
                 <Trash2 aria-hidden="true" />
@@ -70,7 +74,7 @@ export function InterventionsSection({ items, onAdd, onRemove }: InterventionsSe
         </ul>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
-        <FormField id="intervention-time" label="Heure">
+        <FormField id="intervention-time" label={t('Heure')}>
           <Input
             id="intervention-time"
             type="time"
@@ -78,7 +82,7 @@ export function InterventionsSection({ items, onAdd, onRemove }: InterventionsSe
             onChange={(e) => setDraft({ ...draft, time: e.target.value })}
           />
         </FormField>
-        <FormField id="intervention-agent" label="Agent">
+        <FormField id="intervention-agent" label={t('Agent')}>
           <NativeSelect
             id="intervention-agent"
             options={agentOptions}
@@ -91,7 +95,7 @@ export function InterventionsSection({ items, onAdd, onRemove }: InterventionsSe
         </FormField>
         <FormField
           id="intervention-description"
-          label="Description de l'intervention"
+          label={t("Description de l'intervention")}
           error={error}
           className="sm:col-span-2"
         >
@@ -107,7 +111,7 @@ export function InterventionsSection({ items, onAdd, onRemove }: InterventionsSe
       </div>
       <Button variant="secondary" className="self-start" onClick={add}>
         <Plus aria-hidden="true" />
-        Ajouter l'intervention
+        {t("Ajouter l'intervention")}
       </Button>
     </fieldset>
   );

@@ -20,6 +20,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { downloadLastExport, formatLabels, useExportSecurityReport } from '../api/export-security-report';
 
 const statusTone = { draft: 'warning', finalized: 'success', exported: 'accent' } as const;
@@ -40,9 +41,9 @@ type ReportCardProps = {
 const formatDate = (day: string) => day.split('-').reverse().join('/');
 const period = (r: SecurityReport) =>
   r.periodStart && r.periodEnd
-    ? `du ${formatDate(r.periodStart)} au ${formatDate(r.periodEnd)}`
+    ? t('du {start} au {end}', { start: formatDate(r.periodStart), end: formatDate(r.periodEnd) })
     : r.periodStart
-      ? `à partir du ${formatDate(r.periodStart)}`
+      ? t('à partir du {start}', { start: formatDate(r.periodStart) })
       : null;
 
 /** One report of the list: what it is, its status, and its exports. */
@@ -52,9 +53,9 @@ export function ReportCard({ report, onFinalize, onEdit, onDelete }: ReportCardP
   const runExport = async (format: ExportFormat) => {
     try {
       const answer = await exporter.mutateAsync({ id: report.id, number: report.number, format });
-      toast.success('Export réussi', { description: answer.message });
+      toast.success(t('Export réussi'), { description: answer.message });
     } catch {
-      toast.error("Erreur d'export", { description: "Impossible d'exporter le rapport" });
+      toast.error(t("Erreur d'export"), { description: t("Impossible d'exporter le rapport") });
     }
   };
   const download = async () => {
@@ -62,7 +63,9 @@ export function ReportCard({ report, onFinalize, onEdit, onDelete }: ReportCardP
     try {
       await downloadLastExport({ id: report.id, number: report.number, format: report.lastExport.format });
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de télécharger le rapport') });
+      toast.error(t('Erreur'), {
+        description: errorMessage(error, t('Impossible de télécharger le rapport')),
+      });
     }
   };
 
@@ -74,21 +77,31 @@ export function ReportCard({ report, onFinalize, onEdit, onDelete }: ReportCardP
             {report.number} · <span className="break-words">{report.siteName}</span>
           </p>
           <p className="text-sm text-fg-muted">
-            Créé le {formatDateTime(report.createdAt)} par {report.generatedByName}
+            {t('Créé le {date} par {name}', {
+              date: formatDateTime(report.createdAt),
+              name: report.generatedByName,
+            })}
             {period(report) ? ` · ${period(report)}` : ''}
           </p>
           <p className="text-sm text-fg-muted">
-            {report.totalIncidents} incident{report.totalIncidents > 1 ? 's' : ''} ·{' '}
-            {report.interventions.length} intervention{report.interventions.length > 1 ? 's' : ''}
+            {t(
+              '{incidents, plural, one {{incidentCount} incident} other {{incidentCount} incidents}} · {interventions, plural, one {{interventionCount} intervention} other {{interventionCount} interventions}}',
+              {
+                incidents: report.totalIncidents,
+                incidentCount: String(report.totalIncidents),
+                interventions: report.interventions.length,
+                interventionCount: String(report.interventions.length),
+              },
+            )}
           </p>
         </div>
-        <Badge tone={statusTone[report.status]}>{securityReportStatusLabels[report.status]}</Badge>
+        <Badge tone={statusTone[report.status]}>{t(securityReportStatusLabels[report.status])}</Badge>
       </div>
       {report.fingerprint && report.verificationUrl ? (
         <p className="flex items-center gap-1.5 text-xs text-fg-muted">
           <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-300" />
           <span className="min-w-0 break-all">
-            Empreinte :{' '}
+            {t('Empreinte :')}{' '}
             <Link to={report.verificationUrl} className="font-mono text-blue-300 underline">
               {report.fingerprint.slice(0, 16)}…
             </Link>
@@ -100,16 +113,16 @@ export function ReportCard({ report, onFinalize, onEdit, onDelete }: ReportCardP
           <>
             <Button size="sm" onClick={() => onFinalize(report)}>
               <Lock aria-hidden="true" />
-              Finaliser
+              {t('Finaliser')}
             </Button>
             <Button
               size="sm"
               variant="outline"
               onClick={() => onEdit(report)}
-              aria-label={`Modifier le brouillon ${report.number}`}
+              aria-label={t('Modifier le brouillon {number}', { number: report.number })}
             >
               <Pencil aria-hidden="true" />
-              Modifier
+              {t('Modifier')}
             </Button>
           </>
         ) : null}
@@ -120,7 +133,10 @@ export function ReportCard({ report, onFinalize, onEdit, onDelete }: ReportCardP
             variant="outline"
             disabled={exporter.isPending}
             onClick={() => runExport(format)}
-            aria-label={`Exporter ${report.number} en ${formatLabels[format]}`}
+            aria-label={t('Exporter {number} en {format}', {
+              number: report.number,
+              format: formatLabels[format],
+            })}
           >
             <Icon aria-hidden="true" />
             {formatLabels[format]}
@@ -131,18 +147,18 @@ export function ReportCard({ report, onFinalize, onEdit, onDelete }: ReportCardP
           variant="secondary"
           disabled={!report.lastExport}
           onClick={download}
-          aria-label={`Télécharger le dernier export de ${report.number}`}
-          title={report.lastExport ? undefined : 'Exportez le rapport d’abord'}
+          aria-label={t('Télécharger le dernier export de {number}', { number: report.number })}
+          title={report.lastExport ? undefined : t('Exportez le rapport d’abord')}
         >
           <Download aria-hidden="true" />
-          Télécharger
+          {t('Télécharger')}
         </Button>
         {report.status === 'draft' ? (
           <Button
             size="sm"
             variant="danger-ghost"
             onClick={() => onDelete(report)}
-            aria-label={`Supprimer le brouillon ${report.number}`}
+            aria-label={t('Supprimer le brouillon {number}', { number: report.number })}
           >
             <Trash2 aria-hidden="true" />
           </Button>

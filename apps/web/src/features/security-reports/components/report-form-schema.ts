@@ -10,6 +10,7 @@ import {
   securityReportFormSchema,
 } from '@vigie/contract/security-reports.contract';
 import type { z } from 'zod';
+import { t } from '../../../lib/i18n/i18n';
 
 /** The contract's body; the signature is not a form field (it is read from the pad on submit). */
 export const reportFormSchema = securityReportFormSchema;
@@ -53,8 +54,10 @@ export { incidentSchema, interventionSchema };
 export type IncidentDraft = z.input<typeof incidentSchema>;
 export type InterventionDraft = z.input<typeof interventionSchema>;
 
-export const incidentTypeOptions = incidentTypes.map((value) => ({
-  value,
-  label: incidentTypeLabels[value],
-}));
+/** The incident types in the current language (called at render). */
+export const incidentTypeOptions = () =>
+  incidentTypes.map((value) => ({
+    value,
+    label: t(incidentTypeLabels[value]),
+  }));
 export const incidentLabel = (type: IncidentType) => incidentTypeLabels[type];

@@ -11,6 +11,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { showServerErrors } from '../../../lib/field-errors';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session';
 import { useCreateSecurityReport } from '../api/create-security-report';
 import { useReportSites } from '../api/get-report-sites';
@@ -27,10 +28,10 @@ import {
 import { useDevicePosition } from './use-device-position';
 
 const textSections = [
-  { name: 'repairs', label: 'Réparations effectuées' },
-  { name: 'improvements', label: 'Améliorations proposées' },
-  { name: 'observations', label: 'Observations' },
-  { name: 'comments', label: 'Commentaires' },
+  { name: 'repairs', label: msg('Réparations effectuées') },
+  { name: 'improvements', label: msg('Améliorations proposées') },
+  { name: 'observations', label: msg('Observations') },
+  { name: 'comments', label: msg('Commentaires') },
 ] as const;
 
 type ReportFormProps = {
@@ -82,7 +83,10 @@ export function ReportForm({ report, onDone }: ReportFormProps) {
   );
   const position = useDevicePosition(onPosition);
   const siteOptions = [
-    { value: '', label: sites.data?.length ? 'Choisissez un site' : 'Aucun site : créez-en un d’abord' },
+    {
+      value: '',
+      label: sites.data?.length ? t('Choisissez un site') : t('Aucun site : créez-en un d’abord'),
+    },
     ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name })),
   ];
 
@@ -93,40 +97,51 @@ export function ReportForm({ report, onDone }: ReportFormProps) {
       if (report) {
         try {
           const saved = await update.mutateAsync({ id: report.id, body: withSignature });
-          toast.success('Rapport modifié', { description: `${saved.number} a été enregistré.` });
+          toast.success(t('Rapport modifié'), {
+            description: t('{number} a été enregistré.', { number: saved.number }),
+          });
           onDone?.();
         } catch (error) {
-          const rest = showServerErrors(error, setError, reportFields, 'Impossible de modifier le rapport');
-          if (rest) toast.error('Erreur', { description: rest });
+          const rest = showServerErrors(
+            error,
+            setError,
+            reportFields,
+            t('Impossible de modifier le rapport'),
+          );
+          if (rest) toast.error(t('Erreur'), { description: rest });
         }
         return;
       }
       try {
         const saved = await create.mutateAsync(withSignature);
-        toast.success('Rapport créé', { description: `${saved.number} · ${saved.siteName} (brouillon)` });
+        toast.success(t('Rapport créé'), {
+          description: t('{number} · {site} (brouillon)', { number: saved.number, site: saved.siteName }),
+        });
         reset({ ...emptyReportForm(user?.name ?? ''), geolocation: watch('geolocation') });
         signature.current?.clear();
       } catch (error) {
         // The specification's toast for any other refusal.
         if (showServerErrors(error, setError, reportFields)) {
-          toast.error('Erreur', { description: 'Impossible de créer le rapport' });
+          toast.error(t('Erreur'), { description: t('Impossible de créer le rapport') });
         }
       }
     },
     (invalid) => {
       const first = invalid.siteId?.message ?? Object.values(invalid)[0]?.message;
-      if (first) toast.error('Erreur', { description: String(first) });
+      if (first) toast.error(t('Erreur'), { description: t(String(first)) });
     },
   );
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{report ? `Modifier le brouillon ${report.number}` : 'Nouveau rapport'}</CardTitle>
+        <CardTitle>
+          {report ? t('Modifier le brouillon {number}', { number: report.number }) : t('Nouveau rapport')}
+        </CardTitle>
         <CardDescription>
           {report
-            ? 'Un brouillon se modifie tant qu’il n’est pas finalisé.'
-            : 'Rédigé sur place, enregistré en brouillon, puis finalisé avec la signature du responsable.'}
+            ? t('Un brouillon se modifie tant qu’il n’est pas finalisé.')
+            : t('Rédigé sur place, enregistré en brouillon, puis finalisé avec la signature du responsable.')}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -134,7 +149,7 @@ export function ReportForm({ report, onDone }: ReportFormProps) {
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               id="report-site"
-              label="Site"
+              label={t('Site')}
               required
               error={errors.siteId?.message}
               className="sm:col-span-2"
@@ -147,22 +162,22 @@ export function ReportForm({ report, onDone }: ReportFormProps) {
                 {...register('siteId')}
               />
             </FormField>
-            <FormField id="report-start" label="Début de la période" error={errors.periodStart?.message}>
+            <FormField id="report-start" label={t('Début de la période')} error={errors.periodStart?.message}>
               <Input id="report-start" type="date" {...register('periodStart')} />
             </FormField>
-            <FormField id="report-end" label="Fin de la période" error={errors.periodEnd?.message}>
+            <FormField id="report-end" label={t('Fin de la période')} error={errors.periodEnd?.message}>
               <Input id="report-end" type="date" {...register('periodEnd')} />
             </FormField>
             <FormField
               id="report-geolocation"
-              label="Géolocalisation"
+              label={t('Géolocalisation')}
               className="sm:col-span-2"
               hint={
                 position.status === 'pending'
-                  ? 'Recherche de la position de l’appareil…'
+                  ? t('Recherche de la position de l’appareil…')
                   : position.status === 'unavailable'
-                    ? position.reason
-                    : 'Position de l’appareil, renseignée automatiquement.'
+                    ? t(position.reason)
+                    : t('Position de l’appareil, renseignée automatiquement.')
               }
             >
               <div className="relative">
@@ -174,7 +189,7 @@ export function ReportForm({ report, onDone }: ReportFormProps) {
                   id="report-geolocation"
                   readOnly
                   className="pl-9"
-                  placeholder="Position non disponible"
+                  placeholder={t('Position non disponible')}
                   aria-describedby="report-geolocation-hint"
                   {...register('geolocation')}
                 />
@@ -195,7 +210,12 @@ export function ReportForm({ report, onDone }: ReportFormProps) {
 
           <div className="grid gap-4 sm:grid-cols-2">
             {textSections.map((s) => (
-              <FormField key={s.name} id={`report-${s.name}`} label={s.label} error={errors[s.name]?.message}>
+              <FormField
+                key={s.name}
+                id={`report-${s.name}`}
+                label={t(s.label)}
+                error={errors[s.name]?.message}
+              >
                 <Textarea id={`report-${s.name}`} {...register(s.name)} />
               </FormField>
             ))}
@@ -204,15 +224,15 @@ export function ReportForm({ report, onDone }: ReportFormProps) {
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               id="report-responsible"
-              label="Nom du responsable"
+              label={t('Nom du responsable')}
               error={errors.responsibleName?.message}
             >
               <Input id="report-responsible" autoComplete="name" {...register('responsibleName')} />
             </FormField>
             <div className="flex flex-col gap-1.5 sm:col-span-2">
               <span className="text-sm font-medium text-fg">
-                Signature du responsable
-                {report?.hasSignature ? ' (déjà signée : dessinez pour la remplacer)' : ''}
+                {t('Signature du responsable')}
+                {report?.hasSignature ? ` ${t('(déjà signée : dessinez pour la remplacer)')}` : ''}
               </span>
               <SignatureField id="report-signature" ref={signature} />
             </div>
@@ -221,17 +241,17 @@ export function ReportForm({ report, onDone }: ReportFormProps) {
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             {report ? (
               <Button variant="outline" onClick={onDone}>
-                Annuler
+                {t('Annuler')}
               </Button>
             ) : null}
             <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
               {report
                 ? isSubmitting
-                  ? 'Enregistrement...'
-                  : 'Enregistrer'
+                  ? t('Enregistrement...')
+                  : t('Enregistrer')
                 : isSubmitting
-                  ? 'Création...'
-                  : 'Créer le rapport'}
+                  ? t('Création...')
+                  : t('Créer le rapport')}
             </Button>
           </div>
         </form>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDeleteSecurityReport } from '../api/delete-security-report';
 import { useSecurityReports } from '../api/get-security-reports';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
@@ -21,26 +22,28 @@ export function ReportsList({ onEdit }: { onEdit: (report: SecurityReport) => vo
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      toast.success('Brouillon supprimé', { description: `${deleting.number} a été supprimé.` });
+      toast.success(t('Brouillon supprimé'), {
+        description: t('{number} a été supprimé.', { number: deleting.number }),
+      });
       setDeleting(null);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de supprimer le rapport') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de supprimer le rapport')) });
     }
   };
 
   return (
     <section aria-labelledby="reports-title" className="flex flex-col gap-3">
       <h2 id="reports-title" className="text-lg font-semibold text-white">
-        Rapports créés {reports.data ? `(${reports.data.total})` : ''}
+        {t('Rapports créés')} {reports.data ? `(${reports.data.total})` : ''}
       </h2>
       <QueryState
         query={reports}
-        loading="Chargement des rapports…"
-        error="Impossible de charger les rapports."
+        loading={t('Chargement des rapports…')}
+        error={t('Impossible de charger les rapports.')}
         empty={{
           when: (data) => data.items.length === 0,
           icon: FileText,
-          title: 'Aucun rapport pour le moment : le premier apparaîtra ici.',
+          title: t('Aucun rapport pour le moment : le premier apparaîtra ici.'),
         }}
       >
         {(data) => (

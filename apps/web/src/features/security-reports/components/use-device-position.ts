@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { msg } from '../../../lib/i18n/i18n';
 
 export type PositionState =
   | { status: 'pending' }
   | { status: 'ready'; text: string }
+  /** reason: a catalogue message, translated where shown. */
   | { status: 'unavailable'; reason: string };
 
 /**
@@ -13,7 +15,7 @@ export function useDevicePosition(onPosition: (text: string) => void): PositionS
   const [state, setState] = useState<PositionState>({ status: 'pending' });
   useEffect(() => {
     if (!('geolocation' in navigator)) {
-      setState({ status: 'unavailable', reason: 'Cet appareil ne fournit pas sa position.' });
+      setState({ status: 'unavailable', reason: msg('Cet appareil ne fournit pas sa position.') });
       return;
     }
     let active = true;
@@ -30,8 +32,10 @@ export function useDevicePosition(onPosition: (text: string) => void): PositionS
           status: 'unavailable',
           reason:
             err.code === err.PERMISSION_DENIED
-              ? 'Position refusée : autorisez la localisation de ce site dans le navigateur pour la joindre au rapport.'
-              : 'Position indisponible pour le moment : le rapport sera enregistré sans elle.',
+              ? msg(
+                  'Position refusée : autorisez la localisation de ce site dans le navigateur pour la joindre au rapport.',
+                )
+              : msg('Position indisponible pour le moment : le rapport sera enregistré sans elle.'),
         });
       },
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
