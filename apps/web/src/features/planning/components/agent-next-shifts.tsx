@@ -10,6 +10,7 @@ export const NEXT_SHIFTS = 3;
 export function AgentNextShifts({ agentId, today }: { agentId: string; today: string }) {
   const list = useShifts({ agentId, from: today });
   const next = (list.data ?? [])
+    // i18n: not shown (a stored status compared, not a text)
     .filter((s) => s.status === 'Programmé')
     .sort((a, b) => a.start.localeCompare(b.start))
     .slice(0, NEXT_SHIFTS);

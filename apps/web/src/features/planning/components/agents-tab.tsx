@@ -11,6 +11,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AgentCard } from './agent-card';
 
 const ALL = 'all';
+// i18n: not shown (a stored status compared, not a text)
 const statusFilter: AgentStatus[] = ['actif', 'en service', 'repos', 'en congé', 'indisponible'];
 
 type AgentsTabProps = {

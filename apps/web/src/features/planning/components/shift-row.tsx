@@ -14,6 +14,7 @@ type ShiftRowProps = {
 
 /** One shift of the day: agent, type, status, time range, site, and its actions. */
 export function ShiftRow({ shift, canManage, onEdit, onCancel }: ShiftRowProps) {
+  // i18n: not shown (a stored status compared, not a text)
   const programmed = shift.status === 'Programmé';
   return (
     <li

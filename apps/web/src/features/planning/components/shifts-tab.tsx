@@ -19,6 +19,7 @@ export function ShiftsTab({ day, canManage, onEdit, onCancel }: ShiftsTabProps) 
   const list = useDayShifts(day);
   const { data } = list;
   const shifts = [...(data ?? [])].sort((a, b) => a.start.localeCompare(b.start));
+  // i18n: not shown (a stored status compared, not a text)
   const planned = shifts.filter((s) => s.status !== 'Annulé').length;
 
   return (

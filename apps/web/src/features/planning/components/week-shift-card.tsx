@@ -11,6 +11,7 @@ export function WeekShiftCard({
   shift: WeekShift & { agentName?: string };
   showAgent?: boolean;
 }) {
+  // i18n: not shown (a stored status compared, not a text)
   const cancelled = shift.status === 'Annulé';
   return (
     <div

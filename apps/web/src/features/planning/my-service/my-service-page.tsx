@@ -15,6 +15,7 @@ import { useSession } from '../../../lib/session';
 function actionableShift(shifts: ServiceShift[]) {
   const running = shifts.find((s) => s.status === 'En cours');
   if (running) return { id: running.id, action: 'out' as const };
+  // i18n: not shown (a stored status compared, not a text)
   const next = shifts.find((s) => s.status === 'Programmé');
   return next ? { id: next.id, action: 'in' as const } : null;
 }
