@@ -1,6 +1,7 @@
 import { Building2, Camera, Siren, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { QueryState } from '../../components/query-state';
+import { t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { useDashboardOverview } from './api/get-dashboard-overview';
@@ -26,8 +27,8 @@ export default function DashboardPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Tableau de bord</h1>
-          <p className="text-fg-muted">Vue d'ensemble de vos sites, caméras, alarmes et agents.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('Tableau de bord')}</h1>
+          <p className="text-fg-muted">{t("Vue d'ensemble de vos sites, caméras, alarmes et agents.")}</p>
         </div>
         {operational !== null ? (
           <p
@@ -46,44 +47,50 @@ export default function DashboardPage() {
                 operational ? 'animate-pulse bg-emerald-400' : 'bg-amber-400',
               )}
             />
-            {operational ? 'Système opérationnel' : 'Système dégradé'}
+            {operational ? t('Système opérationnel') : t('Système dégradé')}
           </p>
         ) : null}
       </div>
 
       <QueryState
         query={dashboard}
-        loading="Chargement du tableau de bord…"
-        error="Le tableau de bord n'a pas pu être chargé."
+        loading={t('Chargement du tableau de bord…')}
+        error={t("Le tableau de bord n'a pas pu être chargé.")}
       >
         {(overview) => (
           <>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <StatCard
-                title="Sites surveillés"
+                title={t('Sites surveillés')}
                 value={String(overview.stats.totalSites)}
-                detail={`+${overview.stats.newSitesThisMonth} ce mois-ci`}
+                detail={t('+{count} ce mois-ci', { count: overview.stats.newSitesThisMonth })}
                 icon={Building2}
                 tone="bg-blue-500/15 text-blue-300"
               />
               <StatCard
-                title="Caméras actives"
+                title={t('Caméras actives')}
                 value={`${overview.stats.activeCameras}/${overview.stats.totalCameras}`}
-                detail={`${overview.stats.totalCameras} caméra${overview.stats.totalCameras > 1 ? 's' : ''} installée${overview.stats.totalCameras > 1 ? 's' : ''}`}
+                detail={t('{count, plural, one {# caméra installée} other {# caméras installées}}', {
+                  count: overview.stats.totalCameras,
+                })}
                 icon={Camera}
                 tone="bg-emerald-500/15 text-emerald-300"
               />
               <StatCard
-                title="Alertes aujourd'hui"
+                title={t("Alertes aujourd'hui")}
                 value={String(overview.stats.alertsToday)}
-                detail={`${overview.stats.criticalAlerts} critique${overview.stats.criticalAlerts > 1 ? 's' : ''}`}
+                detail={t('{count, plural, one {# critique} other {# critiques}}', {
+                  count: overview.stats.criticalAlerts,
+                })}
                 icon={Siren}
                 tone="bg-red-500/15 text-red-300"
               />
               <StatCard
-                title="Agents en ligne"
+                title={t('Agents en ligne')}
                 value={`${overview.stats.onlineAgents}/${overview.stats.totalAgents}`}
-                detail={`${overview.stats.totalAgents} agent${overview.stats.totalAgents > 1 ? 's' : ''} au total`}
+                detail={t('{count, plural, one {# agent au total} other {# agents au total}}', {
+                  count: overview.stats.totalAgents,
+                })}
                 icon={Users}
                 tone="bg-violet-500/15 text-violet-300"
               />

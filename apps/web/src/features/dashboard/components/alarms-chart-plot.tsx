@@ -1,5 +1,6 @@
 import type { AlarmsPerDay } from '@vigie/contract/dashboard.contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { t } from '../../../lib/i18n/i18n';
 import { chartSeries, dayLabel } from './alarms-chart-series';
 
 /** The stacked bars themselves: recharts is heavy, so this module is loaded on demand. */
@@ -27,7 +28,7 @@ export default function AlarmsChartPlot({ days }: { days: AlarmsPerDay[] }) {
           <Bar
             key={series.key}
             dataKey={series.key}
-            name={series.label}
+            name={t(series.label)}
             stackId="alarms"
             fill={series.color}
             isAnimationActive={false}

@@ -3,6 +3,7 @@ import { ChartColumnStacked } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { t } from '../../../lib/i18n/i18n';
 import { chartSeries, dayLabel, dayTotal } from './alarms-chart-series';
 
 const AlarmsChartPlot = lazy(() => import('./alarms-chart-plot'));
@@ -15,17 +16,22 @@ export function AlarmsChart({ days }: { days: AlarmsPerDay[] }) {
       <div className="flex flex-col gap-1 border-b border-ink-700 p-5">
         <CardTitle className="flex items-center gap-2">
           <ChartColumnStacked aria-hidden="true" className="size-5 text-blue-300" />
-          Alarmes des 7 derniers jours
+          {t('Alarmes des 7 derniers jours')}
         </CardTitle>
         <CardDescription>
-          {total} alarme{total > 1 ? 's' : ''} sur la période, par gravité
+          {t(
+            '{count, plural, one {# alarme sur la période, par gravité} other {# alarmes sur la période, par gravité}}',
+            {
+              count: total,
+            },
+          )}
         </CardDescription>
       </div>
       <div className="h-64 p-4" aria-hidden="true">
         <Suspense
           fallback={
             <div className="flex h-full items-center justify-center">
-              <Spinner label="Chargement du graphique…" />
+              <Spinner label={t('Chargement du graphique…')} />
             </div>
           }
         >
@@ -35,16 +41,16 @@ export function AlarmsChart({ days }: { days: AlarmsPerDay[] }) {
       {/* A table ignores the 1px width of .sr-only: its wrapper carries it. */}
       <div className="sr-only">
         <table>
-          <caption>Alarmes par jour et par gravité, les 7 derniers jours</caption>
+          <caption>{t('Alarmes par jour et par gravité, les 7 derniers jours')}</caption>
           <thead>
             <tr>
-              <th scope="col">Jour</th>
+              <th scope="col">{t('Jour')}</th>
               {chartSeries.map((s) => (
                 <th key={s.key} scope="col">
-                  {s.label}
+                  {t(s.label)}
                 </th>
               ))}
-              <th scope="col">Total</th>
+              <th scope="col">{t('Total')}</th>
             </tr>
           </thead>
           <tbody>

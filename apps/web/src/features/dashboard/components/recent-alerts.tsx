@@ -2,6 +2,7 @@ import type { DashboardAlert } from '@vigie/contract/dashboard.contract';
 import { BellOff, MapPin, TriangleAlert } from 'lucide-react';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { otherSeverityClass, severityClasses, severityLabels } from './severity';
 
@@ -11,14 +12,14 @@ export function RecentAlerts({ alerts, timezone }: { alerts: DashboardAlert[]; t
       <div className="flex flex-col gap-1 border-b border-ink-700 p-5">
         <CardTitle className="flex items-center gap-2">
           <TriangleAlert aria-hidden="true" className="size-5 text-amber-300" />
-          Alertes récentes
+          {t('Alertes récentes')}
         </CardTitle>
-        <CardDescription>Les 5 dernières alarmes de vos sites</CardDescription>
+        <CardDescription>{t('Les 5 dernières alarmes de vos sites')}</CardDescription>
       </div>
       {alerts.length === 0 ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-2 p-10 text-center text-fg-muted">
           <BellOff aria-hidden="true" className="size-8" />
-          <p>Aucune alerte récente</p>
+          <p>{t('Aucune alerte récente')}</p>
         </div>
       ) : (
         <ul className="divide-y divide-ink-700">
@@ -32,7 +33,7 @@ export function RecentAlerts({ alerts, timezone }: { alerts: DashboardAlert[]; t
                     severityClasses[alert.severity] ?? otherSeverityClass,
                   )}
                 >
-                  {severityLabels[alert.severity] ?? alert.severity}
+                  {t(severityLabels[alert.severity] ?? alert.severity)}
                 </span>
               </div>
               {alert.description ? <p className="text-sm text-slate-300">{alert.description}</p> : null}

@@ -1,7 +1,23 @@
 import type { SystemComponent } from '@vigie/contract/dashboard.contract';
 import { Activity } from 'lucide-react';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
+
+// The statuses as the server names them, as keys of one select message: 'Hors service' alone is
+// already a message elsewhere (an officer off duty), with another meaning.
+const statusKeys: Record<SystemComponent['status'], string> = {
+  Actif: 'up',
+  Dégradé: 'degraded',
+  'Hors service': 'down',
+  'Aucune donnée': 'none',
+};
+
+function statusLabel(status: SystemComponent['status']) {
+  return t('{status, select, up {Actif} degraded {Dégradé} down {Hors service} other {Aucune donnée}}', {
+    status: statusKeys[status],
+  });
+}
 
 const dotClasses: Record<SystemComponent['status'], string> = {
   Actif: 'bg-emerald-400',
@@ -12,6 +28,7 @@ const dotClasses: Record<SystemComponent['status'], string> = {
 
 /** 'Système opérationnel' when every subsystem that has data is Actif. */
 export function isOperational(components: SystemComponent[]) {
+  // i18n: not shown (statuses as the server names them)
   return components.every((c) => c.status === 'Actif' || c.status === 'Aucune donnée');
 }
 
@@ -21,9 +38,9 @@ export function SystemHealth({ components }: { components: SystemComponent[] }) 
       <div className="flex flex-col gap-1 border-b border-ink-700 p-5">
         <CardTitle className="flex items-center gap-2">
           <Activity aria-hidden="true" className="size-5 text-emerald-300" />
-          État du système
+          {t('État du système')}
         </CardTitle>
-        <CardDescription>Disponibilité mesurée sur les dernières 24 heures</CardDescription>
+        <CardDescription>{t('Disponibilité mesurée sur les dernières 24 heures')}</CardDescription>
       </div>
       <ul className="grid gap-4 p-5 md:grid-cols-2 xl:grid-cols-4">
         {components.map((component) => (
@@ -39,11 +56,13 @@ export function SystemHealth({ components }: { components: SystemComponent[] }) 
                   className={cn('size-2.5 rounded-full', dotClasses[component.status])}
                 />
                 {/* Without data the line below already says so. */}
-                <span className={component.uptime === null ? 'sr-only' : undefined}>{component.status}</span>
+                <span className={component.uptime === null ? 'sr-only' : undefined}>
+                  {statusLabel(component.status)}
+                </span>
               </span>
             </div>
             {component.uptime === null ? (
-              <p className="text-lg font-medium text-fg-muted">Aucune donnée</p>
+              <p className="text-lg font-medium text-fg-muted">{t('Aucune donnée')}</p>
             ) : (
               <p className="text-2xl font-semibold text-white tabular-nums">{component.uptime}</p>
             )}
