@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
+import { t } from '../lib/i18n/i18n';
 
 type State = { failed: boolean };
 
@@ -20,13 +21,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (!this.state.failed) return this.props.children;
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-5 bg-ink-900 px-4 text-center">
-        <h1 className="text-2xl font-bold text-white">Une erreur est survenue</h1>
+        <h1 className="text-2xl font-bold text-white">{t('Une erreur est survenue')}</h1>
         <p className="max-w-md text-fg-muted">
-          La page n'a pas pu s'afficher. Rechargez-la ; si le problème persiste, contactez le support.
+          {t("La page n'a pas pu s'afficher. Rechargez-la ; si le problème persiste, contactez le support.")}
         </p>
         <Button onClick={() => window.location.reload()}>
           <RefreshCw aria-hidden="true" />
-          Recharger la page
+          {t('Recharger la page')}
         </Button>
       </main>
     );

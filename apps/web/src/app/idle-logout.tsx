@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { getMe } from '../features/auth/api/get-me';
 import { signOut as endSession } from '../features/auth/api/logout';
+import { t } from '../lib/i18n/i18n';
 import { idlePhase, readLastActivity, writeLastActivity } from '../lib/idle-activity';
 import { applyMe, clearSession, useSession } from '../lib/session';
 import { IdleWarningDialog } from './idle-warning-dialog';
@@ -84,8 +85,8 @@ function IdleWatch({ minutes }: { minutes: number }) {
       queryClient.clear();
       navigate('/login', { replace: true });
       if (reason === 'idle') {
-        toast.info('Session expirée', {
-          description: `Vous avez été déconnecté après ${minutes} minutes sans activité.`,
+        toast.info(t('Session expirée'), {
+          description: t('Vous avez été déconnecté après {minutes} minutes sans activité.', { minutes }),
         });
       }
     };

@@ -1,6 +1,7 @@
 import { LogOut, TimerReset } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { Dialog, DialogContent } from '../components/ui/dialog';
+import { t } from '../lib/i18n/i18n';
 
 type IdleWarningDialogProps = {
   secondsLeft: number | null;
@@ -15,17 +16,19 @@ export function IdleWarningDialog({ secondsLeft, onStay, onSignOut }: IdleWarnin
       {secondsLeft !== null ? (
         <DialogContent
           data-testid="idle-warning"
-          title={`Vous allez être déconnecté dans ${secondsLeft} s`}
-          description="Sans activité de votre part, votre session se ferme automatiquement pour protéger les données de votre société."
+          title={t('Vous allez être déconnecté dans {seconds} s', { seconds: secondsLeft })}
+          description={t(
+            'Sans activité de votre part, votre session se ferme automatiquement pour protéger les données de votre société.',
+          )}
         >
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onSignOut}>
               <LogOut aria-hidden="true" />
-              Se déconnecter
+              {t('Se déconnecter')}
             </Button>
             <Button onClick={onStay} autoFocus>
               <TimerReset aria-hidden="true" />
-              Rester connecté
+              {t('Rester connecté')}
             </Button>
           </div>
         </DialogContent>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { BrandLogo } from '../components/brand-logo';
 import { Button } from '../components/ui/button';
 import { isMaintenanceError } from '../lib/api-errors';
+import { t } from '../lib/i18n/i18n';
 import { clearMaintenance } from '../lib/maintenance';
 import { applyMe, getToken } from '../lib/session';
 
@@ -43,18 +44,19 @@ export default function MaintenancePage({ message }: { message: string }) {
       <span className="flex size-16 items-center justify-center rounded-2xl border border-amber-500/30 bg-amber-500/10">
         <Wrench aria-hidden="true" className="size-8 text-amber-300" />
       </span>
-      <h1 className="text-3xl font-bold tracking-tight text-white">Maintenance en cours</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-white">{t('Maintenance en cours')}</h1>
       <p className="max-w-md text-slate-200">{message}</p>
       <p className="max-w-md text-sm text-fg-muted">
-        Vos données sont conservées. Les lecteurs de badges et les centrales d’alarme continuent de
-        fonctionner pendant la maintenance.
+        {t(
+          'Vos données sont conservées. Les lecteurs de badges et les centrales d’alarme continuent de fonctionner pendant la maintenance.',
+        )}
       </p>
       <Button size="lg" onClick={() => void retry()} disabled={checking}>
         <RefreshCw aria-hidden="true" className={checking ? 'animate-spin' : undefined} />
-        {checking ? 'Vérification...' : 'Réessayer'}
+        {checking ? t('Vérification...') : t('Réessayer')}
       </Button>
       <p aria-live="polite" className="min-h-5 text-sm text-amber-200">
-        {stillDown ? 'La maintenance est toujours en cours. Réessayez dans quelques minutes.' : ''}
+        {stillDown ? t('La maintenance est toujours en cours. Réessayez dans quelques minutes.') : ''}
       </p>
     </main>
   );

@@ -1,3 +1,4 @@
+import { t } from '../lib/i18n/i18n';
 import { cn } from '../lib/utils';
 import { Button } from './ui/button';
 
@@ -15,7 +16,7 @@ export interface PagedList {
  */
 export function LoadMore({
   list,
-  label = 'Charger plus',
+  label = t('Charger plus'),
   className,
 }: {
   list: PagedList;
@@ -26,7 +27,7 @@ export function LoadMore({
     <>
       {list.isFetchNextPageError ? (
         <p role="alert" className="text-center text-sm text-red-200">
-          Impossible de charger la suite de la liste : réessayez.
+          {t('Impossible de charger la suite de la liste : réessayez.')}
         </p>
       ) : null}
       {list.hasNextPage ? (
@@ -36,7 +37,7 @@ export function LoadMore({
           onClick={() => void list.fetchNextPage()}
           disabled={list.isFetchingNextPage}
         >
-          {list.isFetchingNextPage ? 'Chargement...' : label}
+          {list.isFetchingNextPage ? t('Chargement...') : label}
         </Button>
       ) : null}
     </>

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Construction } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { t } from '../lib/i18n/i18n';
 import { Card } from './ui/card';
 
 type ModulePlaceholderProps = {
@@ -45,7 +46,7 @@ export function ModulePlaceholder({
             ) : null}
             <p className="inline-flex items-center gap-2 rounded-full border border-amber-500/40 bg-amber-500/10 px-3 py-1 text-sm font-medium text-amber-200">
               <Construction aria-hidden="true" className="size-4" />
-              Module en cours de déploiement
+              {t('Module en cours de déploiement')}
             </p>
             <p className="mt-2 text-fg-muted">{description}</p>
           </div>

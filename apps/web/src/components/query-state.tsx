@@ -1,6 +1,7 @@
 import { type LucideIcon, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { errorMessage, GENERIC_ERROR } from '../lib/api-errors';
+import { t } from '../lib/i18n/i18n';
 import { cn } from '../lib/utils';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
@@ -89,7 +90,7 @@ export function QueryError({ error, title, onRetry, layout = 'page' }: QueryErro
       </div>
       <Button variant="outline" size="sm" onClick={onRetry}>
         <RefreshCw aria-hidden="true" />
-        Réessayer
+        {t('Réessayer')}
       </Button>
     </>
   );

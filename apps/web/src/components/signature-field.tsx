@@ -1,6 +1,7 @@
 import { Eraser } from 'lucide-react';
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
+import { t } from '../lib/i18n/i18n';
 import { Button } from './ui/button';
 
 export interface SignatureHandle {
@@ -73,16 +74,16 @@ export function SignatureField({ id, ref, onChange }: SignatureFieldProps) {
       <canvas
         id={id}
         ref={canvas}
-        aria-label="Zone de signature : dessinez votre signature"
+        aria-label={t('Zone de signature : dessinez votre signature')}
         className="h-40 w-full touch-none rounded-lg border border-ink-600 bg-white"
       />
       <div className="flex items-center justify-between gap-2">
         <p className="text-xs text-fg-muted">
-          {drawn ? 'Signature dessinée' : 'Signez dans le cadre avec le doigt, un stylet ou la souris.'}
+          {drawn ? t('Signature dessinée') : t('Signez dans le cadre avec le doigt, un stylet ou la souris.')}
         </p>
         <Button type="button" variant="outline" size="sm" onClick={clear} disabled={!drawn}>
           <Eraser aria-hidden="true" />
-          Effacer
+          {t('Effacer')}
         </Button>
       </div>
     </div>

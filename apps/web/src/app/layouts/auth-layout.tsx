@@ -2,13 +2,14 @@ import { CircleCheck, ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { msg, t } from '../../lib/i18n/i18n';
 import { preloadCodeWhenIdle } from '../idle-preload';
 
 const highlights = [
-  'Caméras, alarmes et contrôle d’accès réunis',
-  'Radio POC 4G avec détection d’urgence par IA',
-  'Rapports de sécurité signés sur le terrain',
-  'Planning des agents par site',
+  msg('Caméras, alarmes et contrôle d’accès réunis'),
+  msg('Radio POC 4G avec détection d’urgence par IA'),
+  msg('Rapports de sécurité signés sur le terrain'),
+  msg('Planning des agents par site'),
 ];
 
 /** Where the dashboard shows its side menu (Tailwind's lg). */
@@ -31,29 +32,29 @@ export function AuthLayout() {
           aria-hidden="true"
           className="pointer-events-none absolute -top-32 -left-32 size-[30rem] rounded-full bg-blue-600/20 blur-3xl"
         />
-        <Link to="/" aria-label="Vigie — accueil" className="relative w-fit">
+        <Link to="/" aria-label={t('Vigie — accueil')} className="relative w-fit">
           <BrandLogo />
         </Link>
         <div className="relative flex flex-col gap-6">
           <ShieldCheck aria-hidden="true" className="size-12 text-blue-400" />
           <p className="text-3xl font-bold tracking-tight text-white">
-            Le centre de supervision des sociétés de sécurité privée et incendie.
+            {t('Le centre de supervision des sociétés de sécurité privée et incendie.')}
           </p>
           <ul className="flex flex-col gap-3 text-slate-300">
             {highlights.map((item) => (
               <li key={item} className="flex items-center gap-3">
                 <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-400" />
-                {item}
+                {t(item)}
               </li>
             ))}
           </ul>
         </div>
         <p className="relative text-sm text-slate-400">
-          Mise en place en 48 h · Formation incluse · Support 24/7
+          {t('Mise en place en 48 h · Formation incluse · Support 24/7')}
         </p>
       </aside>
       <main className="flex flex-col items-center px-4 py-10 sm:px-8 lg:justify-center lg:py-16">
-        <Link to="/" aria-label="Vigie — accueil" className="mb-10 lg:hidden">
+        <Link to="/" aria-label={t('Vigie — accueil')} className="mb-10 lg:hidden">
           <BrandLogo />
         </Link>
         <div className="w-full max-w-xl">
