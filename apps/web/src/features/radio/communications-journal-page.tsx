@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more';
 import { QueryState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
+import { t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { journalFiltersOf, useCommunicationJournal } from './api/get-communication-journal';
 import { CommunicationItem } from './components/communication-item';
@@ -42,15 +43,17 @@ export default function CommunicationsJournalPage() {
         <Button asChild variant="ghost" size="sm" className="-ml-3 self-start text-fg-muted">
           <Link to="/dashboard/radio">
             <ArrowLeft aria-hidden="true" />
-            Radio POC 4G
+            {t('Radio POC 4G')}
           </Link>
         </Button>
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
-            Journal des communications
+            {t('Journal des communications')}
           </h1>
           <p className="text-fg-muted">
-            Toutes les transmissions radio, les plus récentes en premier, transcrites et analysées par l'IA.
+            {t(
+              "Toutes les transmissions radio, les plus récentes en premier, transcrites et analysées par l'IA.",
+            )}
           </p>
         </div>
       </div>
@@ -64,19 +67,21 @@ export default function CommunicationsJournalPage() {
 
       <QueryState
         query={list}
-        loading="Chargement du journal…"
-        error="Impossible de charger le journal des communications"
+        loading={t('Chargement du journal…')}
+        error={t('Impossible de charger le journal des communications')}
         empty={{
           when: communications.length === 0,
           icon: MessagesSquare,
-          title: filtered ? 'Aucune communication pour ces filtres.' : 'Aucune communication pour le moment.',
+          title: filtered
+            ? t('Aucune communication pour ces filtres.')
+            : t('Aucune communication pour le moment.'),
         }}
       >
         <div className="flex flex-col gap-3">
           <p className="text-sm text-fg-muted" aria-live="polite" data-testid="journal-summary">
             {journalSummary(communications.length, total, list.hasNextPage)}
           </p>
-          <ul className="flex flex-col gap-3" aria-label="Journal des communications">
+          <ul className="flex flex-col gap-3" aria-label={t('Journal des communications')}>
             {communications.map((communication) => (
               <CommunicationItem key={communication.id} communication={communication} timezone={timezone} />
             ))}

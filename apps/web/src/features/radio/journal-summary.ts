@@ -1,6 +1,8 @@
 import { communicationCountCap } from '@vigie/contract/radio-traffic.contract';
+import { intlLocale } from '../../lib/format';
+import { t } from '../../lib/i18n/i18n';
 
-const count = (n: number) => n.toLocaleString('fr-FR');
+const formatted = (n: number) => n.toLocaleString(intlLocale());
 
 /**
  * What the journal says of what it shows, as the alarms list does: `hasMore` (a next page) is the
@@ -8,10 +10,20 @@ const count = (n: number) => n.toLocaleString('fr-FR');
  * between two pages can make it lag behind.
  */
 export function journalSummary(shown: number, total: number, hasMore: boolean) {
-  const s = shown > 1 ? 's' : '';
+  // {count} picks the plural; {shown} and {total} are the numbers as the language writes them.
+  const values = { count: shown, shown: formatted(shown) };
   if (!hasMore)
-    return shown > 1 ? `${count(shown)} communications, toutes affichées` : `${shown} communication`;
+    return t(
+      '{count, plural, one {{shown} communication} other {{shown} communications, toutes affichées}}',
+      values,
+    );
   if (total > shown && total <= communicationCountCap)
-    return `${count(shown)} communication${s} affichée${s} sur ${count(total)}`;
-  return `${count(shown)} communication${s} affichée${s} sur plus de ${count(Math.max(shown, communicationCountCap))}`;
+    return t(
+      '{count, plural, one {{shown} communication affichée sur {total}} other {{shown} communications affichées sur {total}}}',
+      { ...values, total: formatted(total) },
+    );
+  return t(
+    '{count, plural, one {{shown} communication affichée sur plus de {total}} other {{shown} communications affichées sur plus de {total}}}',
+    { ...values, total: formatted(Math.max(shown, communicationCountCap)) },
+  );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { ChannelFormDialog } from './components/channel-form-dialog';
 import { ChannelsSection } from './components/channels-section';
@@ -46,11 +47,11 @@ export default function RadioPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
           <h1 className="flex items-center gap-3 text-2xl font-bold tracking-tight text-white sm:text-3xl">
-            Radio POC 4G
-            <Badge tone="solid">IA</Badge>
+            {t('Radio POC 4G')}
+            <Badge tone="solid">{t('IA')}</Badge>
           </h1>
           <p className="text-fg-muted">
-            Radios push-to-talk 4G, canaux et alertes SOS analysées par l'IA, en temps réel.
+            {t("Radios push-to-talk 4G, canaux et alertes SOS analysées par l'IA, en temps réel.")}
           </p>
         </div>
         {canManage ? (
@@ -58,16 +59,16 @@ export default function RadioPage() {
             {isAdmin ? (
               <Button variant="outline" onClick={() => setSettingsOpen(true)}>
                 <KeyRound aria-hidden="true" />
-                Passerelles
+                {t('Passerelles')}
               </Button>
             ) : null}
             <Button variant="secondary" onClick={() => setCreatingChannel(true)}>
               <RadioTower aria-hidden="true" />
-              Créer un canal
+              {t('Créer un canal')}
             </Button>
             <Button onClick={() => setAddingRadio(true)}>
               <Plus aria-hidden="true" />
-              Ajouter une radio
+              {t('Ajouter une radio')}
             </Button>
           </div>
         ) : null}

@@ -23,9 +23,9 @@ function curlExample(url: string) {
 export function IntegrationHelp() {
   const url = `${window.location.origin}${ingestAlarm.path}`;
   const request = {
-    method: <code>POST</code>,
+    method: <code>{'POST'}</code>,
     path: <code className="break-all text-blue-200">{ingestAlarm.path}</code>,
-    header: <code>X-Api-Key</code>,
+    header: <code>{'X-Api-Key'}</code>,
   };
   const fields = Object.fromEntries(
     ['siteId', 'type', 'severity', 'title', 'description', 'location', 'triggeredBy'].map((name) => [

@@ -3,6 +3,7 @@ import { Trash2, Users } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n/i18n';
 import { PttPanel } from '../ptt/ptt-panel';
 import { ChannelPriorityBadge } from './radio-badges';
 
@@ -20,7 +21,7 @@ export function ChannelCard({ channel, canManage, onMembers, onDelete }: Channel
       <div className="flex flex-col gap-2">
         <h3 className="font-semibold break-words text-white">{channel.name}</h3>
         <div className="flex flex-wrap gap-1.5">
-          <Badge tone="accent">{channelTypeLabels[channel.type]}</Badge>
+          <Badge tone="accent">{t(channelTypeLabels[channel.type])}</Badge>
           <ChannelPriorityBadge priority={channel.priority} />
         </div>
         {channel.description ? (
@@ -28,7 +29,10 @@ export function ChannelCard({ channel, canManage, onMembers, onDelete }: Channel
         ) : null}
         <p className="flex items-center gap-2 text-sm text-slate-300" data-testid="channel-members">
           <Users aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
-          {`${channel.activeMembers} / ${channel.memberCount} ${channel.memberCount > 1 ? 'membres actifs' : 'membre actif'}`}
+          {t('{active} / {count, plural, one {# membre actif} other {# membres actifs}}', {
+            active: channel.activeMembers,
+            count: channel.memberCount,
+          })}
         </p>
       </div>
       <PttPanel channel={channel} />
@@ -38,19 +42,19 @@ export function ChannelCard({ channel, canManage, onMembers, onDelete }: Channel
             variant="secondary"
             size="sm"
             onClick={() => onMembers(channel)}
-            aria-label={`Membres du canal ${channel.name}`}
+            aria-label={t('Membres du canal {name}', { name: channel.name })}
           >
             <Users aria-hidden="true" />
-            Membres
+            {t('Membres')}
           </Button>
           <Button
             variant="danger-ghost"
             size="sm"
             onClick={() => onDelete(channel)}
-            aria-label={`Supprimer le canal ${channel.name}`}
+            aria-label={t('Supprimer le canal {name}', { name: channel.name })}
           >
             <Trash2 aria-hidden="true" />
-            Supprimer
+            {t('Supprimer')}
           </Button>
         </div>
       ) : null}

@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input, Textarea } from '../../../components/ui/input';
 import { showServerErrors } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateChannel } from '../api/create-channel';
 import {
   type ChannelFormOutput,
@@ -25,8 +26,8 @@ export function ChannelFormDialog({ open, onOpenChange }: ChannelFormDialogProps
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Créer un canal"
-        description="Un canal de discussion push-to-talk : un site, une équipe, les urgences."
+        title={t('Créer un canal')}
+        description={t('Un canal de discussion push-to-talk : un site, une équipe, les urgences.')}
       >
         <ChannelForm onOpenChange={onOpenChange} />
       </DialogContent>
@@ -53,14 +54,18 @@ function ChannelForm({ onOpenChange }: Omit<ChannelFormDialogProps, 'open'>) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const channel = await create.mutateAsync(values);
-      const priority = channelPriorityLabels[channel.priority as 0 | 1 | 2] ?? channel.priority;
-      toast.success('Canal créé', {
-        description: `${channel.name} (${channelTypeLabels[channel.type]}, priorité ${priority})`,
+      const priorityLabel = channelPriorityLabels[channel.priority as 0 | 1 | 2];
+      toast.success(t('Canal créé'), {
+        description: t('{name} ({type}, priorité {priority})', {
+          name: channel.name,
+          type: t(channelTypeLabels[channel.type]),
+          priority: priorityLabel ? t(priorityLabel) : channel.priority,
+        }),
       });
       onOpenChange(false);
     } catch (error) {
-      const rest = showServerErrors(error, setError, channelFields, 'Impossible de créer le canal');
-      if (rest) toast.error('Erreur', { description: rest });
+      const rest = showServerErrors(error, setError, channelFields, t('Impossible de créer le canal'));
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   });
 
@@ -73,7 +78,7 @@ function ChannelForm({ onOpenChange }: Omit<ChannelFormDialogProps, 'open'>) {
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
       <FormField
         id="channel-name"
-        label="Nom du canal"
+        label={t('Nom du canal')}
         required
         error={errors.name?.message}
         className="sm:col-span-2"
@@ -81,33 +86,33 @@ function ChannelForm({ onOpenChange }: Omit<ChannelFormDialogProps, 'open'>) {
         <Input
           id="channel-name"
           autoComplete="off"
-          placeholder="Ex. Site Nord, Équipe de nuit"
+          placeholder={t('Ex. Site Nord, Équipe de nuit')}
           maxLength={80}
           {...a11y('name')}
           {...register('name')}
         />
       </FormField>
-      <FormField id="channel-type" label="Type" required error={errors.type?.message}>
+      <FormField id="channel-type" label={t('Type')} required error={errors.type?.message}>
         <FormSelect
           control={control}
           name="type"
           id="channel-type"
-          options={channelTypeOptions}
+          options={channelTypeOptions()}
           {...a11y('type')}
         />
       </FormField>
-      <FormField id="channel-priority" label="Priorité" required error={errors.priority?.message}>
+      <FormField id="channel-priority" label={t('Priorité')} required error={errors.priority?.message}>
         <FormSelect
           control={control}
           name="priority"
           id="channel-priority"
-          options={channelPriorityOptions}
+          options={channelPriorityOptions()}
           {...a11y('priority')}
         />
       </FormField>
       <FormField
         id="channel-description"
-        label="Description"
+        label={t('Description')}
         error={errors.description?.message}
         className="sm:col-span-2"
       >
@@ -121,10 +126,10 @@ function ChannelForm({ onOpenChange }: Omit<ChannelFormDialogProps, 'open'>) {
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Création...' : 'Créer le canal'}
+          {isSubmitting ? t('Création...') : t('Créer le canal')}
         </Button>
       </div>
     </form>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { useAgents } from '../../../lib/agents-api';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useRadios } from '../api/get-radios';
 import { useSetChannelMembers } from '../api/set-channel-members';
 import { MemberChecklist } from './member-checklist';
@@ -19,8 +20,8 @@ export function ChannelMembersDialog({ channel, onOpenChange }: ChannelMembersDi
       {channel ? (
         <DialogContent
           size="lg"
-          title={`Membres du canal — ${channel.name}`}
-          description="Les agents et les radios qui parlent et écoutent sur ce canal."
+          title={t('Membres du canal — {name}', { name: channel.name })}
+          description={t('Les agents et les radios qui parlent et écoutent sur ce canal.')}
         >
           <MembersForm channel={channel} onOpenChange={onOpenChange} />
         </DialogContent>
@@ -54,12 +55,15 @@ function MembersForm({ channel, onOpenChange }: { channel: Channel; onOpenChange
         agentIds: [...agentIds],
         radioIds: [...radioIds],
       });
-      toast.success('Membres enregistrés', {
-        description: `${saved.name} : ${saved.memberCount} membre${saved.memberCount > 1 ? 's' : ''}.`,
+      toast.success(t('Membres enregistrés'), {
+        description: t('{name} : {count, plural, one {# membre} other {# membres}}.', {
+          name: saved.name,
+          count: saved.memberCount,
+        }),
       });
       onOpenChange(false);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de modifier les membres') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de modifier les membres')) });
     }
   };
 
@@ -67,32 +71,32 @@ function MembersForm({ channel, onOpenChange }: { channel: Channel; onOpenChange
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <MemberChecklist
-          legend="Agents"
+          legend={t('Agents')}
           choices={agents.data?.map((a) => ({ id: a.id, label: a.name, detail: a.currentSite ?? undefined }))}
           selected={agentIds}
           onToggle={(id) => setAgentIds((current) => toggled(current, id))}
-          loading="Chargement des agents…"
-          empty="Aucun agent : ajoutez-les dans le planning."
+          loading={t('Chargement des agents…')}
+          empty={t('Aucun agent : ajoutez-les dans le planning.')}
         />
         <MemberChecklist
-          legend="Radios"
+          legend={t('Radios')}
           choices={radios.data?.map((r) => ({
             id: r.id,
             label: formatImei(r.radioId),
-            detail: r.agentName ?? 'non assignée',
+            detail: r.agentName ?? t('non assignée'),
           }))}
           selected={radioIds}
           onToggle={(id) => setRadioIds((current) => toggled(current, id))}
-          loading="Chargement des radios…"
-          empty="Aucune radio pour le moment."
+          loading={t('Chargement des radios…')}
+          empty={t('Aucune radio pour le moment.')}
         />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+          {save.isPending ? t('Enregistrement...') : t('Enregistrer')}
         </Button>
       </div>
     </form>

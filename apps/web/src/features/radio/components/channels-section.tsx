@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { QueryState } from '../../../components/query-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDeleteChannel } from '../api/delete-channel';
 import { useChannels } from '../api/get-channels';
 import { ChannelCard } from './channel-card';
@@ -22,9 +23,9 @@ export function ChannelsSection({ canManage }: { canManage: boolean }) {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      toast.success('Canal supprimé', { description: deleting.name });
+      toast.success(t('Canal supprimé'), { description: deleting.name });
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de supprimer le canal') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de supprimer le canal')) });
     }
     setDeleting(null);
   };
@@ -33,25 +34,25 @@ export function ChannelsSection({ canManage }: { canManage: boolean }) {
     <section className="flex flex-col gap-4" aria-labelledby="channels-title">
       <div className="flex flex-col gap-0.5">
         <h2 id="channels-title" className="text-lg font-semibold text-white">
-          Canaux
+          {t('Canaux')}
         </h2>
         <p className="text-sm text-fg-muted">
-          Écoutez un canal et parlez-y depuis le navigateur, comme sur une radio.
+          {t('Écoutez un canal et parlez-y depuis le navigateur, comme sur une radio.')}
         </p>
       </div>
 
       <QueryState
         query={list}
-        loading="Chargement des canaux…"
-        error="Impossible de charger les canaux"
+        loading={t('Chargement des canaux…')}
+        error={t('Impossible de charger les canaux')}
         empty={{
           when: channels.length === 0,
           icon: RadioTower,
-          title: 'Aucun canal',
-          hint: "Créez un canal par site, par équipe, et un canal d'urgence prioritaire.",
+          title: t('Aucun canal'),
+          hint: t("Créez un canal par site, par équipe, et un canal d'urgence prioritaire."),
         }}
       >
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Canaux">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={t('Canaux')}>
           {channels.map((channel) => (
             <li key={channel.id} className="flex">
               <ChannelCard
@@ -69,14 +70,16 @@ export function ChannelsSection({ canManage }: { canManage: boolean }) {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Supprimer ce canal ?"
+        title={t('Supprimer ce canal ?')}
         description={
           deleting
-            ? `Le canal ${deleting.name} sera supprimé. L'historique de ses communications est conservé.`
+            ? t("Le canal {name} sera supprimé. L'historique de ses communications est conservé.", {
+                name: deleting.name,
+              })
             : ''
         }
-        confirmLabel="Supprimer"
-        pendingLabel="Suppression..."
+        confirmLabel={t('Supprimer')}
+        pendingLabel={t('Suppression...')}
         pending={remove.isPending}
         onConfirm={() => void confirmDelete()}
       />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { fetchCommunicationAudio } from '../api/get-communication-audio';
 
 type AudioState =
@@ -32,7 +33,7 @@ export function CommunicationAudio({ communicationId, label }: { communicationId
       const blob = await fetchCommunicationAudio(communicationId);
       setState({ kind: 'ready', url: URL.createObjectURL(blob) });
     } catch (error) {
-      setState({ kind: 'error', message: errorMessage(error, "Impossible de charger l'enregistrement") });
+      setState({ kind: 'error', message: errorMessage(error, t("Impossible de charger l'enregistrement")) });
     }
   };
 
@@ -56,10 +57,10 @@ export function CommunicationAudio({ communicationId, label }: { communicationId
         size="sm"
         onClick={() => void load()}
         disabled={state.kind === 'loading'}
-        aria-label={`Écouter : ${label}`}
+        aria-label={t('Écouter : {label}', { label })}
         data-testid="communication-play"
       >
-        <span aria-hidden="true">▶</span> {state.kind === 'loading' ? 'Chargement…' : 'Écouter'}
+        <span aria-hidden="true">▶</span> {state.kind === 'loading' ? t('Chargement…') : t('Écouter')}
       </Button>
       {state.kind === 'error' ? (
         <span role="alert" className="text-xs text-red-200">

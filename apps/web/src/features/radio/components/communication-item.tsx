@@ -2,10 +2,10 @@ import type { Communication } from '@vigie/contract/radio-traffic.contract';
 import { TriangleAlert } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';
-import { deName } from '../../../lib/french';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { CommunicationAudio } from './communication-audio';
-import { formatDurationMs } from './radio-format';
+import { formatDurationMs, ofName } from './radio-format';
 
 function Transcript({ communication }: { communication: Communication }) {
   if (communication.transcript) {
@@ -14,16 +14,16 @@ function Transcript({ communication }: { communication: Communication }) {
         className="text-sm break-words whitespace-pre-wrap text-slate-200"
         data-testid="communication-transcript"
       >
-        « {communication.transcript} »
+        {t('« {transcript} »', { transcript: communication.transcript })}
       </p>
     );
   }
   const text =
     communication.transcriptStatus === 'pending'
-      ? 'Transcription en cours…'
+      ? t('Transcription en cours…')
       : communication.transcriptStatus === 'failed'
-        ? 'Transcription impossible'
-        : 'Pas de transcription';
+        ? t('Transcription impossible')
+        : t('Pas de transcription');
   return <p className="text-sm text-fg-muted italic">{text}</p>;
 }
 
@@ -57,10 +57,12 @@ export function CommunicationItem({
         <div className="flex flex-col gap-1.5 rounded-lg border border-red-500/40 bg-red-500/10 p-2.5">
           <span className="inline-flex items-center gap-1.5 self-start rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-semibold text-white">
             <TriangleAlert aria-hidden="true" className="size-3.5" />
-            Urgence détectée
+            {t('Urgence détectée')}
           </span>
           {analysis && analysis.keywords_found.length > 0 ? (
-            <p className="text-xs text-red-100">Mots-clés : {analysis.keywords_found.join(', ')}</p>
+            <p className="text-xs text-red-100">
+              {t('Mots-clés : {keywords}', { keywords: analysis.keywords_found.join(', ') })}
+            </p>
           ) : null}
           {analysis?.recommendation ? (
             <p className="text-sm text-red-100">{analysis.recommendation}</p>
@@ -70,7 +72,10 @@ export function CommunicationItem({
       {communication.hasAudio ? (
         <CommunicationAudio
           communicationId={communication.id}
-          label={`Enregistrement ${deName(communication.fromAgentName)} sur ${communication.channelName}`}
+          label={t('Enregistrement {agent} sur {channel}', {
+            agent: ofName(communication.fromAgentName),
+            channel: communication.channelName,
+          })}
         />
       ) : null}
     </li>

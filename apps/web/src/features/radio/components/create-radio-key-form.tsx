@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { KeyNameForm } from '../../../components/device-keys/key-name-form';
 import type { NewDeviceKey } from '../../../components/device-keys/one-time-key';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useCreateRadioKey } from '../api/create-radio-key';
 import { CreatedRadioKey } from './created-radio-key';
 
@@ -14,9 +15,10 @@ export function CreateRadioKeyForm() {
   return (
     <KeyNameForm
       id="radio-key-name"
-      label="Nom de la passerelle"
-      placeholder="Ex. Passerelle PTT opérateur, Terminal 12"
-      requiredMessage="Le nom de la passerelle est obligatoire"
+      label={t('Nom de la passerelle')}
+      placeholder={t('Ex. Passerelle PTT opérateur, Terminal 12')}
+      // Shown by the field, which translates it when it is shown.
+      requiredMessage={msg('Le nom de la passerelle est obligatoire')}
       create={(name) => create.mutateAsync(name)}
       isPending={create.isPending}
       onCreated={setCreated}

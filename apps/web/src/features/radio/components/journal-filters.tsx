@@ -1,6 +1,7 @@
 import { Label } from '../../../components/ui/label';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
+import { t } from '../../../lib/i18n/i18n';
 import { useChannels } from '../api/get-channels';
 
 /** The channel select's « every channel » entry (Radix Select cannot hold an empty value). */
@@ -22,13 +23,13 @@ export function JournalFilters({
 }: JournalFiltersProps) {
   const channels = useChannels();
   const options: SelectOption[] = [
-    { value: ALL_CHANNELS, label: 'Tous les canaux' },
+    { value: ALL_CHANNELS, label: t('Tous les canaux') },
     ...(channels.data ?? []).map((channel) => ({ value: channel.id, label: channel.name })),
   ];
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
       <Select
-        aria-label="Filtrer par canal"
+        aria-label={t('Filtrer par canal')}
         options={options}
         value={channelId}
         onValueChange={onChannelChange}
@@ -37,7 +38,7 @@ export function JournalFilters({
       <div className="flex items-center gap-3">
         <Switch id="journal-emergency-only" checked={emergencyOnly} onCheckedChange={onEmergencyOnlyChange} />
         <Label htmlFor="journal-emergency-only" className="cursor-pointer">
-          Urgences uniquement
+          {t('Urgences uniquement')}
         </Label>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDispatchRadioAlert } from '../api/dispatch-radio-alert';
 import { formatAge, formatDistance } from './radio-format';
 
@@ -19,18 +20,21 @@ export function NearestAgentsList({ alert, canManage }: NearestAgentsListProps) 
   const send = async (agent: NearestAgent) => {
     try {
       await dispatch.mutateAsync({ id: alert.id, agentId: agent.agentId });
-      toast.success('Agent envoyé', {
-        description: `${agent.name} (à ${formatDistance(agent.distanceM)}) part sur l'alerte.`,
+      toast.success(t('Agent envoyé'), {
+        description: t("{name} (à {distance}) part sur l'alerte.", {
+          name: agent.name,
+          distance: formatDistance(agent.distanceM),
+        }),
       });
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible d'envoyer l'agent") });
+      toast.error(t('Erreur'), { description: errorMessage(error, t("Impossible d'envoyer l'agent")) });
     }
   };
 
   if (alert.nearestAgents.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-ink-600 p-3 text-sm text-fg-muted">
-        Aucun agent disponible à proximité (en service avec une position de moins de 15 minutes)
+        {t('Aucun agent disponible à proximité (en service avec une position de moins de 15 minutes)')}
       </p>
     );
   }
@@ -38,7 +42,7 @@ export function NearestAgentsList({ alert, canManage }: NearestAgentsListProps) 
   return (
     <ul
       className="divide-y divide-ink-700 rounded-lg border border-ink-700"
-      aria-label="Agents les plus proches"
+      aria-label={t('Agents les plus proches')}
     >
       {alert.nearestAgents.map((agent) => {
         const sent = alert.dispatchedAgent?.agentId === agent.agentId;
@@ -56,14 +60,17 @@ export function NearestAgentsList({ alert, canManage }: NearestAgentsListProps) 
                   <span className="font-semibold text-blue-200">· {formatDistance(agent.distanceM)}</span>
                 </p>
                 <p className="text-xs text-fg-muted">
-                  Position {formatAge(agent.positionAt, now)} ({sourceLabels[agent.positionSource]})
+                  {t('Position {age} ({source})', {
+                    age: formatAge(agent.positionAt, now),
+                    source: t(sourceLabels[agent.positionSource]),
+                  })}
                   {agent.siteName ? ` · ${agent.siteName}` : ''}
                 </p>
               </div>
             </div>
             {sent ? (
               <Badge tone="success" className="self-start sm:self-auto">
-                Envoyé
+                {t('Envoyé')}
               </Badge>
             ) : canDispatch ? (
               <Button
@@ -71,10 +78,10 @@ export function NearestAgentsList({ alert, canManage }: NearestAgentsListProps) 
                 className="self-start sm:self-auto"
                 disabled={dispatch.isPending}
                 onClick={() => void send(agent)}
-                aria-label={`Envoyer ${agent.name}`}
+                aria-label={t('Envoyer {name}', { name: agent.name })}
               >
                 <Send aria-hidden="true" />
-                Envoyer
+                {t('Envoyer')}
               </Button>
             ) : null}
           </li>

@@ -7,6 +7,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
+import { t } from '../../../lib/i18n/i18n';
 import { formatImei } from './radio-format';
 
 type RadioActionsMenuProps = {
@@ -20,18 +21,22 @@ export function RadioActionsMenu({ radio, onEdit, onDelete }: RadioActionsMenuPr
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions de la radio ${formatImei(radio.radioId)}`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('Actions de la radio {imei}', { imei: formatImei(radio.radioId) })}
+        >
           <EllipsisVertical aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => onEdit(radio)}>
           <Pencil aria-hidden="true" />
-          Modifier
+          {t('Modifier')}
         </DropdownMenuItem>
         <DropdownMenuItem tone="danger" onSelect={() => onDelete(radio)}>
           <Trash2 aria-hidden="true" />
-          Retirer la radio
+          {t('Retirer la radio')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

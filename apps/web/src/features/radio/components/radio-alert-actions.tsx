@@ -3,6 +3,7 @@ import { CheckCheck, CircleCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useAcknowledgeRadioAlert } from '../api/acknowledge-radio-alert';
 import { useResolveRadioAlert } from '../api/resolve-radio-alert';
 
@@ -15,17 +16,19 @@ export function RadioAlertActions({ alert }: { alert: RadioAlert }) {
   const onAcknowledge = async () => {
     try {
       await acknowledge.mutateAsync(alert.id);
-      toast.success('Alerte prise en compte');
+      toast.success(t('Alerte prise en compte'));
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible de prendre en compte l'alerte") });
+      toast.error(t('Erreur'), {
+        description: errorMessage(error, t("Impossible de prendre en compte l'alerte")),
+      });
     }
   };
   const onResolve = async () => {
     try {
       await resolve.mutateAsync({ id: alert.id });
-      toast.success('Alerte close');
+      toast.success(t('Alerte close'));
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, "Impossible de clore l'alerte") });
+      toast.error(t('Erreur'), { description: errorMessage(error, t("Impossible de clore l'alerte")) });
     }
   };
 
@@ -34,12 +37,12 @@ export function RadioAlertActions({ alert }: { alert: RadioAlert }) {
       {alert.status === 'active' ? (
         <Button onClick={() => void onAcknowledge()} disabled={acknowledge.isPending}>
           <CheckCheck aria-hidden="true" />
-          {acknowledge.isPending ? 'Prise en compte...' : 'Prendre en compte'}
+          {acknowledge.isPending ? t('Prise en compte...') : t('Prendre en compte')}
         </Button>
       ) : null}
       <Button variant="secondary" onClick={() => void onResolve()} disabled={resolve.isPending}>
         <CircleCheck aria-hidden="true" />
-        {resolve.isPending ? 'Clôture...' : 'Clore'}
+        {resolve.isPending ? t('Clôture...') : t('Clore')}
       </Button>
     </div>
   );

@@ -4,14 +4,16 @@ import {
   type RadioAlertWithNearest,
 } from '@vigie/contract/radio-traffic.contract';
 import { MapPin, Sparkles } from 'lucide-react';
+import { markers, richText } from '../../../components/device-keys/rich-text';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { NearestAgentsList } from './nearest-agents-list';
 import { RadioAlertActions } from './radio-alert-actions';
 import { RadioAlertStatusBadge, RadioAlertTypeBadge } from './radio-badges';
 import { formatCoordinates, formatDistance, formatDurationMs, formatImei, mapUrl } from './radio-format';
 
-const locationSources: Record<RadioAlert['locationSource'], string> = {
+const locationSourceLabels: Record<RadioAlert['locationSource'], string> = {
   device: 'transmise avec le SOS',
   radio: 'dernière position de la radio',
   none: 'inconnue',
@@ -26,6 +28,22 @@ function Info({ label, value }: { label: string; value: string }) {
   );
 }
 
+type Dispatched = NonNullable<RadioAlertWithNearest['dispatchedAgent']>;
+
+/** « Agent envoyé : <name> (à 350 m) le … », the name in bold. */
+function DispatchedAgent({ dispatched, at }: { dispatched: Dispatched; at: string }) {
+  const parts = { name: <strong>{dispatched.name}</strong> };
+  const text =
+    dispatched.distanceM !== null
+      ? t('Agent envoyé : {name} (à {distance}) le {date}', {
+          ...markers(parts),
+          distance: formatDistance(dispatched.distanceM),
+          date: at,
+        })
+      : t('Agent envoyé : {name} le {date}', { ...markers(parts), date: at });
+  return richText(text, parts);
+}
+
 type RadioAlertDetailsProps = { alert: RadioAlertWithNearest; canManage: boolean; timezone?: string };
 
 /** Everything about one alert: where, what was heard, who was sent, who could go. */
@@ -37,7 +55,7 @@ export function RadioAlertDetails({ alert, canManage, timezone }: RadioAlertDeta
       <div className="flex flex-wrap gap-2">
         <RadioAlertTypeBadge type={alert.type} />
         <Badge tone={alert.severity === 'critical' ? 'danger' : 'warning'}>
-          {alert.severity === 'critical' ? 'Critique' : 'Haute'}
+          {alert.severity === 'critical' ? t('Critique') : t('Haute')}
         </Badge>
         <RadioAlertStatusBadge status={alert.status} />
       </div>
@@ -47,41 +65,44 @@ export function RadioAlertDetails({ alert, canManage, timezone }: RadioAlertDeta
         <span className="break-words">{alert.aiRecommendation}</span>
       </p>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Info label="Agent" value={alert.agentName ?? 'Non identifié'} />
-        <Info label="Radio (IMEI)" value={alert.imei ? formatImei(alert.imei) : '—'} />
-        <Info label="Site" value={alert.siteName ?? '—'} />
-        <Info label="Catégorie" value={alert.category ? emergencyCategoryLabels[alert.category] : '—'} />
-        <Info label="Déclenchée le" value={at(alert.createdAt)} />
-        <Info label="Prise en compte le" value={at(alert.acknowledgedAt)} />
-        {alert.resolvedAt ? <Info label="Close le" value={at(alert.resolvedAt)} /> : null}
+        <Info label={t('Agent')} value={alert.agentName ?? t('Non identifié')} />
+        <Info label={t('Radio (IMEI)')} value={alert.imei ? formatImei(alert.imei) : '—'} />
+        <Info label={t('Site')} value={alert.siteName ?? '—'} />
+        <Info
+          label={t('Catégorie')}
+          value={alert.category ? t(emergencyCategoryLabels[alert.category]) : '—'}
+        />
+        <Info label={t('Déclenchée le')} value={at(alert.createdAt)} />
+        <Info label={t('Prise en compte le')} value={at(alert.acknowledgedAt)} />
+        {alert.resolvedAt ? <Info label={t('Close le')} value={at(alert.resolvedAt)} /> : null}
         {alert.responseSeconds !== null ? (
-          <Info label="Temps de réponse" value={formatDurationMs(alert.responseSeconds * 1000)} />
+          <Info label={t('Temps de réponse')} value={formatDurationMs(alert.responseSeconds * 1000)} />
         ) : null}
       </dl>
       <div className="flex flex-col gap-1">
-        <h3 className="text-sm font-semibold text-white">Position</h3>
+        <h3 className="text-sm font-semibold text-white">{t('Position')}</h3>
         {alert.location ? (
           <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-200">
             <MapPin aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
             <span className="font-mono">{formatCoordinates(alert.location.lat, alert.location.lng)}</span>
-            <span className="text-fg-muted">({locationSources[alert.locationSource]})</span>
+            <span className="text-fg-muted">({t(locationSourceLabels[alert.locationSource])})</span>
             <a
               href={mapUrl(alert.location.lat, alert.location.lng)}
               target="_blank"
               rel="noreferrer"
               className="text-blue-300 underline underline-offset-2 hover:text-blue-200"
             >
-              Voir sur la carte
+              {t('Voir sur la carte')}
             </a>
           </p>
         ) : (
-          <p className="text-sm text-fg-muted">Position inconnue</p>
+          <p className="text-sm text-fg-muted">{t('Position inconnue')}</p>
         )}
       </div>
       {alert.keywords.length > 0 ? (
         <div className="flex flex-col gap-1.5">
-          <h3 className="text-sm font-semibold text-white">Mots-clés détectés</h3>
-          <ul className="flex flex-wrap gap-1.5" aria-label="Mots-clés détectés">
+          <h3 className="text-sm font-semibold text-white">{t('Mots-clés détectés')}</h3>
+          <ul className="flex flex-wrap gap-1.5" aria-label={t('Mots-clés détectés')}>
             {alert.keywords.map((keyword) => (
               <li key={keyword}>
                 <Badge tone="danger">{keyword}</Badge>
@@ -95,14 +116,12 @@ export function RadioAlertDetails({ alert, canManage, timezone }: RadioAlertDeta
           className="rounded-lg border border-emerald-500/40 bg-emerald-500/10 p-3 text-sm text-emerald-100"
           data-testid="dispatched-agent"
         >
-          Agent envoyé : <strong>{dispatched.name}</strong>
-          {dispatched.distanceM !== null ? ` (à ${formatDistance(dispatched.distanceM)})` : ''} le{' '}
-          {at(dispatched.at)}
+          <DispatchedAgent dispatched={dispatched} at={at(dispatched.at)} />
         </p>
       ) : null}
       <section className="flex flex-col gap-2" aria-labelledby="nearest-agents-title">
         <h3 id="nearest-agents-title" className="text-sm font-semibold text-white">
-          Agents disponibles les plus proches
+          {t('Agents disponibles les plus proches')}
         </h3>
         <NearestAgentsList alert={alert} canManage={canManage} />
       </section>

@@ -3,6 +3,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { useRadioAlert } from '../api/get-radio-alert';
 import { RadioAlertDetails } from './radio-alert-details';
 
@@ -24,18 +25,20 @@ export function RadioAlertDialog({ alertId, onOpenChange, canManage, timezone }:
           size="xl"
           title={
             alert
-              ? `${radioAlertTypeLabels[alert.type]} — ${alert.agentName ?? 'Agent non identifié'}`
-              : 'Alerte radio'
+              ? `${t(radioAlertTypeLabels[alert.type])} — ${alert.agentName ?? t('Agent non identifié')}`
+              : t('Alerte radio')
           }
-          description={alert ? `Déclenchée le ${formatDateTime(alert.createdAt, timezone)}` : undefined}
+          description={
+            alert ? t('Déclenchée le {date}', { date: formatDateTime(alert.createdAt, timezone) }) : undefined
+          }
         >
           {alert ? (
             <RadioAlertDetails alert={alert} canManage={canManage} timezone={timezone} />
           ) : isError ? (
-            <p className="text-red-200">{errorMessage(error, 'Alerte introuvable')}</p>
+            <p className="text-red-200">{errorMessage(error, t('Alerte introuvable'))}</p>
           ) : (
             <div className="flex justify-center py-10">
-              <Spinner label="Chargement de l'alerte…" />
+              <Spinner label={t("Chargement de l'alerte…")} />
             </div>
           )}
         </DialogContent>

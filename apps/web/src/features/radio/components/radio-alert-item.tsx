@@ -2,15 +2,16 @@ import type { RadioAlert } from '@vigie/contract/radio-traffic.contract';
 import { Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
-import { deName } from '../../../lib/french';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { RadioAlertStatusBadge, RadioAlertTypeBadge } from './radio-badges';
+import { ofName } from './radio-format';
 
 type RadioAlertItemProps = { alert: RadioAlert; timezone?: string; onOpen: (id: string) => void };
 
 /** One open alert of the emergency card: what, who, when, and the AI's advice. */
 export function RadioAlertItem({ alert, timezone, onOpen }: RadioAlertItemProps) {
-  const who = alert.agentName ?? 'Agent non identifié';
+  const who = alert.agentName ?? t('Agent non identifié');
   return (
     <li
       data-testid="radio-alert-item"
@@ -38,9 +39,9 @@ export function RadioAlertItem({ alert, timezone, onOpen }: RadioAlertItemProps)
         size="sm"
         className="self-start"
         onClick={() => onOpen(alert.id)}
-        aria-label={`Détails de l'alerte ${deName(who)}`}
+        aria-label={t("Détails de l'alerte {agent}", { agent: ofName(who) })}
       >
-        Détails
+        {t('Détails')}
       </Button>
     </li>
   );

@@ -10,6 +10,7 @@ import {
   radioAlertTypeLabels,
 } from '@vigie/contract/radio-traffic.contract';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { t } from '../../../lib/i18n/i18n';
 
 type Tone = NonNullable<BadgeProps['tone']>;
 
@@ -20,7 +21,7 @@ const radioStatusTones: Record<RadioStatus, Tone> = {
 };
 
 export function RadioStatusBadge({ status }: { status: RadioStatus }) {
-  return <Badge tone={radioStatusTones[status]}>{radioStatusLabels[status]}</Badge>;
+  return <Badge tone={radioStatusTones[status]}>{t(radioStatusLabels[status])}</Badge>;
 }
 
 /** Channel priorities: 0 Normal, 1 Haute, 2 Urgence (red). */
@@ -30,7 +31,7 @@ export function ChannelPriorityBadge({ priority }: { priority: number }) {
   const value = (priority in channelPriorityLabels ? priority : 0) as ChannelPriority;
   return (
     <Badge tone={priorityTones[value]} data-testid="channel-priority">
-      <span className="font-normal">Priorité :</span> {channelPriorityLabels[value]}
+      <span className="font-normal">{t('Priorité :')}</span> {t(channelPriorityLabels[value])}
     </Badge>
   );
 }
@@ -38,7 +39,7 @@ export function ChannelPriorityBadge({ priority }: { priority: number }) {
 export function RadioAlertTypeBadge({ type }: { type: RadioAlert['type'] }) {
   return (
     <span className="inline-flex shrink-0 items-center rounded-full border border-red-500/50 bg-red-600 px-2.5 py-0.5 text-xs font-semibold text-white">
-      {radioAlertTypeLabels[type]}
+      {t(radioAlertTypeLabels[type])}
     </span>
   );
 }
@@ -50,5 +51,5 @@ const alertStatusTones: Record<RadioAlert['status'], Tone> = {
 };
 
 export function RadioAlertStatusBadge({ status }: { status: RadioAlert['status'] }) {
-  return <Badge tone={alertStatusTones[status]}>{radioAlertStatusLabels[status]}</Badge>;
+  return <Badge tone={alertStatusTones[status]}>{t(radioAlertStatusLabels[status])}</Badge>;
 }

@@ -2,6 +2,7 @@ import type { Radio } from '@vigie/contract/radio.contract';
 import { BatteryMedium, MapPin, RadioTower, Signal } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { RadioActionsMenu } from './radio-actions-menu';
 import { RadioStatusBadge } from './radio-badges';
@@ -25,13 +26,16 @@ export function RadioCard({ radio, canManage, timezone, onAlert, onEdit, onDelet
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h3 className={cn('font-semibold break-words', radio.agentName ? 'text-white' : 'text-fg-muted')}>
-            {radio.agentName ?? 'Non assignée'}
+            {radio.agentName ?? t('Non assignée')}
           </h3>
           <p className="font-mono text-sm text-slate-300" title={radio.radioId}>
-            <span className="font-sans text-xs text-fg-muted">IMEI </span>
+            {/* A code: the same word in every language. */}
+            <span className="font-sans text-xs text-fg-muted">{'IMEI '}</span>
             {formatImei(radio.radioId)}
           </p>
-          <p className="text-xs text-fg-muted">N° de série : {radio.serialNumber}</p>
+          <p className="text-xs text-fg-muted">
+            {t('N° de série : {serial}', { serial: radio.serialNumber })}
+          </p>
         </div>
         <div className="flex shrink-0 items-start gap-1">
           <RadioStatusBadge status={radio.status} />
@@ -44,16 +48,19 @@ export function RadioCard({ radio, canManage, timezone, onAlert, onEdit, onDelet
           className={cn('size-2.5 rounded-full', radio.online ? 'bg-emerald-400' : 'bg-slate-500')}
         />
         <span className={radio.online ? 'text-emerald-200' : 'text-slate-300'}>
-          {radio.online ? 'En ligne' : 'Hors ligne'}
+          {radio.online ? t('En ligne') : t('Hors ligne')}
         </span>
         <span className="text-xs text-fg-muted">
-          {radio.lastSeen ? `· vue le ${formatDateTime(radio.lastSeen, timezone)}` : '· jamais connectée'}
+          {'· '}
+          {radio.lastSeen
+            ? t('vue le {date}', { date: formatDateTime(radio.lastSeen, timezone) })
+            : t('jamais connectée')}
         </span>
       </p>
       <div className="grid grid-cols-2 gap-2">
         <RadioMetric
           icon={BatteryMedium}
-          label="Batterie"
+          label={t('Batterie')}
           value={radio.battery}
           goodAbove={50}
           lowClass="text-red-300"
@@ -61,7 +68,7 @@ export function RadioCard({ radio, canManage, timezone, onAlert, onEdit, onDelet
         />
         <RadioMetric
           icon={Signal}
-          label="Signal"
+          label={t('Signal')}
           value={radio.signalStrength}
           goodAbove={70}
           lowClass="text-orange-300"
@@ -71,7 +78,9 @@ export function RadioCard({ radio, canManage, timezone, onAlert, onEdit, onDelet
       <div className="flex flex-col gap-1.5 text-sm text-slate-300">
         <p className="flex items-center gap-2">
           <RadioTower aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
-          {radio.currentChannel ? `Canal : ${radio.currentChannel}` : 'Aucun canal'}
+          {radio.currentChannel
+            ? t('Canal : {channel}', { channel: radio.currentChannel })
+            : t('Aucun canal')}
         </p>
         <p className="flex items-start gap-2">
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-fg-muted" />
@@ -82,12 +91,12 @@ export function RadioCard({ radio, canManage, timezone, onAlert, onEdit, onDelet
               </span>
               {radio.lastLocation.accuracy !== null ? ` (±${Math.round(radio.lastLocation.accuracy)} m)` : ''}
               <span className="text-xs text-fg-muted">
-                {' '}
-                · le {formatDateTime(radio.lastLocation.at, timezone)}
+                {' · '}
+                {t('le {date}', { date: formatDateTime(radio.lastLocation.at, timezone) })}
               </span>
             </span>
           ) : (
-            'Position inconnue'
+            t('Position inconnue')
           )}
         </p>
       </div>

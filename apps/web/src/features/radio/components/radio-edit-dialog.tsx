@@ -7,6 +7,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { showServerErrors } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useChannels } from '../api/get-channels';
 import { useUpdateRadio } from '../api/update-radio';
 import {
@@ -27,7 +28,7 @@ export function RadioEditDialog({ radio, onOpenChange }: RadioEditDialogProps) {
   return (
     <Dialog open={radio !== null} onOpenChange={onOpenChange}>
       {radio ? (
-        <DialogContent title="Modifier la radio" description={`IMEI ${formatImei(radio.radioId)}`}>
+        <DialogContent title={t('Modifier la radio')} description={`IMEI ${formatImei(radio.radioId)}`}>
           <RadioEditForm radio={radio} onOpenChange={onOpenChange} />
         </DialogContent>
       ) : null}
@@ -43,7 +44,7 @@ function RadioEditForm({ radio, onOpenChange }: { radio: Radio; onOpenChange: (o
   const agents = useAgentOptions();
   const channels = useChannels();
   const channelOptions = [
-    { value: NO_CHANNEL, label: 'Aucun canal' },
+    { value: NO_CHANNEL, label: t('Aucun canal') },
     ...(channels.data ?? []).map((c) => ({ value: c.id, label: c.name })),
   ];
   const {
@@ -63,23 +64,23 @@ function RadioEditForm({ radio, onOpenChange }: { radio: Radio; onOpenChange: (o
   const onSubmit = handleSubmit(async (values) => {
     try {
       await update.mutateAsync({ id: radio.id, body: values });
-      toast.success('Radio modifiée', { description: `IMEI ${formatImei(radio.radioId)}` });
+      toast.success(t('Radio modifiée'), { description: `IMEI ${formatImei(radio.radioId)}` });
       onOpenChange(false);
     } catch (error) {
-      const rest = showServerErrors(error, setError, radioEditFields, 'Impossible de modifier la radio');
-      if (rest) toast.error('Erreur', { description: rest });
+      const rest = showServerErrors(error, setError, radioEditFields, t('Impossible de modifier la radio'));
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField id="radio-edit-agentId" label="Agent" error={errors.agentId?.message}>
+      <FormField id="radio-edit-agentId" label={t('Agent')} error={errors.agentId?.message}>
         <FormSelect control={control} name="agentId" id="radio-edit-agentId" options={agents.options} />
       </FormField>
-      <FormField id="radio-edit-status" label="Statut" required error={errors.status?.message}>
-        <FormSelect control={control} name="status" id="radio-edit-status" options={radioStatusOptions} />
+      <FormField id="radio-edit-status" label={t('Statut')} required error={errors.status?.message}>
+        <FormSelect control={control} name="status" id="radio-edit-status" options={radioStatusOptions()} />
       </FormField>
-      <FormField id="radio-edit-channel" label="Canal" error={errors.currentChannelId?.message}>
+      <FormField id="radio-edit-channel" label={t('Canal')} error={errors.currentChannelId?.message}>
         <FormSelect
           control={control}
           name="currentChannelId"
@@ -89,10 +90,10 @@ function RadioEditForm({ radio, onOpenChange }: { radio: Radio; onOpenChange: (o
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Enregistrement...' : 'Enregistrer'}
+          {isSubmitting ? t('Enregistrement...') : t('Enregistrer')}
         </Button>
       </div>
     </form>

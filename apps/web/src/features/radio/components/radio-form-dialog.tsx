@@ -7,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import { showServerErrors } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateRadio } from '../api/create-radio';
 import {
   emptyRadioForm,
@@ -24,8 +25,10 @@ export function RadioFormDialog({ open, onOpenChange }: RadioFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Ajouter une radio"
-        description="Un terminal push-to-talk 4G, identifié par son IMEI (composez *#06# sur le terminal pour l'afficher)."
+        title={t('Ajouter une radio')}
+        description={t(
+          "Un terminal push-to-talk 4G, identifié par son IMEI (composez *#06# sur le terminal pour l'afficher).",
+        )}
       >
         {/* Mounted on open: the form starts empty every time. */}
         <RadioForm onOpenChange={onOpenChange} />
@@ -55,13 +58,13 @@ function RadioForm({ onOpenChange }: Omit<RadioFormDialogProps, 'open'>) {
     try {
       const agentName = agents.nameOf(values.agentId) ?? undefined;
       const radio = await create.mutateAsync({ ...values, agentName });
-      toast.success('Radio ajoutée', {
-        description: `IMEI ${formatImei(radio.radioId)} — ${radio.agentName ?? 'non assignée'}`,
+      toast.success(t('Radio ajoutée'), {
+        description: `IMEI ${formatImei(radio.radioId)} — ${radio.agentName ?? t('non assignée')}`,
       });
       onOpenChange(false);
     } catch (error) {
-      const rest = showServerErrors(error, setError, radioFields, "Impossible d'ajouter la radio");
-      if (rest) toast.error('Erreur', { description: rest });
+      const rest = showServerErrors(error, setError, radioFields, t("Impossible d'ajouter la radio"));
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   });
 
@@ -74,35 +77,35 @@ function RadioForm({ onOpenChange }: Omit<RadioFormDialogProps, 'open'>) {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField
         id="radio-radioId"
-        label="Identifiant radio (IMEI)"
+        label={t('Identifiant radio (IMEI)')}
         required
-        hint="15 chiffres ; espaces et tirets acceptés."
+        hint={t('15 chiffres ; espaces et tirets acceptés.')}
         error={errors.radioId?.message}
       >
         <Input
           id="radio-radioId"
           autoComplete="off"
           inputMode="numeric"
-          placeholder="Ex. 35 209900 176148 1"
+          placeholder={t('Ex. 35 209900 176148 1')}
           {...a11y('radioId')}
           {...register('radioId')}
         />
       </FormField>
       <FormField
         id="radio-serialNumber"
-        label="Numéro de série"
+        label={t('Numéro de série')}
         required
         error={errors.serialNumber?.message}
       >
         <Input
           id="radio-serialNumber"
           autoComplete="off"
-          placeholder="Ex. PTT4G-00123"
+          placeholder={t('Ex. PTT4G-00123')}
           {...a11y('serialNumber')}
           {...register('serialNumber')}
         />
       </FormField>
-      <FormField id="radio-agentId" label="Agent" error={errors.agentId?.message}>
+      <FormField id="radio-agentId" label={t('Agent')} error={errors.agentId?.message}>
         <FormSelect
           control={control}
           name="agentId"
@@ -113,10 +116,10 @@ function RadioForm({ onOpenChange }: Omit<RadioFormDialogProps, 'open'>) {
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Ajout...' : 'Ajouter la radio'}
+          {isSubmitting ? t('Ajout...') : t('Ajouter la radio')}
         </Button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import '@vigie/contract/locale';
 import { idSchema } from '@vigie/contract/common';
 import { createRadioBody, radioStatuses, radioStatusLabels } from '@vigie/contract/radio.contract';
 import { z } from 'zod';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 /** The select's value for 'no agent' (Radix Select cannot hold an empty value). */
 export const NO_AGENT = 'none';
@@ -31,11 +32,13 @@ export const emptyRadioForm: RadioFormValues = { radioId: '', serialNumber: '', 
 /** 'Modifier': who carries it, its status and its channel. */
 export const radioEditSchema = z.object({
   agentId: optionalChoice(NO_AGENT),
-  status: z.enum(radioStatuses, { error: 'Statut invalide' }),
+  status: z.enum(radioStatuses, { error: msg('Statut invalide') }),
   currentChannelId: optionalChoice(NO_CHANNEL),
 });
 
 export type RadioEditValues = z.input<typeof radioEditSchema>;
 export type RadioEditOutput = z.output<typeof radioEditSchema>;
 
-export const radioStatusOptions = radioStatuses.map((value) => ({ value, label: radioStatusLabels[value] }));
+/** The status select's options, in the user's language (called at render). */
+export const radioStatusOptions = () =>
+  radioStatuses.map((value) => ({ value, label: t(radioStatusLabels[value]) }));

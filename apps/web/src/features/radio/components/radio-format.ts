@@ -1,11 +1,23 @@
-// Display helpers of the radio page (French number formats: decimal comma).
+// Display helpers of the radio page (numbers in the user's language: a decimal comma in French).
+import { intlLocale } from '../../../lib/format';
+import { deName } from '../../../lib/french';
+import { currentLocale, t } from '../../../lib/i18n/i18n';
 
-const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+const oneDecimal = (value: number) =>
+  new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(value);
+
+/**
+ * A name as French writes it after « de » (« d'Alice », « de Bruno »), to fill a message's {agent}
+ * where French says « de »; other languages put their own word in the message and take the name.
+ */
+export function ofName(name: string): string {
+  return currentLocale() === 'fr' ? deName(name) : name;
+}
 
 /** '350 m' below a kilometre, else '1,2 km'. */
 export function formatDistance(metres: number): string {
   if (metres < 1000) return `${Math.round(metres)} m`;
-  return `${oneDecimal.format(metres / 1000)} km`;
+  return `${oneDecimal(metres / 1000)} km`;
 }
 
 /** '2,4 min', or '—' when there is nothing to average. */
@@ -13,7 +25,7 @@ export function formatMinutes(minutes: number | null): string {
   if (minutes === null) return '—';
   // Under a minute, seconds: a 1 s response must not read '0 min'.
   if (minutes < 1) return `${Math.round(minutes * 60)} s`;
-  return `${oneDecimal.format(minutes)} min`;
+  return `${oneDecimal(minutes)} min`;
 }
 
 /** '35 209900 176148 1' (reporting body, type, serial, check digit); anything else as it is. */
@@ -39,9 +51,9 @@ export function formatClock(ms: number): string {
 export function formatAge(at: string, now: number = Date.now()): string {
   const minutes = Math.floor((now - new Date(at).getTime()) / 60_000);
   if (!Number.isFinite(minutes)) return '—';
-  if (minutes < 1) return "à l'instant";
-  if (minutes < 60) return `il y a ${minutes} min`;
-  return `il y a ${Math.floor(minutes / 60)} h`;
+  if (minutes < 1) return t("à l'instant");
+  if (minutes < 60) return t('il y a {minutes} min', { minutes });
+  return t('il y a {hours} h', { hours: Math.floor(minutes / 60) });
 }
 
 /** '48.85661, 2.35222' (coordinates keep the dot, as maps and GPS tools expect). */

@@ -1,6 +1,7 @@
 import type { IntegrationKey } from '@vigie/contract/integrations.contract';
 import { DeviceKeyList } from '../../../components/device-keys/device-key-list';
 import { RevokeKeyButton } from '../../../components/device-keys/revoke-key-button';
+import { t } from '../../../lib/i18n/i18n';
 import { useRadioKeys } from '../api/get-radio-keys';
 import { useRevokeRadioKey } from '../api/revoke-radio-key';
 
@@ -11,8 +12,8 @@ export function RadioKeyList({ timezone }: { timezone?: string }) {
     <DeviceKeyList
       keys={keys}
       frame="section"
-      caption="Clés de passerelle radio"
-      empty="Aucune clé : aucune passerelle ne peut encore envoyer l'état des radios."
+      caption={t('Clés de passerelle radio')}
+      empty={t("Aucune clé : aucune passerelle ne peut encore envoyer l'état des radios.")}
       rowTestId="radio-key-row"
       revoke={(key) => <RevokeKey gatewayKey={key} />}
       timezone={timezone}
@@ -27,7 +28,7 @@ function RevokeKey({ gatewayKey }: { gatewayKey: IntegrationKey }) {
       deviceKey={gatewayKey}
       onRevoke={() => revoke.mutateAsync(gatewayKey.id)}
       isPending={revoke.isPending}
-      revokedDescription="ne peut plus rien envoyer."
+      revokedDescription={t('ne peut plus rien envoyer.')}
     />
   );
 }

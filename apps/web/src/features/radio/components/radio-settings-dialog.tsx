@@ -1,4 +1,5 @@
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { t } from '../../../lib/i18n/i18n';
 import { CreateRadioKeyForm } from './create-radio-key-form';
 import { RadioKeyList } from './radio-key-list';
 import { RetentionForm } from './retention-form';
@@ -12,13 +13,15 @@ export function RadioSettingsDialog({ open, onOpenChange, timezone }: RadioSetti
       {open ? (
         <DialogContent
           size="lg"
-          title="Passerelles et enregistrements"
-          description="Les clés avec lesquelles vos terminaux 4G ou leur passerelle envoient leur état, leurs transmissions et leurs SOS, et la conservation des enregistrements."
+          title={t('Passerelles et enregistrements')}
+          description={t(
+            'Les clés avec lesquelles vos terminaux 4G ou leur passerelle envoient leur état, leurs transmissions et leurs SOS, et la conservation des enregistrements.',
+          )}
         >
           <div className="flex flex-col gap-6">
             <section className="flex flex-col gap-3" aria-labelledby="radio-keys-title">
               <h3 id="radio-keys-title" className="text-sm font-semibold text-white">
-                Clés de passerelle radio
+                {t('Clés de passerelle radio')}
               </h3>
               <CreateRadioKeyForm />
               <RadioKeyList timezone={timezone} />
@@ -28,7 +31,7 @@ export function RadioSettingsDialog({ open, onOpenChange, timezone }: RadioSetti
               aria-labelledby="radio-retention-title"
             >
               <h3 id="radio-retention-title" className="text-sm font-semibold text-white">
-                Conservation des enregistrements
+                {t('Conservation des enregistrements')}
               </h3>
               <RetentionForm />
             </section>

@@ -2,6 +2,7 @@ import type { RadioSummary } from '@vigie/contract/radio-traffic.contract';
 import { BrainCircuit } from 'lucide-react';
 import { QueryState } from '../../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { useRadioSummary } from '../api/get-radio-summary';
 import { formatMinutes } from './radio-format';
@@ -30,31 +31,33 @@ export function RadioSummaryCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <BrainCircuit aria-hidden="true" className="size-5 text-blue-300" />
-          Analyse IA
+          {t('Analyse IA')}
         </CardTitle>
-        <CardDescription>État du parc radio et recommandation, mis à jour en temps réel.</CardDescription>
+        <CardDescription>
+          {t('État du parc radio et recommandation, mis à jour en temps réel.')}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <QueryState
           query={summary}
           layout="card"
-          loading="Chargement de l'analyse…"
-          error="Impossible de charger l'analyse"
+          loading={t("Chargement de l'analyse…")}
+          error={t("Impossible de charger l'analyse")}
         >
           {(data) => (
             <div className="flex flex-col gap-4">
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
-                <Stat label="Radios actives" value={`${data.radiosActive}/${data.radiosTotal}`} />
-                <Stat label="En ligne" value={String(data.radiosOnline)} />
+                <Stat label={t('Radios actives')} value={`${data.radiosActive}/${data.radiosTotal}`} />
+                <Stat label={t('En ligne')} value={String(data.radiosOnline)} />
                 <Stat
-                  label="Alertes actives"
+                  label={t('Alertes actives')}
                   value={String(data.activeAlerts)}
                   alert={data.activeAlerts > 0}
                 />
-                <Stat label="Temps de réponse moyen" value={formatMinutes(data.avgResponseMinutes)} />
-                <Stat label="Communications aujourd'hui" value={String(data.communicationsToday)} />
+                <Stat label={t('Temps de réponse moyen')} value={formatMinutes(data.avgResponseMinutes)} />
+                <Stat label={t("Communications aujourd'hui")} value={String(data.communicationsToday)} />
                 <Stat
-                  label="Urgences aujourd'hui"
+                  label={t("Urgences aujourd'hui")}
                   value={String(data.emergenciesToday)}
                   alert={data.emergenciesToday > 0}
                 />

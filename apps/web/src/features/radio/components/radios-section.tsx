@@ -6,6 +6,7 @@ import { EmptyState, QueryState } from '../../../components/query-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SearchInput } from '../../../components/ui/search-input';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDeleteRadio } from '../api/delete-radio';
 import { useRadios } from '../api/get-radios';
 import { RadioCard } from './radio-card';
@@ -46,9 +47,9 @@ export function RadiosSection({ canManage, timezone, onAlert }: RadiosSectionPro
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      toast.success('Radio retirée', { description: `IMEI ${formatImei(deleting.radioId)}` });
+      toast.success(t('Radio retirée'), { description: `IMEI ${formatImei(deleting.radioId)}` });
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de retirer la radio') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de retirer la radio')) });
     }
     setDeleting(null);
   };
@@ -58,19 +59,22 @@ export function RadiosSection({ canManage, timezone, onAlert }: RadiosSectionPro
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div className="flex flex-col gap-0.5">
           <h2 id="radios-title" className="text-lg font-semibold text-white">
-            Radios
+            {t('Radios')}
           </h2>
           <p className="text-sm text-fg-muted" aria-live="polite">
             {list.data
-              ? `${radios.length} radio${radios.length > 1 ? 's' : ''} · ${radios.filter((r) => r.online).length} en ligne`
+              ? t('{count, plural, one {# radio} other {# radios}} · {online} en ligne', {
+                  count: radios.length,
+                  online: radios.filter((r) => r.online).length,
+                })
               : null}
           </p>
         </div>
         {radios.length > 0 ? (
           <SearchInput
             wrapperClassName="w-full md:max-w-sm"
-            aria-label="Rechercher une radio"
-            placeholder="IMEI, n° de série, agent ou canal..."
+            aria-label={t('Rechercher une radio')}
+            placeholder={t('IMEI, n° de série, agent ou canal...')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
@@ -79,19 +83,21 @@ export function RadiosSection({ canManage, timezone, onAlert }: RadiosSectionPro
 
       <QueryState
         query={list}
-        loading="Chargement des radios…"
-        error="Impossible de charger les radios"
+        loading={t('Chargement des radios…')}
+        error={t('Impossible de charger les radios')}
         empty={{
           when: radios.length === 0,
           icon: RadioReceiver,
-          title: 'Aucune radio',
-          hint: 'Ajoutez vos terminaux push-to-talk 4G avec leur IMEI pour suivre leur état et leurs alertes.',
+          title: t('Aucune radio'),
+          hint: t(
+            'Ajoutez vos terminaux push-to-talk 4G avec leur IMEI pour suivre leur état et leurs alertes.',
+          ),
         }}
       >
         {shown.length === 0 ? (
-          <EmptyState icon={RadioReceiver} title="Aucune radio ne correspond à la recherche." />
+          <EmptyState icon={RadioReceiver} title={t('Aucune radio ne correspond à la recherche.')} />
         ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Radios">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('Radios')}>
             {shown.map((radio) => (
               <li key={radio.id} className="flex">
                 <RadioCard
@@ -112,14 +118,16 @@ export function RadiosSection({ canManage, timezone, onAlert }: RadiosSectionPro
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Retirer cette radio ?"
+        title={t('Retirer cette radio ?')}
         description={
           deleting
-            ? `La radio ${formatImei(deleting.radioId)} sera retirée du parc. Ses communications et ses alertes sont conservées.`
+            ? t('La radio {imei} sera retirée du parc. Ses communications et ses alertes sont conservées.', {
+                imei: formatImei(deleting.radioId),
+              })
             : ''
         }
-        confirmLabel="Retirer"
-        pendingLabel="Retrait..."
+        confirmLabel={t('Retirer')}
+        pendingLabel={t('Retrait...')}
         pending={remove.isPending}
         onConfirm={() => void confirmDelete()}
       />

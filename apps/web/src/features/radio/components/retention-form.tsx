@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { useRecordingRetention } from '../api/get-recording-retention';
 import { useSetRecordingRetention } from '../api/set-recording-retention';
 
@@ -16,8 +17,8 @@ export function RetentionForm() {
     <QueryState
       query={retention}
       layout="inline"
-      loading="Chargement de la durée de conservation…"
-      error="Impossible de charger la durée de conservation"
+      loading={t('Chargement de la durée de conservation…')}
+      error={t('Impossible de charger la durée de conservation')}
     >
       {(data) => <RetentionFields initialDays={data.days} />}
     </QueryState>
@@ -33,25 +34,31 @@ function RetentionFields({ initialDays }: { initialDays: number }) {
     event.preventDefault();
     const parsed = recordingRetentionBody.safeParse({ days: days.trim() === '' ? undefined : days });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Durée de conservation invalide');
+      // The contract's French message: the field translates it where it is shown.
+      setError(parsed.error.issues[0]?.message ?? msg('Durée de conservation invalide'));
       return;
     }
     try {
       const saved = await save.mutateAsync(parsed.data.days);
-      toast.success('Conservation mise à jour', {
-        description: `Les enregistrements sont conservés ${saved.days} jour${saved.days > 1 ? 's' : ''}.`,
+      toast.success(t('Conservation mise à jour'), {
+        description: t(
+          '{count, plural, one {Les enregistrements sont conservés # jour.} other {Les enregistrements sont conservés # jours.}}',
+          {
+            count: saved.days,
+          },
+        ),
       });
     } catch (failure) {
       const { onFields, rest } = splitServerError(
         failure,
         ['days'],
-        'Impossible de modifier la conservation',
+        t('Impossible de modifier la conservation'),
       );
       if (onFields[0]) {
         setError(onFields[0].message);
         focusFirstField(['radio-retention-days']);
       }
-      if (rest) toast.error('Erreur', { description: rest });
+      if (rest) toast.error(t('Erreur'), { description: rest });
     }
   };
 
@@ -59,8 +66,10 @@ function RetentionFields({ initialDays }: { initialDays: number }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <FormField
         id="radio-retention-days"
-        label="Durée de conservation (jours)"
-        hint={`Les enregistrements sont conservés 6 mois au plus (${RECORDING_RETENTION_MAX_DAYS} jours).`}
+        label={t('Durée de conservation (jours)')}
+        hint={t('Les enregistrements sont conservés 6 mois au plus ({max} jours).', {
+          max: RECORDING_RETENTION_MAX_DAYS,
+        })}
         error={error ?? undefined}
         className="flex-1"
       >
@@ -80,7 +89,7 @@ function RetentionFields({ initialDays }: { initialDays: number }) {
         />
       </FormField>
       <Button type="submit" disabled={save.isPending} className="sm:mt-7">
-        {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+        {save.isPending ? t('Enregistrement...') : t('Enregistrer')}
       </Button>
     </form>
   );

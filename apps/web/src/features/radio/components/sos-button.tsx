@@ -3,6 +3,7 @@ import { Siren } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useTriggerSos } from '../api/trigger-sos';
 import { formatDistance, formatImei } from './radio-format';
 
@@ -17,14 +18,17 @@ export function SosButton({ radio, onAlert }: SosButtonProps) {
       // No position sent: the server takes the radio's last report and says so (never a fixed point).
       const alert = await sos.mutateAsync({ radioId: radio.id });
       const nearest = alert.nearestAgents[0];
-      toast.warning('SOS Déclenché', {
+      toast.warning(t('SOS Déclenché'), {
         description: nearest
-          ? `Agent le plus proche : ${nearest.name}, à ${formatDistance(nearest.distanceM)}.`
-          : 'Aucun agent disponible à proximité : le poste de contrôle est alerté.',
+          ? t('Agent le plus proche : {name}, à {distance}.', {
+              name: nearest.name,
+              distance: formatDistance(nearest.distanceM),
+            })
+          : t('Aucun agent disponible à proximité : le poste de contrôle est alerté.'),
       });
       onAlert(alert.id);
     } catch (error) {
-      toast.error('Erreur', { description: errorMessage(error, 'Impossible de déclencher SOS') });
+      toast.error(t('Erreur'), { description: errorMessage(error, t('Impossible de déclencher SOS')) });
     }
   };
 
@@ -34,11 +38,15 @@ export function SosButton({ radio, onAlert }: SosButtonProps) {
       className="w-full font-bold tracking-wide"
       disabled={sos.isPending}
       onClick={() => void trigger()}
-      aria-label={`SOS — radio ${formatImei(radio.radioId)}${radio.agentName ? ` (${radio.agentName})` : ''}`}
+      aria-label={
+        radio.agentName
+          ? t('SOS — radio {imei} ({agent})', { imei: formatImei(radio.radioId), agent: radio.agentName })
+          : t('SOS — radio {imei}', { imei: formatImei(radio.radioId) })
+      }
       data-testid="radio-sos"
     >
       <Siren aria-hidden="true" />
-      {sos.isPending ? 'Envoi du SOS...' : 'SOS'}
+      {sos.isPending ? t('Envoi du SOS...') : t('SOS')}
     </Button>
   );
 }

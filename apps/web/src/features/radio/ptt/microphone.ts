@@ -1,4 +1,5 @@
 // The microphone, asked for only when the user presses 'Parler', and the recorder's format.
+import { msg } from '../../../lib/i18n/i18n';
 
 /** Opus in WebM (Chrome, Edge, recent Safari), else in Ogg (Firefox): the formats the relay takes. */
 const RECORDER_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus'] as const;
@@ -11,17 +12,26 @@ export function pickRecorderMimeType(): string | null {
 
 export type MicrophoneProblem = 'denied' | 'missing' | 'busy' | 'insecure' | 'unsupported';
 
-/** Why the microphone is needed and how to allow it, in French. */
+/**
+ * Why the microphone is needed and how to allow it: French messages of the catalogue, translated
+ * where they are shown (MicrophoneHelp).
+ */
 export const microphoneHelp: Record<MicrophoneProblem, string> = {
-  denied:
+  denied: msg(
     "Vigie a besoin du micro pour transmettre votre voix sur le canal. Pour l'autoriser, cliquez sur l'icône à gauche de l'adresse du site (cadenas ou réglages), passez « Micro » sur « Autoriser », puis appuyez de nouveau sur « Parler ».",
-  missing:
+  ),
+  missing: msg(
     "Aucun micro n'a été trouvé. Branchez un micro ou un casque, puis appuyez de nouveau sur « Parler ».",
-  busy: 'Le micro est déjà utilisé par une autre application. Fermez-la, puis appuyez de nouveau sur « Parler ».',
-  insecure:
+  ),
+  busy: msg(
+    'Le micro est déjà utilisé par une autre application. Fermez-la, puis appuyez de nouveau sur « Parler ».',
+  ),
+  insecure: msg(
     'Le navigateur ne donne accès au micro que sur une connexion sécurisée (https). Ouvrez Vigie en https pour parler sur le canal.',
-  unsupported:
+  ),
+  unsupported: msg(
     "Ce navigateur ne sait pas enregistrer le micro au format attendu (Opus). Utilisez une version récente de Chrome, Edge, Firefox ou Safari pour parler (l'écoute reste possible).",
+  ),
 };
 
 export class MicrophoneError extends Error {

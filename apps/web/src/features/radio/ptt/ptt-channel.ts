@@ -1,9 +1,10 @@
 import type { PttClientMessage, PttServerMessage } from '@vigie/contract/radio-traffic.contract';
+import { t } from '../../../lib/i18n/i18n';
 import { openPttSocket, parseServerMessage } from './ptt-socket';
 
 const JOIN_TIMEOUT_MS = 10_000;
 
-/** A failure whose message is already French and meant for the user. */
+/** A failure whose message is meant for the user, already in their language. */
 export class PttFailure extends Error {}
 
 type PttChannelEvents = {
@@ -35,7 +36,7 @@ export class PttChannel {
     const socket = await openPttSocket(this.channelId);
     if (!stillWanted()) {
       socket.close(1000);
-      throw new PttFailure('Canal quitté');
+      throw new PttFailure(t('Canal quitté'));
     }
     this.socket = socket;
     await new Promise<void>((resolve, reject) => {
@@ -48,7 +49,7 @@ export class PttChannel {
         else resolve();
       };
       const timer = setTimeout(
-        () => settle(new PttFailure('Le canal ne répond pas. Réessayez dans un instant.')),
+        () => settle(new PttFailure(t('Le canal ne répond pas. Réessayez dans un instant.'))),
         JOIN_TIMEOUT_MS,
       );
       socket.addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -68,7 +69,7 @@ export class PttChannel {
         this.events.onMessage(message);
       });
       socket.addEventListener('close', (event) => {
-        settle(new PttFailure(event.reason || 'Connexion au canal impossible'));
+        settle(new PttFailure(event.reason || t('Connexion au canal impossible')));
         if (socket !== this.socket) return;
         this.socket = null;
         this.events.onClose(event);

@@ -1,6 +1,7 @@
 import type { Channel } from '@vigie/contract/radio.contract';
 import { Headphones } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { MicrophoneHelp } from './microphone-help';
 import { PttStatusLine } from './ptt-status-line';
@@ -35,19 +36,19 @@ export function PttPanel({ channel }: { channel: Channel }) {
         snapshot.talk === 'talking' ? 'border-red-500/60' : 'border-ink-700',
       )}
     >
-      <legend className="sr-only">Radio du canal {channel.name}</legend>
+      <legend className="sr-only">{t('Radio du canal {name}', { name: channel.name })}</legend>
       <div className="grid grid-cols-2 gap-2">
         <Button
           size="lg"
           variant={listening ? 'secondary' : 'outline'}
           className="w-full px-3"
           aria-pressed={listening}
-          aria-label={`Écouter le canal ${channel.name}`}
+          aria-label={t('Écouter le canal {name}', { name: channel.name })}
           onClick={() => (listening ? session.leave() : session.listen())}
           data-testid={`ptt-listen-${channel.id}`}
         >
           <Headphones aria-hidden="true" className={listening ? 'text-emerald-300' : undefined} />
-          Écouter
+          {t('Écouter')}
         </Button>
         <TalkButton
           channelId={channel.id}
@@ -65,7 +66,7 @@ export function PttPanel({ channel }: { channel: Channel }) {
       ) : null}
       {snapshot.micHelp ? <MicrophoneHelp text={snapshot.micHelp} /> : null}
       <p id={hintId} className="text-xs text-fg-muted">
-        Maintenez « Parler » (ou la barre d'espace) pendant que vous parlez, 60 s au plus.
+        {t("Maintenez « Parler » (ou la barre d'espace) pendant que vous parlez, 60 s au plus.")}
       </p>
       {/* biome-ignore lint/a11y/useMediaCaption: live radio voice, no captions exist; the status line says who speaks. */}
       <audio ref={audioRef} data-testid={`ptt-audio-${channel.id}`} autoPlay className="hidden" />

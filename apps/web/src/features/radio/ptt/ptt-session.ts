@@ -1,5 +1,6 @@
 import { PTT_MAX_TRANSMISSION_MS, type PttServerMessage } from '@vigie/contract/radio-traffic.contract';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { LiveAudioPlayer } from './live-audio-player';
 import {
   MicrophoneError,
@@ -103,7 +104,10 @@ export class PttSession {
       // Released while the browser asked for the microphone.
       this.finishTalk();
       this.update({
-        notice: { tone: 'info', text: 'Micro prêt : maintenez « Parler » enfoncé pendant que vous parlez.' },
+        notice: {
+          tone: 'info',
+          text: t('Micro prêt : maintenez « Parler » enfoncé pendant que vous parlez.'),
+        },
       });
       return;
     }
@@ -168,7 +172,9 @@ export class PttSession {
         if (generation !== this.generation) return;
         this.closeSocket();
         const text =
-          error instanceof PttFailure ? error.message : errorMessage(error, 'Connexion au canal impossible');
+          error instanceof PttFailure
+            ? error.message
+            : errorMessage(error, t('Connexion au canal impossible'));
         this.update({ connection: 'off', speaker: null, notice: { tone: 'error', text } });
       },
     );
@@ -184,7 +190,10 @@ export class PttSession {
         this.onGranted(message.transmissionId);
         return;
       case 'busy':
-        this.abortTalk({ tone: 'warning', text: `Canal occupé : ${message.speaker} parle.` }, false);
+        this.abortTalk(
+          { tone: 'warning', text: t('Canal occupé : {speaker} parle.', { speaker: message.speaker }) },
+          false,
+        );
         this.update({ speaker: message.speaker });
         return;
       case 'preempted':
@@ -254,13 +263,16 @@ export class PttSession {
     if (this.snapshot.talk !== 'idle') this.abortTalk(null, false);
     this.player?.end();
     this.incomingId = null;
-    const reason = event.reason ? ` (${event.reason})` : '';
     this.update({
       connection: 'off',
       speaker: null,
       notice: {
         tone: 'error',
-        text: `Connexion au canal perdue${reason}. Appuyez sur « Écouter » pour la rétablir.`,
+        text: event.reason
+          ? t('Connexion au canal perdue ({reason}). Appuyez sur « Écouter » pour la rétablir.', {
+              reason: event.reason,
+            })
+          : t('Connexion au canal perdue. Appuyez sur « Écouter » pour la rétablir.'),
       },
     });
   }

@@ -1,4 +1,5 @@
 import { PTT_MAX_TRANSMISSION_MS } from '@vigie/contract/radio-traffic.contract';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import { formatClock } from '../components/radio-format';
 import type { PttSnapshot } from './ptt-snapshot';
@@ -6,20 +7,23 @@ import type { PttSnapshot } from './ptt-snapshot';
 function statusText(snapshot: PttSnapshot, elapsedMs: number): string {
   switch (snapshot.talk) {
     case 'preparing':
-      return 'Préparation du micro…';
+      return t('Préparation du micro…');
     case 'waiting':
-      return 'Demande de la parole…';
+      return t('Demande de la parole…');
     case 'talking':
-      return `Vous parlez… ${formatClock(elapsedMs)} / ${formatClock(PTT_MAX_TRANSMISSION_MS)}`;
+      return t('Vous parlez… {elapsed} / {max}', {
+        elapsed: formatClock(elapsedMs),
+        max: formatClock(PTT_MAX_TRANSMISSION_MS),
+      });
     case 'ending':
-      return 'Fin de la transmission…';
+      return t('Fin de la transmission…');
     case 'idle':
       break;
   }
-  if (snapshot.speaker) return `${snapshot.speaker} parle…`;
-  if (snapshot.connection === 'connecting') return 'Connexion au canal…';
-  if (snapshot.connection === 'on') return "À l'écoute du canal";
-  return 'Canal non écouté';
+  if (snapshot.speaker) return t('{speaker} parle…', { speaker: snapshot.speaker });
+  if (snapshot.connection === 'connecting') return t('Connexion au canal…');
+  if (snapshot.connection === 'on') return t("À l'écoute du canal");
+  return t('Canal non écouté');
 }
 
 /** What the channel is doing now, for the eye and for screen readers. */

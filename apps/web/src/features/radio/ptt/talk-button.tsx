@@ -1,6 +1,7 @@
 import { Mic } from 'lucide-react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { t } from '../../../lib/i18n/i18n';
 
 type TalkButtonProps = {
   channelId: string;
@@ -52,7 +53,7 @@ export function TalkButton({ channelId, active, describedBy, onPress, onRelease 
       onContextMenu={(event) => event.preventDefault()}
     >
       <Mic aria-hidden="true" />
-      Parler
+      {t('Parler')}
     </Button>
   );
 }
