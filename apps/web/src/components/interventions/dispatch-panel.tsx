@@ -4,6 +4,7 @@
 import type { Intervention, InterventionCandidate } from '@vigie/contract/interventions.contract';
 import { Navigation, Radio, Send, Smartphone, X } from 'lucide-react';
 import { errorMessage } from '../../lib/api-errors';
+import { t } from '../../lib/i18n/i18n';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -33,19 +34,28 @@ function Clock({ intervention, now }: { intervention: Intervention; now: number 
     const left = Date.parse(i.acceptDueAt) - now;
     return (
       <span className="tabular-nums">
-        {left > 0 ? `Réponse attendue : ${formatClock(left)}` : 'Délai dépassé : proposition au suivant…'}
+        {left > 0
+          ? t('Réponse attendue : {clock}', { clock: formatClock(left) })
+          : t('Délai dépassé : proposition au suivant…')}
       </span>
     );
   }
   if ((i.state === 'accepted' || i.state === 'en_route') && i.acceptedAt) {
     return (
       <span className="tabular-nums">
-        Acceptée il y a {formatClock(now - Date.parse(i.acceptedAt))} · objectif {i.arriveMinutes} min
+        {t('Acceptée il y a {clock} · objectif {minutes} min', {
+          clock: formatClock(now - Date.parse(i.acceptedAt)),
+          minutes: i.arriveMinutes,
+        })}
       </span>
     );
   }
   if (i.state === 'on_site' && i.onSiteAt) {
-    return <span className="tabular-nums">Sur place depuis {formatClock(now - Date.parse(i.onSiteAt))}</span>;
+    return (
+      <span className="tabular-nums">
+        {t('Sur place depuis {clock}', { clock: formatClock(now - Date.parse(i.onSiteAt)) })}
+      </span>
+    );
   }
   return null;
 }
@@ -68,9 +78,9 @@ function RunningIntervention({
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={stateTone(i.state)}>{stateLabel(i.state)}</Badge>
         {i.late === 'alert' ? (
-          <Badge tone="danger">Toujours pas sur place</Badge>
+          <Badge tone="danger">{t('Toujours pas sur place')}</Badge>
         ) : i.late === 'warning' ? (
-          <Badge tone="warning">En retard</Badge>
+          <Badge tone="warning">{t('En retard')}</Badge>
         ) : null}
         <span className="text-sm font-medium text-white">{i.agentName}</span>
       </div>
@@ -79,8 +89,9 @@ function RunningIntervention({
       </p>
       {i.onSiteBy ? (
         <p className="text-xs text-fg-muted">
-          Arrivée confirmée par{' '}
-          {i.onSiteBy === 'geofence' ? 'la position du téléphone' : 'un point de contrôle scanné'}
+          {i.onSiteBy === 'geofence'
+            ? t('Arrivée confirmée par la position du téléphone')
+            : t('Arrivée confirmée par un point de contrôle scanné')}
         </p>
       ) : null}
       {canManage ? (
@@ -92,7 +103,7 @@ function RunningIntervention({
             onClick={() => cancel.mutate({ id: i.id })}
           >
             <X aria-hidden="true" />
-            Annuler l'intervention
+            {t("Annuler l'intervention")}
           </Button>
           {cancel.isError ? (
             <p role="alert" className="text-sm text-red-300">
@@ -127,17 +138,17 @@ function CandidateRow({
           {c.positionAgeSeconds !== null ? ` · ${formatAge(c.positionAgeSeconds)}` : ''}
         </span>
       </div>
-      {c.busy ? <Badge tone="warning">Occupé</Badge> : null}
+      {c.busy ? <Badge tone="warning">{t('Occupé')}</Badge> : null}
       {canManage ? (
         <Button
           size="sm"
           variant={c.busy ? 'outline' : 'primary'}
           disabled={c.busy || pending}
           onClick={onSend}
-          aria-label={`Envoyer ${c.name}`}
+          aria-label={t('Envoyer {name}', { name: c.name })}
         >
           <Send aria-hidden="true" />
-          Envoyer
+          {t('Envoyer')}
         </Button>
       ) : null}
     </li>
@@ -158,33 +169,38 @@ export function DispatchPanel({ alarmId, siteId, canManage }: DispatchPanelProps
     <section className="flex flex-col gap-3" aria-labelledby="dispatch-title" data-testid="dispatch-panel">
       <h3 id="dispatch-title" className="flex items-center gap-2 text-sm font-semibold text-white">
         <Navigation aria-hidden="true" className="size-4 text-blue-300" />
-        Intervention
+        {t('Intervention')}
       </h3>
-      {list.isPending ? <Spinner label="Chargement…" /> : null}
+      {list.isPending ? <Spinner label={t('Chargement…')} /> : null}
       {running ? <RunningIntervention intervention={running} canManage={canManage} /> : null}
       {refused ? (
         <p className="rounded-lg border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-100">
-          Refusée par {refused.agentName}
-          {refused.refusalReason ? ` : « ${refused.refusalReason} »` : ''}. Proposez-la à un autre agent.
+          {refused.refusalReason
+            ? t('Refusée par {name} : « {reason} ». Proposez-la à un autre agent.', {
+                name: refused.agentName,
+                reason: refused.refusalReason,
+              })
+            : t('Refusée par {name}. Proposez-la à un autre agent.', { name: refused.agentName })}
         </p>
       ) : null}
       {latest?.state === 'done' ? (
         <p className="rounded-lg border border-emerald-500/40 bg-emerald-500/10 p-3 text-sm text-emerald-100">
-          Terminée par {latest.agentName}
-          {latest.report ? ` : « ${latest.report} »` : ''}
+          {latest.report
+            ? t('Terminée par {name} : « {report} »', { name: latest.agentName, report: latest.report })
+            : t('Terminée par {name}', { name: latest.agentName })}
         </p>
       ) : null}
       {!running && canManage ? (
         <div className="flex flex-col gap-1">
-          <p className="text-xs text-fg-muted">Agents en service, du plus proche au plus loin</p>
+          <p className="text-xs text-fg-muted">{t('Agents en service, du plus proche au plus loin')}</p>
           {candidates.isPending ? (
-            <Spinner label="Recherche des agents…" />
+            <Spinner label={t('Recherche des agents…')} />
           ) : candidates.isError ? (
             <p role="alert" className="text-sm text-red-300">
-              {errorMessage(candidates.error, 'Impossible de lister les agents en service')}
+              {errorMessage(candidates.error, t('Impossible de lister les agents en service'))}
             </p>
           ) : candidates.data.length === 0 ? (
-            <p className="text-sm text-slate-300">Aucun agent en service pour l'instant.</p>
+            <p className="text-sm text-slate-300">{t("Aucun agent en service pour l'instant.")}</p>
           ) : (
             <ul className="divide-y divide-ink-700">
               {candidates.data.map((c) => (

@@ -1,4 +1,4 @@
-// How the interventions' figures read, in French, for the dispatch panel and the agent's card.
+// How the interventions' figures read, in the user's language, for the dispatch panel and the agent's card.
 import {
   type Intervention,
   type InterventionState,
@@ -6,21 +6,23 @@ import {
   interventionStateLabels,
   interventionStepLabels,
 } from '@vigie/contract/interventions.contract';
+import { intlLocale } from '../../lib/format';
+import { t } from '../../lib/i18n/i18n';
 
-const decimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+const decimal = () => new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 });
 
 /** « 850 m », « 1,2 km », « position inconnue ». */
 export function formatDistance(metres: number | null): string {
-  if (metres === null) return 'position inconnue';
-  return metres < 1000 ? `${Math.round(metres)} m` : `${decimal.format(metres / 1000)} km`;
+  if (metres === null) return t('position inconnue');
+  return metres < 1000 ? `${Math.round(metres)} m` : `${decimal().format(metres / 1000)} km`;
 }
 
 /** « à l'instant », « il y a 4 min », « il y a 2 h ». */
 export function formatAge(seconds: number | null): string {
   if (seconds === null) return '';
-  if (seconds < 60) return "à l'instant";
-  if (seconds < 3600) return `il y a ${Math.floor(seconds / 60)} min`;
-  return `il y a ${Math.floor(seconds / 3600)} h`;
+  if (seconds < 60) return t("à l'instant");
+  if (seconds < 3600) return t('il y a {count} min', { count: Math.floor(seconds / 60) });
+  return t('il y a {count} h', { count: Math.floor(seconds / 3600) });
 }
 
 /** « 2 min 05 s », « 45 s », « 1 h 03 min »: a running clock. */
@@ -36,14 +38,14 @@ export function formatClock(ms: number): string {
 
 /** « 14:05:32 » in the user's timezone. */
 export function formatTime(iso: string, timezone?: string): string {
-  return new Intl.DateTimeFormat('fr-FR', {
+  return new Intl.DateTimeFormat(intlLocale(), {
     timeStyle: 'medium',
     ...(timezone ? { timeZone: timezone } : {}),
   }).format(new Date(iso));
 }
 
-export const stateLabel = (s: InterventionState) => interventionStateLabels[s];
-export const stepLabel = (k: InterventionStepKind) => interventionStepLabels[k];
+export const stateLabel = (s: InterventionState) => t(interventionStateLabels[s]);
+export const stepLabel = (k: InterventionStepKind) => t(interventionStepLabels[k]);
 
 export const stateTone = (s: InterventionState): 'accent' | 'success' | 'warning' | 'danger' | 'neutral' =>
   s === 'done'
@@ -74,6 +76,9 @@ export function currentDeadline(
 
 /** « Réponse attendue dans 45 s », « Arrivée attendue dans 12 min 05 s », or « En retard de 2 min 03 s ». */
 export function deadlineText(kind: 'accept' | 'arrive', leftMs: number): string {
-  if (leftMs <= 0) return `En retard de ${formatClock(-leftMs)}`;
-  return `${kind === 'accept' ? 'Réponse' : 'Arrivée'} attendue dans ${formatClock(leftMs)}`;
+  if (leftMs <= 0) return t('En retard de {clock}', { clock: formatClock(-leftMs) });
+  const clock = formatClock(leftMs);
+  return kind === 'accept'
+    ? t('Réponse attendue dans {clock}', { clock })
+    : t('Arrivée attendue dans {clock}', { clock });
 }
