@@ -1,14 +1,17 @@
 // The map's overview as GeoJSON for MapLibre's sources (pure: tested without a browser), and the
-// French wording of a position's age.
+// wording of a position's age in the user's language.
 
+import { type InterventionState, interventionStateLabels } from '@vigie/contract/interventions.contract';
 import {
   type MapAgent,
+  type MapIntervention,
   type MapOverview,
   mapAgentStateLabels,
   mapSiteStateLabels,
   mapStalePositionMs,
 } from '@vigie/contract/map.contract';
 import type { Feature, FeatureCollection, Geometry, LineString, Point as PointGeometry } from 'geojson';
+import { t } from '../../lib/i18n/i18n';
 
 type Point = Feature<PointGeometry, Record<string, string | number | boolean>>;
 const point = (lng: number, lat: number, properties: Point['properties']): Point => ({
@@ -24,12 +27,18 @@ const collection = <G extends Geometry>(features: Feature<G>[]): FeatureCollecti
 /** « à l'instant », « il y a 4 min », « il y a 2 h », « il y a 3 j ». */
 export function positionAge(at: string, now: number): string {
   const s = Math.max(0, Math.round((now - Date.parse(at)) / 1000));
-  if (s < 45) return "à l'instant";
+  if (s < 45) return t("à l'instant");
   const min = Math.round(s / 60);
-  if (min < 60) return `il y a ${min} min`;
+  if (min < 60) return t('il y a {count} min', { count: min });
   const h = Math.round(min / 60);
-  if (h < 48) return `il y a ${h} h`;
-  return `il y a ${Math.round(h / 24)} j`;
+  if (h < 48) return t('il y a {count} h', { count: h });
+  return t('il y a {count} j', { count: Math.round(h / 24) });
+}
+
+/** A running intervention's state in the user's language (the overview's label is the French one). */
+export function interventionStateText(i: Pick<MapIntervention, 'state' | 'stateLabel'>): string {
+  const label = interventionStateLabels[i.state as InterventionState] as string | undefined;
+  return label ? t(label) : i.stateLabel;
 }
 
 export const isStale = (agent: Pick<MapAgent, 'positionAt'>, now: number) =>

@@ -2,6 +2,7 @@ import type { MapOverview } from '@vigie/contract/map.contract';
 import { useMemo, useRef, useState } from 'react';
 import { useNow } from '../../components/interventions/use-now';
 import { QueryState } from '../../components/query-state';
+import { t } from '../../lib/i18n/i18n';
 import { useRealtimeLive } from '../../lib/use-realtime-live';
 import { useMapOverview } from './api/get-map-overview';
 import { LiveMap, type MapSelection } from './components/live-map';
@@ -26,17 +27,21 @@ export default function MapPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Carte</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('Carte')}</h1>
         <p className="text-fg-muted">
-          Sites, alarmes en cours, agents en service et interventions, en direct.{' '}
+          {t('Sites, alarmes en cours, agents en service et interventions, en direct.')}{' '}
           <span className={live ? 'text-emerald-300' : 'text-amber-300'}>
             {live
-              ? 'Mise à jour en temps réel.'
-              : 'Connexion temps réel interrompue : actualisation toutes les 15 s.'}
+              ? t('Mise à jour en temps réel.')
+              : t('Connexion temps réel interrompue : actualisation toutes les 15 s.')}
           </span>
         </p>
       </div>
-      <QueryState query={overview} loading="Chargement de la carte…" error="Impossible de charger la carte">
+      <QueryState
+        query={overview}
+        loading={t('Chargement de la carte…')}
+        error={t('Impossible de charger la carte')}
+      >
         {(data) => <MapView overview={data} />}
       </QueryState>
     </div>
@@ -87,8 +92,9 @@ function MapView({ overview }: { overview: MapOverview }) {
       <MapAgentsList overview={overview} now={now} onSelect={selectFromList} />
       {overview.sites.length === 0 && overview.agents.length === 0 ? (
         <p className="text-sm text-fg-muted">
-          Aucun site géolocalisé ni agent en service : renseignez la latitude et la longitude de vos sites
-          pour les voir sur la carte.
+          {t(
+            'Aucun site géolocalisé ni agent en service : renseignez la latitude et la longitude de vos sites pour les voir sur la carte.',
+          )}
         </p>
       ) : null}
     </>

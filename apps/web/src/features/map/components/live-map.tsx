@@ -10,6 +10,7 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../../../lib/i18n/i18n';
 import { boundsOf, mapFeatures } from '../map-features';
 import { clickableLayers, layersOf, mapStyle, type OverlaySource, overlaySources } from '../map-style';
 import { registerTiles } from '../tiles';
@@ -56,11 +57,12 @@ export function LiveMap({ overview, visible, onSelect, now }: LiveMapProps) {
         bounds: FRANCE,
         maxZoom: 19,
         attributionControl: false,
-        // The map's own texts, in French.
+        // The map's own texts, in the user's language (the language is changed away from the map,
+        // so the one of the map's creation holds).
         locale: {
-          'NavigationControl.ZoomIn': 'Zoomer',
-          'NavigationControl.ZoomOut': 'Dézoomer',
-          'AttributionControl.ToggleAttribution': 'Afficher les sources',
+          'NavigationControl.ZoomIn': t('Zoomer'),
+          'NavigationControl.ZoomOut': t('Dézoomer'),
+          'AttributionControl.ToggleAttribution': t('Afficher les sources'),
         },
       });
     } catch {
@@ -145,7 +147,7 @@ export function LiveMap({ overview, visible, onSelect, now }: LiveMapProps) {
       <section
         ref={container}
         className="h-full w-full"
-        aria-label="Carte des sites, alarmes, agents et radios"
+        aria-label={t('Carte des sites, alarmes, agents et radios')}
         aria-busy={!ready && !noWebgl}
       />
       {noWebgl ? (
@@ -153,8 +155,9 @@ export function LiveMap({ overview, visible, onSelect, now }: LiveMapProps) {
           role="alert"
           className="absolute inset-x-4 top-4 rounded-lg border border-amber-500/40 bg-ink-900 p-3 text-sm text-amber-100"
         >
-          Ce navigateur ne peut pas dessiner la carte (WebGL indisponible). Activez l'accélération graphique
-          ou utilisez un autre navigateur ; la liste des agents ci-dessous reste à jour.
+          {t(
+            "Ce navigateur ne peut pas dessiner la carte (WebGL indisponible). Activez l'accélération graphique ou utilisez un autre navigateur ; la liste des agents ci-dessous reste à jour.",
+          )}
         </p>
       ) : null}
     </div>

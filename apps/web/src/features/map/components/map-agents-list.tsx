@@ -5,6 +5,9 @@ import { distanceMetres } from '@vigie/contract/geo';
 import { type MapOverview, mapAgentStateLabels } from '@vigie/contract/map.contract';
 import { formatAge, formatDistance } from '../../../components/interventions/intervention-format';
 import { Badge } from '../../../components/ui/badge';
+import { intlLocale } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
+import { interventionStateText } from '../map-features';
 import type { MapSelection } from './live-map';
 
 interface MapAgentsListProps {
@@ -18,14 +21,15 @@ export function MapAgentsList({ overview, now, onSelect }: MapAgentsListProps) {
   const sites = new Map(overview.sites.map((s) => [s.id, s]));
   const running = new Map(overview.interventions.map((i) => [i.agentId, i]));
   const agents = [...overview.agents].sort(
-    (a, b) => Number(running.has(b.id)) - Number(running.has(a.id)) || a.name.localeCompare(b.name, 'fr'),
+    (a, b) =>
+      Number(running.has(b.id)) - Number(running.has(a.id)) || a.name.localeCompare(b.name, intlLocale()),
   );
   return (
     <section aria-labelledby="map-agents-title" className="flex flex-col gap-2">
       <h2 id="map-agents-title" className="text-sm font-semibold text-white">
-        Agents en service ({overview.agents.length})
+        {t('Agents en service ({count})', { count: overview.agents.length })}
       </h2>
-      <ul aria-label="Agents en service" className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+      <ul aria-label={t('Agents en service')} className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
         {agents.map((agent) => {
           const intervention = running.get(agent.id);
           const site = intervention ? sites.get(intervention.siteId) : undefined;
@@ -41,17 +45,19 @@ export function MapAgentsList({ overview, now, onSelect }: MapAgentsListProps) {
                 <span className="flex items-center justify-between gap-2">
                   <span className="truncate text-sm font-medium text-white">{agent.name}</span>
                   <Badge tone={agent.state === 'busy' ? 'warning' : 'success'}>
-                    {mapAgentStateLabels[agent.state]}
+                    {t(mapAgentStateLabels[agent.state])}
                   </Badge>
                 </span>
                 <span className="text-xs text-fg-muted">
-                  Position {formatAge(age)}
+                  {t('Position {age}', { age: formatAge(age) })}
                   {agent.siteName ? ` · ${agent.siteName}` : ''}
                 </span>
                 {intervention ? (
                   <span className="text-xs text-amber-200">
-                    {intervention.stateLabel} — {intervention.siteName}
-                    {away !== null ? ` · à ${formatDistance(away)} du site` : ''}
+                    {interventionStateText(intervention)} — {intervention.siteName}
+                    {away !== null
+                      ? ` · ${t('à {distance} du site', { distance: formatDistance(away) })}`
+                      : ''}
                   </span>
                 ) : null}
               </button>

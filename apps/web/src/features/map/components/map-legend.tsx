@@ -1,20 +1,26 @@
 import type { MapOverview } from '@vigie/contract/map.contract';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { colors, type OverlaySource } from '../map-style';
 
 const entries: { key: OverlaySource; label: string; color: string; count: (o: MapOverview) => number }[] = [
-  { key: 'sites', label: 'Sites', color: colors.siteCalm, count: (o) => o.sites.length },
-  { key: 'alarms', label: 'Alarmes en cours', color: colors.siteAlarm, count: (o) => o.alarms.length },
-  { key: 'agents', label: 'Agents en service', color: colors.agentAvailable, count: (o) => o.agents.length },
-  { key: 'radios', label: 'Radios', color: colors.radio, count: (o) => o.radios.length },
-  { key: 'tracks', label: 'Interventions', color: colors.track, count: (o) => o.interventions.length },
+  { key: 'sites', label: msg('Sites'), color: colors.siteCalm, count: (o) => o.sites.length },
+  { key: 'alarms', label: msg('Alarmes en cours'), color: colors.siteAlarm, count: (o) => o.alarms.length },
+  {
+    key: 'agents',
+    label: msg('Agents en service'),
+    color: colors.agentAvailable,
+    count: (o) => o.agents.length,
+  },
+  { key: 'radios', label: msg('Radios'), color: colors.radio, count: (o) => o.radios.length },
+  { key: 'tracks', label: msg('Interventions'), color: colors.track, count: (o) => o.interventions.length },
 ];
 
 const keyItems = [
-  { label: 'Site en alarme', color: colors.siteAlarm },
-  { label: 'Intervention en cours', color: colors.siteIntervention },
-  { label: 'Site calme', color: colors.siteCalm },
-  { label: 'Agent disponible', color: colors.agentAvailable },
-  { label: 'Agent en intervention', color: colors.agentBusy },
+  { label: msg('Site en alarme'), color: colors.siteAlarm },
+  { label: msg('Intervention en cours'), color: colors.siteIntervention },
+  { label: msg('Site calme'), color: colors.siteCalm },
+  { label: msg('Agent disponible'), color: colors.agentAvailable },
+  { label: msg('Agent en intervention'), color: colors.agentBusy },
 ];
 
 interface MapLegendProps {
@@ -28,7 +34,7 @@ export function MapLegend({ overview, visible, onToggle }: MapLegendProps) {
   return (
     <div className="flex flex-col gap-2">
       <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Éléments affichés sur la carte</legend>
+        <legend className="sr-only">{t('Éléments affichés sur la carte')}</legend>
         {entries.map((e) => (
           <label
             key={e.key}
@@ -41,21 +47,24 @@ export function MapLegend({ overview, visible, onToggle }: MapLegendProps) {
               onChange={() => onToggle(e.key)}
             />
             <span aria-hidden className="size-2.5 rounded-full" style={{ backgroundColor: e.color }} />
-            {e.label}
+            {t(e.label)}
             <span className="font-semibold tabular-nums text-white">{e.count(overview)}</span>
           </label>
         ))}
       </fieldset>
-      <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-fg-muted sm:gap-x-4" aria-label="Légende">
+      <ul
+        className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-fg-muted sm:gap-x-4"
+        aria-label={t('Légende')}
+      >
         {keyItems.map((k) => (
           <li key={k.label} className="flex items-center gap-1.5">
             <span aria-hidden className="size-2.5 rounded-full" style={{ backgroundColor: k.color }} />
-            {k.label}
+            {t(k.label)}
           </li>
         ))}
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="size-2.5 rounded-full bg-sky-400/40" />
-          Position de plus de 10 min
+          {t('Position de plus de 10 min')}
         </li>
       </ul>
     </div>

@@ -14,6 +14,7 @@ import { useRunningInterventions } from '../../../components/interventions/inter
 import { useNow } from '../../../components/interventions/use-now';
 import { QueryState } from '../../../components/query-state';
 import { Badge } from '../../../components/ui/badge';
+import { t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 
 interface RunningInterventionsProps {
@@ -45,14 +46,14 @@ export function RunningInterventions({ agentsOnMap, onSelectAgent, className }: 
       className={cn('flex min-h-0 flex-col gap-2', className)}
     >
       <h2 id="running-interventions-title" className="text-sm font-semibold text-white">
-        Interventions en cours{count !== undefined ? ` (${count})` : ''}
+        {count !== undefined ? t('Interventions en cours ({count})', { count }) : t('Interventions en cours')}
       </h2>
       <QueryState
         query={query}
         layout="inline"
-        loading="Chargement des interventions en cours…"
-        error="Impossible de charger les interventions en cours"
-        empty={{ when: (rows) => rows.length === 0, title: 'Aucune intervention en cours' }}
+        loading={t('Chargement des interventions en cours…')}
+        error={t('Impossible de charger les interventions en cours')}
+        empty={{ when: (rows) => rows.length === 0, title: t('Aucune intervention en cours') }}
       >
         {(rows) => (
           <RunningList
@@ -80,7 +81,7 @@ function RunningList({
   return (
     // A long list scrolls inside the column: a region reachable by keyboard, named for screen readers.
     <section
-      aria-label="Liste des interventions en cours"
+      aria-label={t('Liste des interventions en cours')}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
       tabIndex={0}
       className="min-h-0 flex-1 overflow-y-auto rounded-lg focus-visible:outline-2 focus-visible:outline-blue-400"
@@ -147,7 +148,7 @@ function RunningRow({
           className="flex w-full flex-col gap-1 rounded text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-400"
         >
           {heading}
-          <span className="sr-only"> (voir sur la carte)</span>
+          <span className="sr-only"> {t('(voir sur la carte)')}</span>
         </button>
       ) : (
         <div className="flex flex-col gap-1">{heading}</div>
@@ -158,15 +159,17 @@ function RunningRow({
           className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs tabular-nums"
           data-testid="intervention-clock"
         >
-          <span className="text-fg">Depuis {formatClock(now - Date.parse(i.createdAt))}</span>
+          <span className="text-fg">
+            {t('Depuis {clock}', { clock: formatClock(now - Date.parse(i.createdAt)) })}
+          </span>
           {deadline && left !== null ? (
             <span className={late ? 'font-semibold text-red-300' : 'text-amber-200'}>
               {deadlineText(deadline.kind, left)}
-              {late ? (deadline.kind === 'accept' ? ' (réponse)' : ' (arrivée)') : ''}
+              {late ? ` ${deadline.kind === 'accept' ? t('(réponse)') : t('(arrivée)')}` : ''}
             </span>
           ) : i.state === 'on_site' && i.onSiteAt ? (
             <span className="text-emerald-200">
-              Sur place depuis {formatClock(now - Date.parse(i.onSiteAt))}
+              {t('Sur place depuis {clock}', { clock: formatClock(now - Date.parse(i.onSiteAt)) })}
             </span>
           ) : null}
         </span>
@@ -175,7 +178,8 @@ function RunningRow({
             className="text-xs text-blue-300 underline-offset-2 hover:underline"
             to={`/dashboard/alarms?alarm=${encodeURIComponent(i.alarmId)}`}
           >
-            Ouvrir l'alarme<span className="sr-only"> {i.alarmTitle ?? i.siteName}</span>
+            {t("Ouvrir l'alarme")}
+            <span className="sr-only"> {i.alarmTitle ?? i.siteName}</span>
           </Link>
         ) : null}
       </span>

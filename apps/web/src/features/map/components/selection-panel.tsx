@@ -1,4 +1,5 @@
 import {
+  type MapAlarm,
   type MapOverview,
   mapAgentStateLabels,
   mapPositionSourceLabels,
@@ -9,10 +10,16 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
-import { isStale, positionAge } from '../map-features';
+import { t } from '../../../lib/i18n/i18n';
+import { interventionStateText, isStale, positionAge } from '../map-features';
 import type { MapSelection } from './live-map';
 
-const severityLabels = { low: 'Faible', medium: 'Moyenne', high: 'Élevée', critical: 'Critique' } as const;
+const severityLabels: Record<MapAlarm['severity'], string> = {
+  low: 'Faible',
+  medium: 'Moyenne',
+  high: 'Élevée',
+  critical: 'Critique',
+};
 const siteTone = { alarm: 'danger', intervention: 'warning', calm: 'success' } as const;
 
 interface SelectionPanelProps {
@@ -36,7 +43,7 @@ export function SelectionPanel({ overview, selection, now, onClose }: SelectionP
           <p className="text-xs uppercase tracking-wide text-fg-muted">{body.kind}</p>
           <h2 className="text-base font-semibold text-white">{body.title}</h2>
         </div>
-        <Button variant="ghost" size="icon" className="size-8" aria-label="Fermer" onClick={onClose}>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={t('Fermer')} onClick={onClose}>
           <X />
         </Button>
       </div>
@@ -59,18 +66,18 @@ function panelBody(overview: MapOverview, selection: MapSelection, now: number) 
     const alarm = overview.alarms.find((a) => a.id === selection.id);
     if (!alarm) return null;
     return {
-      kind: 'Alarme',
+      kind: t('Alarme'),
       title: alarm.title,
       content: (
         <>
           <dl>
-            <Row label="Site">{alarm.siteName}</Row>
-            <Row label="Gravité">{severityLabels[alarm.severity]}</Row>
-            <Row label="État">{alarm.status === 'active' ? 'Active' : 'Prise en charge'}</Row>
-            <Row label="Déclenchée">{formatDateTime(alarm.triggeredAt)}</Row>
+            <Row label={t('Site')}>{alarm.siteName}</Row>
+            <Row label={t('Gravité')}>{t(severityLabels[alarm.severity])}</Row>
+            <Row label={t('État')}>{alarm.status === 'active' ? t('Active') : t('Prise en charge')}</Row>
+            <Row label={t('Déclenchée')}>{formatDateTime(alarm.triggeredAt)}</Row>
           </dl>
           <Button asChild size="sm" className="mt-3 w-full">
-            <Link to={`/dashboard/alarms?alarm=${encodeURIComponent(alarm.id)}`}>Ouvrir l'alarme</Link>
+            <Link to={`/dashboard/alarms?alarm=${encodeURIComponent(alarm.id)}`}>{t("Ouvrir l'alarme")}</Link>
           </Button>
         </>
       ),
@@ -81,15 +88,15 @@ function panelBody(overview: MapOverview, selection: MapSelection, now: number) 
     if (!site) return null;
     const alarms = overview.alarms.filter((a) => a.siteId === site.id);
     return {
-      kind: 'Site',
+      kind: t('Site'),
       title: site.name,
       content: (
         <>
           <p className="mb-2 text-sm text-fg-muted">{site.address}</p>
-          <Badge tone={siteTone[site.state]}>{mapSiteStateLabels[site.state]}</Badge>
+          <Badge tone={siteTone[site.state]}>{t(mapSiteStateLabels[site.state])}</Badge>
           <dl className="mt-2">
-            <Row label="Alarmes en cours">{site.openAlarms}</Row>
-            <Row label="Caméras">{site.cameras}</Row>
+            <Row label={t('Alarmes en cours')}>{site.openAlarms}</Row>
+            <Row label={t('Caméras')}>{site.cameras}</Row>
           </dl>
           {alarms.length > 0 ? (
             <ul className="mt-2 flex flex-col gap-1">
@@ -107,7 +114,7 @@ function panelBody(overview: MapOverview, selection: MapSelection, now: number) 
           ) : null}
           <Button asChild size="sm" variant="secondary" className="mt-3 w-full">
             <Link to={`/dashboard/cameras?site=${encodeURIComponent(site.id)}`}>
-              Voir les caméras du site
+              {t('Voir les caméras du site')}
             </Link>
           </Button>
         </>
@@ -119,30 +126,32 @@ function panelBody(overview: MapOverview, selection: MapSelection, now: number) 
     if (!agent) return null;
     const intervention = overview.interventions.find((i) => i.agentId === agent.id);
     return {
-      kind: 'Agent en service',
+      kind: t('Agent en service'),
       title: agent.name,
       content: (
         <>
           <Badge tone={agent.state === 'busy' ? 'warning' : 'accent'}>
-            {mapAgentStateLabels[agent.state]}
+            {t(mapAgentStateLabels[agent.state])}
           </Badge>
           <dl className="mt-2">
-            <Row label="Site du service">{agent.siteName ?? '—'}</Row>
-            <Row label="Position">
+            <Row label={t('Site du service')}>{agent.siteName ?? '—'}</Row>
+            <Row label={t('Position')}>
               <span className={isStale(agent, now) ? 'text-amber-300' : undefined}>
                 {positionAge(agent.positionAt, now)}
               </span>
             </Row>
-            <Row label="Source">{mapPositionSourceLabels[agent.source]}</Row>
-            {agent.accuracyM !== null ? <Row label="Précision">{Math.round(agent.accuracyM)} m</Row> : null}
+            <Row label={t('Source')}>{t(mapPositionSourceLabels[agent.source])}</Row>
+            {agent.accuracyM !== null ? (
+              <Row label={t('Précision')}>{Math.round(agent.accuracyM)} m</Row>
+            ) : null}
             {intervention ? (
               <>
-                <Row label="Intervention">{intervention.stateLabel}</Row>
-                <Row label="Vers">{intervention.siteName}</Row>
+                <Row label={t('Intervention')}>{interventionStateText(intervention)}</Row>
+                <Row label={t('Vers')}>{intervention.siteName}</Row>
                 {intervention.late ? (
-                  <Row label="Arrivée">
+                  <Row label={t('Arrivée')}>
                     <span className="text-red-300">
-                      {intervention.late === 'alert' ? 'Très en retard' : 'En retard'}
+                      {intervention.late === 'alert' ? t('Très en retard') : t('En retard')}
                     </span>
                   </Row>
                 ) : null}
@@ -150,7 +159,7 @@ function panelBody(overview: MapOverview, selection: MapSelection, now: number) 
             ) : null}
           </dl>
           <Button asChild size="sm" variant="secondary" className="mt-3 w-full">
-            <Link to="/dashboard/planning">Voir le planning</Link>
+            <Link to="/dashboard/planning">{t('Voir le planning')}</Link>
           </Button>
         </>
       ),
@@ -159,12 +168,12 @@ function panelBody(overview: MapOverview, selection: MapSelection, now: number) 
   const radio = overview.radios.find((r) => r.id === selection.id);
   if (!radio) return null;
   return {
-    kind: 'Radio',
+    kind: t('Radio'),
     title: radio.serialNumber,
     content: (
       <dl>
-        <Row label="Agent">{radio.agentName ?? 'Non attribuée'}</Row>
-        <Row label="Position">{positionAge(radio.positionAt, now)}</Row>
+        <Row label={t('Agent')}>{radio.agentName ?? t('Non attribuée')}</Row>
+        <Row label={t('Position')}>{positionAge(radio.positionAt, now)}</Row>
       </dl>
     ),
   };
