@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getCamera } from '@vigie/contract/cameras.contract';
 import { apiCall } from '../../lib/api-client';
+import { t } from '../../lib/i18n/i18n';
 import { CameraVideo } from './camera-video';
 import { RecordingList } from './recording-list';
 import { useAlarmRecordings } from './recordings-api';
@@ -28,18 +29,18 @@ export function AlarmVideo({
   });
   if (liveId === null && (clips.data?.length ?? 0) === 0) return null;
   return (
-    <section className="flex flex-col gap-3" aria-label="Vidéo de l'alarme">
-      <h3 className="text-sm font-semibold text-white">Vidéo</h3>
+    <section className="flex flex-col gap-3" aria-label={t("Vidéo de l'alarme")}>
+      <h3 className="text-sm font-semibold text-white">{t('Vidéo')}</h3>
       {camera.data?.rtspUrl ? (
         <div className="flex flex-col gap-1">
           <CameraVideo camera={camera.data} playing className="rounded-lg border border-ink-700" />
-          <p className="text-xs text-fg-muted">En direct : {camera.data.name}</p>
+          <p className="text-xs text-fg-muted">{t('En direct : {name}', { name: camera.data.name })}</p>
         </div>
       ) : null}
       {clips.data && clips.data.length > 0 ? (
         <RecordingList recordings={clips.data} timezone={timezone} />
       ) : (
-        <p className="text-sm text-fg-muted">Aucun clip enregistré pour cette alarme.</p>
+        <p className="text-sm text-fg-muted">{t('Aucun clip enregistré pour cette alarme.')}</p>
       )}
     </section>
   );

@@ -2,8 +2,12 @@ import type { Camera } from '@vigie/contract/cameras.contract';
 import { Loader2, VideoOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { deName } from '../../lib/french';
+import { currentLocale, t } from '../../lib/i18n/i18n';
 import { cn } from '../../lib/utils';
 import { LivePlayer, type LiveState } from './live-player';
+
+/** « de Caméra Nord » / « d'Entrée » in French (elided outside the message); the bare name in other languages. */
+const ofCamera = (name: string) => (currentLocale() === 'fr' ? deName(name) : name);
 
 type CameraVideoProps = {
   camera: Pick<Camera, 'id' | 'name' | 'status'>;
@@ -34,13 +38,13 @@ export function CameraVideo({ camera, playing, className }: CameraVideoProps) {
   const overlay = !online ? null : state.kind === 'connecting' && playing ? (
     <Overlay>
       <Loader2 aria-hidden="true" className="size-6 animate-spin" />
-      <p className="text-xs">Connexion au flux…</p>
+      <p className="text-xs">{t('Connexion au flux…')}</p>
     </Overlay>
   ) : state.kind === 'reconnecting' && playing ? (
     <Overlay>
       <Loader2 aria-hidden="true" className="size-6 animate-spin" />
       <p className="text-sm font-medium" role="status">
-        Flux interrompu — reconnexion…
+        {t('Flux interrompu — reconnexion…')}
       </p>
     </Overlay>
   ) : state.kind === 'error' ? (
@@ -64,7 +68,7 @@ export function CameraVideo({ camera, playing, className }: CameraVideoProps) {
           ref={video}
           muted
           playsInline
-          aria-label={`Vidéo en direct ${deName(camera.name)}`}
+          aria-label={t('Vidéo en direct {ofCamera}', { ofCamera: ofCamera(camera.name) })}
           className="size-full object-contain"
           data-testid="camera-video"
           data-state={state.kind}
@@ -72,7 +76,7 @@ export function CameraVideo({ camera, playing, className }: CameraVideoProps) {
       ) : (
         <div className="flex flex-col items-center gap-2 text-fg-muted">
           <VideoOff aria-hidden="true" className="size-8" />
-          <p className="text-sm font-medium">Caméra hors ligne</p>
+          <p className="text-sm font-medium">{t('Caméra hors ligne')}</p>
         </div>
       )}
       {overlay}
@@ -82,7 +86,7 @@ export function CameraVideo({ camera, playing, className }: CameraVideoProps) {
             aria-hidden="true"
             className={cn('size-1.5 rounded-full', playing ? 'bg-red-500' : 'bg-slate-400')}
           />
-          {playing ? 'LIVE' : 'PAUSE'}
+          {playing ? t('LIVE') : t('PAUSE')}
         </span>
       ) : null}
     </div>

@@ -10,6 +10,7 @@ import {
 } from '@vigie/contract/camera-video.contract';
 import { apiCall } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-errors';
+import { t } from '../../lib/i18n/i18n';
 
 export type LiveState =
   | { kind: 'connecting' }
@@ -100,7 +101,7 @@ export class LivePlayer {
       if (this.stopped) return;
       // A session ended or the camera was removed: no reconnection.
       if (e.code === 4401 || e.code === 4403) {
-        this.onState({ kind: 'error', detail: e.reason || 'Session terminée' });
+        this.onState({ kind: 'error', detail: e.reason || t('Session terminée') });
         return;
       }
       if (failed) {
@@ -123,7 +124,10 @@ export class LivePlayer {
   private openSource(codec: string) {
     const type = `video/mp4; codecs="${codec}"`;
     if (typeof MediaSource === 'undefined' || !MediaSource.isTypeSupported(type)) {
-      this.onState({ kind: 'error', detail: `Ce navigateur ne lit pas ce flux vidéo (${codec})` });
+      this.onState({
+        kind: 'error',
+        detail: t('Ce navigateur ne lit pas ce flux vidéo ({codec})', { codec }),
+      });
       this.stop();
       return;
     }

@@ -3,26 +3,28 @@ import { Download, Film, Gavel, ImageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, intlLocale } from '../../lib/format';
+import { msg, t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { downloadRecording, useLegalHold } from './recordings-api';
 
-const stateLabels: Record<
+const recordingStates: Record<
   Recording['state'],
   { label: string; tone: 'neutral' | 'success' | 'danger' | 'warning' }
 > = {
-  recording: { label: 'Enregistrement…', tone: 'warning' },
-  ready: { label: 'Prêt', tone: 'success' },
-  failed: { label: 'Échec', tone: 'danger' },
+  // « Enregistrement… » is also a form's « Saving… »: the word alone says « recording ».
+  recording: { label: msg('Enregistrement'), tone: 'warning' },
+  ready: { label: msg('Prêt'), tone: 'success' },
+  failed: { label: msg('Échec'), tone: 'danger' },
 };
 
 const size = (bytes: number) =>
   bytes >= 1048576
-    ? `${(bytes / 1048576).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`
-    : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('fr-FR')} Ko`;
+    ? t('{size} Mo', { size: (bytes / 1048576).toLocaleString(intlLocale(), { maximumFractionDigits: 1 }) })
+    : t('{size} Ko', { size: Math.max(1, Math.round(bytes / 1024)).toLocaleString(intlLocale()) });
 
 const seconds = (r: Recording) =>
   r.endedAt ? Math.max(0, Math.round((Date.parse(r.endedAt) - Date.parse(r.startedAt)) / 1000)) : null;
@@ -33,10 +35,10 @@ const seconds = (r: Recording) =>
  */
 export function RecordingList({ recordings, timezone }: { recordings: Recording[]; timezone?: string }) {
   if (recordings.length === 0) {
-    return <p className="text-sm text-fg-muted">Aucune capture ni aucun clip pour le moment.</p>;
+    return <p className="text-sm text-fg-muted">{t('Aucune capture ni aucun clip pour le moment.')}</p>;
   }
   return (
-    <ul className="flex flex-col divide-y divide-ink-700" aria-label="Captures et clips">
+    <ul className="flex flex-col divide-y divide-ink-700" aria-label={t('Captures et clips')}>
       {recordings.map((r) => (
         <RecordingItem key={r.id} recording={r} timezone={timezone} />
       ))}
@@ -49,7 +51,7 @@ function RecordingItem({ recording: r, timezone }: { recording: Recording; timez
   const hold = useLegalHold();
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
-  const state = stateLabels[r.state];
+  const state = recordingStates[r.state];
   const length = seconds(r);
   const Icon = r.kind === 'still' ? ImageIcon : Film;
 
@@ -57,7 +59,7 @@ function RecordingItem({ recording: r, timezone }: { recording: Recording; timez
     try {
       await downloadRecording(r);
     } catch (err) {
-      toast.error('Téléchargement impossible', { description: errorMessage(err) });
+      toast.error(t('Téléchargement impossible'), { description: errorMessage(err) });
     }
   };
   const saveHold = (value: string | null) =>
@@ -68,10 +70,12 @@ function RecordingItem({ recording: r, timezone }: { recording: Recording; timez
           setAsking(false);
           setReason('');
           toast.success(
-            value === null ? 'Conservation judiciaire levée' : 'Vidéo placée sous conservation judiciaire',
+            value === null
+              ? t('Conservation judiciaire levée')
+              : t('Vidéo placée sous conservation judiciaire'),
           );
         },
-        onError: (err) => toast.error('Erreur', { description: errorMessage(err) }),
+        onError: (err) => toast.error(t('Erreur'), { description: errorMessage(err) }),
       },
     );
 
@@ -80,18 +84,18 @@ function RecordingItem({ recording: r, timezone }: { recording: Recording; timez
       <div className="flex flex-wrap items-center gap-2">
         <Icon aria-hidden="true" className="size-4 text-fg-muted" />
         <span className="text-sm font-medium text-white">
-          {recordingKindLabels[r.kind]}
-          {r.trigger === 'alarm' ? ' (alarme)' : ''}
+          {t(recordingKindLabels[r.kind])}
+          {r.trigger === 'alarm' ? ` ${t('(alarme)')}` : ''}
         </span>
         <span className="text-sm text-slate-300">{formatDateTime(r.startedAt, timezone)}</span>
         {r.kind === 'clip' && length !== null ? (
           <span className="text-xs text-fg-muted">{length} s</span>
         ) : null}
         {r.state === 'ready' ? <span className="text-xs text-fg-muted">{size(r.sizeBytes)}</span> : null}
-        <Badge tone={state.tone}>{state.label}</Badge>
+        <Badge tone={state.tone}>{`${t(state.label)}${r.state === 'recording' ? '…' : ''}`}</Badge>
         {r.legalHold ? (
           <Badge tone="warning" title={r.holdReason ?? undefined}>
-            Conservation judiciaire
+            {t('Conservation judiciaire')}
           </Badge>
         ) : null}
         <Button
@@ -100,20 +104,27 @@ function RecordingItem({ recording: r, timezone }: { recording: Recording; timez
           className="ml-auto"
           disabled={r.state === 'recording'}
           onClick={() => void download()}
-          aria-label={`Télécharger ${recordingKindLabels[r.kind].toLowerCase()} du ${formatDateTime(r.startedAt, timezone)}`}
+          aria-label={t('Télécharger {kind} du {date}', {
+            kind: t(recordingKindLabels[r.kind]).toLowerCase(),
+            date: formatDateTime(r.startedAt, timezone),
+          })}
         >
           <Download aria-hidden="true" />
-          Télécharger
+          {t('Télécharger')}
         </Button>
       </div>
       {r.sha256 ? (
-        <p className="break-all font-mono text-[11px] text-fg-muted">SHA-256 : {r.sha256}</p>
+        <p className="break-all font-mono text-[11px] text-fg-muted">
+          {t('SHA-256 : {hash}', { hash: r.sha256 })}
+        </p>
       ) : null}
       <p className="text-xs text-fg-muted">
         {r.legalHold
-          ? `Conservée jusqu'à la levée : ${r.holdReason ?? ''}`
+          ? t("Conservée jusqu'à la levée : {reason}", { reason: r.holdReason ?? '' })
           : r.expiresAt
-            ? `Suppression automatique le ${formatDateTime(r.expiresAt, timezone)} (un mois au plus)`
+            ? t('Suppression automatique le {date} (un mois au plus)', {
+                date: formatDateTime(r.expiresAt, timezone),
+              })
             : null}
       </p>
       {user?.role === 'admin' ? (
@@ -126,18 +137,18 @@ function RecordingItem({ recording: r, timezone }: { recording: Recording; timez
             }}
           >
             <Input
-              aria-label="Motif de la conservation judiciaire"
-              placeholder="Réquisition, enquête judiciaire…"
+              aria-label={t('Motif de la conservation judiciaire')}
+              placeholder={t('Réquisition, enquête judiciaire…')}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               className="min-w-0 flex-1"
               maxLength={500}
             />
             <Button type="submit" size="sm" disabled={hold.isPending || reason.trim().length < 3}>
-              Placer sous conservation
+              {t('Placer sous conservation')}
             </Button>
             <Button type="button" variant="ghost" size="sm" onClick={() => setAsking(false)}>
-              Annuler
+              {t('Annuler')}
             </Button>
           </form>
         ) : (
@@ -149,7 +160,7 @@ function RecordingItem({ recording: r, timezone }: { recording: Recording; timez
               onClick={() => (r.legalHold ? saveHold(null) : setAsking(true))}
             >
               <Gavel aria-hidden="true" />
-              {r.legalHold ? 'Lever la conservation judiciaire' : 'Conservation judiciaire'}
+              {r.legalHold ? t('Lever la conservation judiciaire') : t('Conservation judiciaire')}
             </Button>
           </div>
         )

@@ -11,6 +11,7 @@ import {
 } from '@vigie/contract/camera-video.contract';
 import { apiCall } from '../../lib/api-client';
 import { fetchNamedFile, saveBlob } from '../../lib/download';
+import { t } from '../../lib/i18n/i18n';
 
 /** Stills and clips, outside the cameras root: a camera's status event does not refetch them. */
 export const recordingsKeys = {
@@ -63,7 +64,7 @@ export const useLegalHold = () =>
 export async function downloadRecording(r: Recording) {
   const { blob, name } = await fetchNamedFile(
     `/api/cameras/recordings/${r.id}/file`,
-    'Téléchargement impossible',
+    t('Téléchargement impossible'),
   );
   // The server names the file (camera, UTC time); the fallback only if a proxy drops the header.
   saveBlob(
