@@ -6,6 +6,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -55,8 +56,12 @@ export const notifications = pgTable(
     severity: text('severity', { enum: ['info', 'warning', 'critical'] })
       .notNull()
       .default('info'),
+    // With values, title and body are French messages (ICU arguments), rendered in each reader's
+    // language; without (older rows), the text as it is.
     title: text('title').notNull(),
+    titleValues: jsonb('title_values').$type<Record<string, unknown>>(),
     body: text('body').notNull(),
+    bodyValues: jsonb('body_values').$type<Record<string, unknown>>(),
     link: text('link'),
     dedupeKey: text('dedupe_key'),
     readAt: timestamp('read_at', { withTimezone: true }),
