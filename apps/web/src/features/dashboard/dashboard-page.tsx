@@ -70,16 +70,19 @@ export default function DashboardPage() {
               <StatCard
                 title={t('Caméras actives')}
                 value={`${overview.stats.activeCameras}/${overview.stats.totalCameras}`}
-                detail={t('{count, plural, one {# caméra installée} other {# caméras installées}}', {
-                  count: overview.stats.totalCameras,
-                })}
+                detail={t(
+                  '{count, plural, one {{count} caméra installée} other {{count} caméras installées}}',
+                  {
+                    count: overview.stats.totalCameras,
+                  },
+                )}
                 icon={Camera}
                 tone="bg-emerald-500/15 text-emerald-300"
               />
               <StatCard
                 title={t("Alertes aujourd'hui")}
                 value={String(overview.stats.alertsToday)}
-                detail={t('{count, plural, one {# critique} other {# critiques}}', {
+                detail={t('{count, plural, one {{count} critique} other {{count} critiques}}', {
                   count: overview.stats.criticalAlerts,
                 })}
                 icon={Siren}
@@ -88,7 +91,7 @@ export default function DashboardPage() {
               <StatCard
                 title={t('Agents en ligne')}
                 value={`${overview.stats.onlineAgents}/${overview.stats.totalAgents}`}
-                detail={t('{count, plural, one {# agent au total} other {# agents au total}}', {
+                detail={t('{count, plural, one {{count} agent au total} other {{count} agents au total}}', {
                   count: overview.stats.totalAgents,
                 })}
                 icon={Users}

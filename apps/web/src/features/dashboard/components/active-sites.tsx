@@ -36,11 +36,13 @@ export function ActiveSites({ sites, timezone }: { sites: DashboardSite[]; timez
               <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-muted">
                 <span className="flex items-center gap-1">
                   <Camera aria-hidden="true" className="size-3.5" />
-                  {t('{count, plural, one {# caméra} other {# caméras}}', { count: site.cameras })}
+                  {t('{count, plural, one {{count} caméra} other {{count} caméras}}', {
+                    count: site.cameras,
+                  })}
                 </span>
                 <span className="flex items-center gap-1">
                   <DoorOpen aria-hidden="true" className="size-3.5" />
-                  {t("{count, plural, one {# point d'accès} other {# points d'accès}}", {
+                  {t("{count, plural, one {{count} point d'accès} other {{count} points d'accès}}", {
                     count: site.accessPoints,
                   })}
                 </span>

@@ -20,7 +20,7 @@ export function AlarmsChart({ days }: { days: AlarmsPerDay[] }) {
         </CardTitle>
         <CardDescription>
           {t(
-            '{count, plural, one {# alarme sur la période, par gravité} other {# alarmes sur la période, par gravité}}',
+            '{count, plural, one {{count} alarme sur la période, par gravité} other {{count} alarmes sur la période, par gravité}}',
             {
               count: total,
             },
