@@ -1,5 +1,7 @@
 import { addDays, format } from 'date-fns';
 import { fr } from 'date-fns/locale/fr';
+import { intlLocale } from './format';
+import { currentLocale, t } from './i18n/i18n';
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -22,7 +24,7 @@ export function localDay(instant: Date, timezone: string): string {
 export function localTime(value: string, timezone: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat('fr-FR', {
+  return new Intl.DateTimeFormat(intlLocale(), {
     timeZone: timezone,
     hour: '2-digit',
     minute: '2-digit',
@@ -39,6 +41,12 @@ export function localHour(instant: Date, timezone: string): number {
   );
 }
 
+/** A local day's date in words: French keeps its date-fns pattern, other languages Intl's order. */
+function inLanguage(date: Date, frenchPattern: string, options: Intl.DateTimeFormatOptions): string {
+  if (currentLocale() === 'fr') return format(date, frenchPattern, { locale: fr });
+  return new Intl.DateTimeFormat(intlLocale(), options).format(date);
+}
+
 function parseDay(day: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
@@ -49,10 +57,10 @@ export function dayLabel(day: string, today: string): string {
   const date = parseDay(day);
   const base = parseDay(today);
   if (!date || !base) return day;
-  if (day === today) return "Aujourd'hui";
-  if (format(addDays(base, 1), 'yyyy-MM-dd') === day) return 'Demain';
-  if (format(addDays(base, -1), 'yyyy-MM-dd') === day) return 'Hier';
-  const text = format(date, 'EEEE d MMMM', { locale: fr });
+  if (day === today) return t("Aujourd'hui");
+  if (format(addDays(base, 1), 'yyyy-MM-dd') === day) return t('Demain');
+  if (format(addDays(base, -1), 'yyyy-MM-dd') === day) return t('Hier');
+  const text = inLanguage(date, 'EEEE d MMMM', { weekday: 'long', day: 'numeric', month: 'long' });
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -60,6 +68,11 @@ export function dayLabel(day: string, today: string): string {
 export function longToday(today: string): string {
   const date = parseDay(today);
   if (!date) return today;
-  const text = format(date, 'EEEE d MMMM yyyy', { locale: fr });
+  const text = inLanguage(date, 'EEEE d MMMM yyyy', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

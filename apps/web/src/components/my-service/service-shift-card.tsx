@@ -101,6 +101,7 @@ export function ServiceShiftCard({ shift, action, today, timezone }: ServiceShif
             {t('Service terminé à {time}', { time: localTime(shift.clockOutAt, timezone) })}
           </p>
         ) : null}
+        {/* i18n: not shown (a stored value compared, not a text) */}
         {shift.cancelReason && shift.status === 'Annulé' ? (
           <p className="text-base text-red-200">{t('Motif : {reason}', { reason: shift.cancelReason })}</p>
         ) : null}

@@ -95,6 +95,7 @@ export default function AgentSpacePage({ fullVersionState, onSignOut, safety }: 
   );
 
   const writeHandover = () => {
+    // i18n: not shown (a stored value compared, not a text)
     setCategory('relève');
     logbookRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     textRef.current?.focus({ preventScroll: true });

@@ -32,6 +32,7 @@ function verdictOf(outcome: Exclude<RetryOutcome, { kind: 'invalid-key' | 'wrong
   if (outcome.kind === 'rejected') return { kind: 'refused', reason: t('badge non reconnu') };
   const { answer } = outcome;
   // The decision is the server's, and only an explicit 'Autorisé' opens.
+  // i18n: not shown (a stored value compared, not a text)
   if (answer.decision === 'Autorisé') return { kind: 'granted', holder: answer.holder ?? t('Badge valide') };
   return { kind: 'refused', reason: answer.reason ?? t('accès non autorisé') };
 }

@@ -106,6 +106,7 @@ export function EntryComposer({ siteId, category, onCategory, textRef }: EntryCo
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder={
+            // i18n: not shown (a stored value compared, not a text)
             category === 'relève'
               ? t('Consignes, clés, événements en cours pour l’agent suivant…')
               : t('Ce qui s’est passé, ce qui a été fait…')
@@ -131,6 +132,7 @@ export function EntryComposer({ siteId, category, onCategory, textRef }: EntryCo
         className="inline-flex min-h-14 w-full items-center justify-center gap-3 rounded-xl bg-accent px-5 text-lg font-bold text-white hover:bg-accent-hover disabled:opacity-50"
       >
         <PenLine aria-hidden="true" className="size-6" />
+        {/* i18n: not shown (a stored value compared, not a text) */}
         {category === 'relève' ? t('Enregistrer la relève') : t("Enregistrer l'entrée")}
       </button>
     </form>

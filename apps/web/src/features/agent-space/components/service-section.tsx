@@ -11,6 +11,7 @@ type Shift = MyService['shifts'][number];
 export function actionableShift(shifts: Shift[]) {
   const running = shifts.find((s) => s.status === 'En cours');
   if (running) return { shift: running, action: 'out' as const };
+  // i18n: not shown (a stored value compared, not a text)
   const next = shifts.find((s) => s.status === 'Programmé');
   return next ? { shift: next, action: 'in' as const } : null;
 }
