@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { msg, t } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session';
 import { AccessRestricted } from './components/access-restricted';
 import { BadgeFormDialog } from './components/badge-form-dialog';
@@ -13,12 +14,12 @@ import { PointsTab } from './components/points-tab';
 // Spec: three tabs — access logs, badge management, access points.
 // On a phone the three tabs share the width with a short word each (their name stays the full one).
 const tabs = [
-  { value: 'logs', label: 'Journal des accès', short: 'Journal', icon: ScrollText },
-  { value: 'badges', label: 'Gestion des badges', short: 'Badges', icon: IdCard },
-  { value: 'points', label: "Points d'accès", short: 'Points', icon: DoorOpen },
+  { value: 'logs', label: msg('Journal des accès'), short: msg('Journal'), icon: ScrollText },
+  { value: 'badges', label: msg('Gestion des badges'), short: msg('Badges'), icon: IdCard },
+  { value: 'points', label: msg("Points d'accès"), short: msg('Points'), icon: DoorOpen },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
-const isTab = (value: string | null): value is Tab => tabs.some((t) => t.value === value);
+const isTab = (value: string | null): value is Tab => tabs.some((item) => item.value === value);
 
 /** Contrôle d'accès: the log of every badge check, the badges and the access points. */
 export default function AccessPage() {
@@ -47,24 +48,31 @@ export default function AccessPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Contrôle d'accès</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+            {t("Contrôle d'accès")}
+          </h1>
           <p className="text-fg-muted">
-            Badges QR Code et NFC, points d'accès et journal des passages en temps réel.
+            {t("Badges QR Code et NFC, points d'accès et journal des passages en temps réel.")}
           </p>
         </div>
         <Button onClick={() => setCreatingBadge(true)}>
           <Plus aria-hidden="true" />
-          Nouveau badge
+          {t('Nouveau badge')}
         </Button>
       </div>
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Vues du contrôle d'accès" className="grid grid-cols-3 sm:flex">
-          {tabs.map((t) => (
-            <TabsTrigger key={t.value} value={t.value} aria-label={t.label} className="justify-center">
-              <t.icon aria-hidden="true" />
-              <span className="sm:hidden">{t.short}</span>
-              <span className="hidden sm:inline">{t.label}</span>
+        <TabsList aria-label={t("Vues du contrôle d'accès")} className="grid grid-cols-3 sm:flex">
+          {tabs.map((item) => (
+            <TabsTrigger
+              key={item.value}
+              value={item.value}
+              aria-label={t(item.label)}
+              className="justify-center"
+            >
+              <item.icon aria-hidden="true" />
+              <span className="sm:hidden">{t(item.short)}</span>
+              <span className="hidden sm:inline">{t(item.label)}</span>
             </TabsTrigger>
           ))}
         </TabsList>

@@ -1,5 +1,6 @@
 import type { Badge as AccessBadge, AccessLog, AccessPoint } from '@vigie/contract/access.contract';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { t } from '../../../lib/i18n/i18n';
 
 type Tone = NonNullable<BadgeProps['tone']>;
 
@@ -9,6 +10,24 @@ const badgeTones: Record<AccessBadge['status'], Tone> = {
   Suspendu: 'warning',
   Expiré: 'danger',
 };
+// The statuses are the contract's French words; shown through the catalogue.
+export const logStatusLabels: Record<AccessLog['status'], string> = {
+  Autorisé: 'Autorisé',
+  Refusé: 'Refusé',
+};
+export const badgeStatusLabels: Record<AccessBadge['status'], string> = {
+  Actif: 'Actif',
+  Suspendu: 'Suspendu',
+  Expiré: 'Expiré',
+};
+// One message for a point's three statuses: « Hors service » alone is also an agent's state
+// (off duty), which English and Spanish translate differently.
+const pointStatusKeys = { Actif: 'active', Maintenance: 'maintenance', 'Hors service': 'out' } as const;
+export const pointStatusText = (status: AccessPoint['status']) =>
+  t('{status, select, active {Actif} maintenance {Maintenance} other {Hors service}}', {
+    status: pointStatusKeys[status],
+  });
+
 const pointTones: Record<AccessPoint['status'], Tone> = {
   Actif: 'success',
   Maintenance: 'warning',
@@ -19,7 +38,7 @@ const pointTones: Record<AccessPoint['status'], Tone> = {
 export function LogStatusBadge({ status }: { status: AccessLog['status'] }) {
   return (
     <Badge tone={logTones[status]} data-testid="access-log-status">
-      {status}
+      {t(logStatusLabels[status])}
     </Badge>
   );
 }
@@ -27,7 +46,7 @@ export function LogStatusBadge({ status }: { status: AccessLog['status'] }) {
 export function BadgeStatusBadge({ status }: { status: AccessBadge['status'] }) {
   return (
     <Badge tone={badgeTones[status]} data-testid="badge-status">
-      {status}
+      {t(badgeStatusLabels[status])}
     </Badge>
   );
 }
@@ -35,7 +54,7 @@ export function BadgeStatusBadge({ status }: { status: AccessBadge['status'] }) 
 export function PointStatusBadge({ status }: { status: AccessPoint['status'] }) {
   return (
     <Badge tone={pointTones[status]} data-testid="point-status">
-      {status}
+      {pointStatusText(status)}
     </Badge>
   );
 }

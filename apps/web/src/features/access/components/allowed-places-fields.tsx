@@ -1,4 +1,5 @@
 import type { UseFormRegister } from 'react-hook-form';
+import { t } from '../../../lib/i18n/i18n';
 import { useAccessPoints } from '../api/get-access-points';
 import { useAccessSites } from '../api/get-access-sites';
 import type { BadgeFormValues } from './badge-form-schema';
@@ -52,24 +53,25 @@ export function AllowedPlacesFields({ register }: { register: UseFormRegister<Ba
   return (
     <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
       <ChoiceList
-        legend="Points d'accès autorisés"
+        legend={t("Points d'accès autorisés")}
         name="allowedPointIds"
         choices={points.data?.map((p) => ({ id: p.id, label: p.name, detail: p.site }))}
-        loading="Chargement des points d'accès…"
-        empty="Aucun point d'accès pour le moment : créez-les dans l'onglet « Points d'accès »."
+        loading={t("Chargement des points d'accès…")}
+        empty={t("Aucun point d'accès pour le moment : créez-les dans l'onglet « Points d'accès ».")}
         register={register}
       />
       <ChoiceList
-        legend="Sites autorisés"
+        legend={t('Sites autorisés')}
         name="allowedSiteIds"
         choices={sites.data?.map((s) => ({ id: s.id, label: s.name }))}
-        loading="Chargement des sites…"
-        empty="Aucun site pour le moment : créez-les dans l'écran « Sites & Clients »."
+        loading={t('Chargement des sites…')}
+        empty={t("Aucun site pour le moment : créez-les dans l'écran « Sites & Clients ».")}
         register={register}
       />
       <p id="badge-places-hint" className="-mt-2 text-xs text-fg-muted sm:col-span-2">
-        Aucun point ni site coché : le badge ouvre tous les points d'accès de la société. Un site coché ouvre
-        tous ses points d'accès.
+        {t(
+          "Aucun point ni site coché : le badge ouvre tous les points d'accès de la société. Un site coché ouvre tous ses points d'accès.",
+        )}
       </p>
     </div>
   );

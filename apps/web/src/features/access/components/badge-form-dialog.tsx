@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { showServerErrors } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateBadge } from '../api/create-badge';
 import { useUpdateBadge } from '../api/update-badge';
 import { BadgeFormFields } from './badge-form-fields';
@@ -29,11 +30,11 @@ export function BadgeFormDialog({ open, onOpenChange, badge }: BadgeFormDialogPr
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         size="lg"
-        title={badge ? 'Modifier le badge' : 'Nouveau badge'}
+        title={badge ? t('Modifier le badge') : t('Nouveau badge')}
         description={
           badge
-            ? `Modifiez le badge ${badge.badgeId} (${badge.holderName}).`
-            : 'Créez un badge QR Code ou NFC pour un salarié, un prestataire ou un visiteur.'
+            ? t('Modifiez le badge {id} ({holder}).', { id: badge.badgeId, holder: badge.holderName })
+            : t('Créez un badge QR Code ou NFC pour un salarié, un prestataire ou un visiteur.')
         }
       >
         {/* Mounted on open: the form starts from the badge (or empty) every time. */}
@@ -72,23 +73,28 @@ function BadgeForm({ onOpenChange, badge }: Omit<BadgeFormDialogProps, 'open'>) 
           id: badge.id,
           body: badge.badgeType === 'nfc' ? { ...rest, nfcUid } : rest,
         });
-        toast.success('Badge modifié', { description: `Le badge ${saved.badgeId} a été enregistré.` });
+        toast.success(t('Badge modifié'), {
+          description: t('Le badge {id} a été enregistré.', { id: saved.badgeId }),
+        });
         onOpenChange(false);
       } catch (error) {
         const rest = showServerErrors(error, setError, badgeFields);
-        if (rest) toast.error('Impossible de modifier le badge', { description: rest });
+        if (rest) toast.error(t('Impossible de modifier le badge'), { description: rest });
       }
       return;
     }
     try {
       const saved = await create.mutateAsync(values);
-      toast.success('Badge créé', {
-        description: `Le badge ${saved.badgeId} (${saved.holderName}) est actif.`,
+      toast.success(t('Badge créé'), {
+        description: t('Le badge {id} ({holder}) est actif.', {
+          id: saved.badgeId,
+          holder: saved.holderName,
+        }),
       });
       onOpenChange(false);
     } catch (error) {
       const rest = showServerErrors(error, setError, badgeFields);
-      if (rest) toast.error('Impossible de créer le badge', { description: rest });
+      if (rest) toast.error(t('Impossible de créer le badge'), { description: rest });
     }
   });
 
@@ -103,16 +109,16 @@ function BadgeForm({ onOpenChange, badge }: Omit<BadgeFormDialogProps, 'open'>) 
       />
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
           {badge
             ? isSubmitting
-              ? 'Enregistrement...'
-              : 'Enregistrer'
+              ? t('Enregistrement...')
+              : t('Enregistrer')
             : isSubmitting
-              ? 'Création...'
-              : 'Créer le badge'}
+              ? t('Création...')
+              : t('Créer le badge')}
         </Button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
+import { t } from '../../../lib/i18n/i18n';
 import { AllowedPlacesFields } from './allowed-places-fields';
 import type { BadgeFormOutput, BadgeFormValues } from './badge-form-schema';
 import { badgeTypeOptions } from './badge-form-schema';
@@ -25,34 +26,39 @@ export function BadgeFormFields({ control, register, errors, badgeType, editing 
 
   return (
     <>
-      <FormField id="badge-badgeType" label="Type de badge" required error={errors.badgeType?.message}>
+      <FormField id="badge-badgeType" label={t('Type de badge')} required error={errors.badgeType?.message}>
         <FormSelect
           control={control}
           name="badgeType"
           id="badge-badgeType"
-          options={badgeTypeOptions}
+          options={badgeTypeOptions.map((option) => ({ ...option, label: t(option.label) }))}
           disabled={editing}
         />
       </FormField>
-      <FormField id="badge-badgeId" label="Numéro de badge" required error={errors.badgeId?.message}>
+      <FormField id="badge-badgeId" label={t('Numéro de badge')} required error={errors.badgeId?.message}>
         <Input id="badge-badgeId" autoComplete="off" {...a11y('badgeId')} {...register('badgeId')} />
       </FormField>
-      <FormField id="badge-holderName" label="Nom du titulaire" required error={errors.holderName?.message}>
+      <FormField
+        id="badge-holderName"
+        label={t('Nom du titulaire')}
+        required
+        error={errors.holderName?.message}
+      >
         <Input id="badge-holderName" autoComplete="off" {...a11y('holderName')} {...register('holderName')} />
       </FormField>
-      <FormField id="badge-department" label="Service" error={errors.department?.message}>
+      <FormField id="badge-department" label={t('Service')} error={errors.department?.message}>
         <Input
           id="badge-department"
           autoComplete="off"
-          placeholder="Ex. Logistique, Prestataire, Visiteur"
+          placeholder={t('Ex. Logistique, Prestataire, Visiteur')}
           {...a11y('department')}
           {...register('department')}
         />
       </FormField>
       <FormField
         id="badge-expiryDate"
-        label="Date d'expiration"
-        hint="Facultative : le badge est refusé dès le lendemain de cette date"
+        label={t("Date d'expiration")}
+        hint={t('Facultative : le badge est refusé dès le lendemain de cette date')}
         error={errors.expiryDate?.message}
       >
         <Input
@@ -66,8 +72,8 @@ export function BadgeFormFields({ control, register, errors, badgeType, editing 
       {badgeType === 'nfc' ? (
         <FormField
           id="badge-nfcUid"
-          label="UID NFC"
-          hint="L'identifiant de la carte lu par le lecteur, ex. 04:A2:1B:7C"
+          label={t('UID NFC')}
+          hint={t("L'identifiant de la carte lu par le lecteur, ex. 04:A2:1B:7C")}
           error={errors.nfcUid?.message}
         >
           <Input

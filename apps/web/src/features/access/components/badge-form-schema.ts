@@ -11,6 +11,7 @@ import {
 import { daySchema } from '@vigie/contract/agents.contract';
 import { idSchema } from '@vigie/contract/common';
 import { z } from 'zod';
+import { msg } from '../../../lib/i18n/i18n';
 
 /** A date input: '' means no date. */
 const optionalDay = (label: string) =>
@@ -36,7 +37,7 @@ export const badgeFormSchema = createBadgeBody
     nfcUid: z.string(),
     allowedPointIds: checkedIds,
     allowedSiteIds: checkedIds,
-    timeWindows: z.array(timeWindowSchema).max(14, { error: '14 plages horaires au plus' }),
+    timeWindows: z.array(timeWindowSchema).max(14, { error: msg('14 plages horaires au plus') }),
   })
   .superRefine((values, ctx) => {
     if (values.badgeType !== 'nfc' || values.nfcUid.trim() === '') return;
@@ -45,7 +46,7 @@ export const badgeFormSchema = createBadgeBody
       ctx.addIssue({
         code: 'custom',
         path: ['nfcUid'],
-        message: uid.error.issues[0]?.message ?? 'UID invalide',
+        message: uid.error.issues[0]?.message ?? msg('UID invalide'),
       });
     }
   })

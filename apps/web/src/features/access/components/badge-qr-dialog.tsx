@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { downloadBadgeCard } from '../api/get-badge-card';
 import { useBadgeQr } from '../api/get-badge-qr';
 import { useRegenerateBadgeQr } from '../api/regenerate-badge-qr';
@@ -19,8 +20,11 @@ export function BadgeQrDialog({ badge, onOpenChange }: BadgeQrDialogProps) {
     <Dialog open={badge !== null} onOpenChange={onOpenChange}>
       {badge ? (
         <DialogContent
-          title="QR code du badge"
-          description={`Badge ${badge.badgeId} (${badge.holderName}). Les lecteurs et les bornes l'acceptent tant que le badge est actif.`}
+          title={t('QR code du badge')}
+          description={t(
+            "Badge {id} ({holder}). Les lecteurs et les bornes l'acceptent tant que le badge est actif.",
+            { id: badge.badgeId, holder: badge.holderName },
+          )}
         >
           <BadgeQr badge={badge} onClose={() => onOpenChange(false)} />
         </DialogContent>
@@ -42,7 +46,7 @@ function BadgeQr({ badge, onClose }: { badge: Badge; onClose: () => void }) {
     try {
       await downloadBadgeCard(badge.id, badge.badgeId);
     } catch (err) {
-      toast.error(errorMessage(err, 'Impossible de générer la carte du badge'));
+      toast.error(errorMessage(err, t('Impossible de générer la carte du badge')));
     } finally {
       setPrinting(false);
     }
@@ -53,11 +57,11 @@ function BadgeQr({ badge, onClose }: { badge: Badge; onClose: () => void }) {
     try {
       await regenerate.mutateAsync(badge.id);
       setConfirming(false);
-      toast.success('QR code régénéré', {
-        description: 'L’ancien code est refusé dès maintenant : remettez le nouveau au titulaire.',
+      toast.success(t('QR code régénéré'), {
+        description: t('L’ancien code est refusé dès maintenant : remettez le nouveau au titulaire.'),
       });
     } catch (error) {
-      toast.error('Impossible de régénérer le QR code', { description: errorMessage(error) });
+      toast.error(t('Impossible de régénérer le QR code'), { description: errorMessage(error) });
     }
   };
 
@@ -65,21 +69,21 @@ function BadgeQr({ badge, onClose }: { badge: Badge; onClose: () => void }) {
     <div className="flex flex-col items-center gap-4">
       {qr.isPending ? (
         <div className="flex size-64 items-center justify-center">
-          <Spinner label="Chargement du QR code…" />
+          <Spinner label={t('Chargement du QR code…')} />
         </div>
       ) : qr.isError ? (
         <p role="alert" className="text-center text-sm text-red-200">
-          {errorMessage(qr.error, 'Impossible de charger le QR code')}
+          {errorMessage(qr.error, t('Impossible de charger le QR code'))}
         </p>
       ) : (
         <>
           <QrImage
             text={qr.data.payload}
-            alt={`QR code du badge ${badge.badgeId} (${badge.holderName})`}
+            alt={t('QR code du badge {id} ({holder})', { id: badge.badgeId, holder: badge.holderName })}
             onDrawn={onDrawn}
           />
           <p className="text-xs text-fg-muted" data-testid="badge-qr-version">
-            Version {qr.data.version} du code
+            {t('Version {version} du code', { version: qr.data.version })}
           </p>
         </>
       )}
@@ -88,11 +92,13 @@ function BadgeQr({ badge, onClose }: { badge: Badge; onClose: () => void }) {
         <div className="flex w-full flex-col gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 p-4">
           <p role="alert" className="flex gap-2 text-sm text-amber-100">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            Régénérer le QR code ? L’ancien code cessera de fonctionner immédiatement sur tous les lecteurs.
+            {t(
+              'Régénérer le QR code ? L’ancien code cessera de fonctionner immédiatement sur tous les lecteurs.',
+            )}
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
-              Annuler
+              {t('Annuler')}
             </Button>
             <Button
               variant="danger"
@@ -100,7 +106,7 @@ function BadgeQr({ badge, onClose }: { badge: Badge; onClose: () => void }) {
               onClick={() => void confirmRegenerate()}
               disabled={regenerate.isPending}
             >
-              {regenerate.isPending ? 'Régénération...' : 'Confirmer la régénération'}
+              {regenerate.isPending ? t('Régénération...') : t('Confirmer la régénération')}
             </Button>
           </div>
         </div>
@@ -108,23 +114,23 @@ function BadgeQr({ badge, onClose }: { badge: Badge; onClose: () => void }) {
 
       <div className="flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose}>
-          Fermer
+          {t('Fermer')}
         </Button>
         {image ? (
           <Button variant="secondary" asChild>
             <a href={image} download={fileName(badge)}>
               <Download aria-hidden="true" />
-              Télécharger
+              {t('Télécharger')}
             </a>
           </Button>
         ) : null}
         <Button variant="secondary" onClick={() => void printCard()} disabled={printing}>
           <Printer aria-hidden="true" />
-          {printing ? 'Préparation...' : 'Imprimer la carte'}
+          {printing ? t('Préparation...') : t('Imprimer la carte')}
         </Button>
         <Button variant="secondary" onClick={() => setConfirming(true)} disabled={confirming || qr.isPending}>
           <RefreshCw aria-hidden="true" />
-          Régénérer
+          {t('Régénérer')}
         </Button>
       </div>
     </div>

@@ -3,6 +3,8 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select, type SelectOption } from '../../../components/ui/select';
+import { t } from '../../../lib/i18n/i18n';
+import { logStatusLabels } from './access-status';
 
 /** Value of the selects meaning 'no filter' (a Radix Select item cannot have an empty value). */
 export const ALL = 'all';
@@ -10,11 +12,6 @@ export const ALL = 'all';
 export type LogFilterValues = { search: string; status: string; siteId: string; from: string; to: string };
 
 export const emptyLogFilters: LogFilterValues = { search: '', status: ALL, siteId: ALL, from: '', to: '' };
-
-const statusOptions: SelectOption[] = [
-  { value: ALL, label: 'Tous les statuts' },
-  ...accessLogStatuses.map((s) => ({ value: s, label: s })),
-];
 
 type LogsFiltersProps = {
   values: LogFilterValues;
@@ -25,8 +22,12 @@ type LogsFiltersProps = {
 /** Search (name, badge or department), status, site and a range of days: all applied server-side. */
 export function LogsFilters({ values, onChange, sites }: LogsFiltersProps) {
   const set = (patch: Partial<LogFilterValues>) => onChange({ ...values, ...patch });
+  const statusOptions: SelectOption[] = [
+    { value: ALL, label: t('Tous les statuts') },
+    ...accessLogStatuses.map((s) => ({ value: s, label: t(logStatusLabels[s]) })),
+  ];
   const siteOptions: SelectOption[] = [
-    { value: ALL, label: 'Tous les sites' },
+    { value: ALL, label: t('Tous les sites') },
     ...sites.map((s) => ({ value: s.id, label: s.name })),
   ];
   const badRange = values.from !== '' && values.to !== '' && values.from > values.to;
@@ -36,19 +37,19 @@ export function LogsFilters({ values, onChange, sites }: LogsFiltersProps) {
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
         <SearchInput
           wrapperClassName="md:col-span-2 xl:col-span-1"
-          aria-label="Rechercher par nom, badge ou service"
-          placeholder="Rechercher par nom, badge ou service..."
+          aria-label={t('Rechercher par nom, badge ou service')}
+          placeholder={t('Rechercher par nom, badge ou service...')}
           value={values.search}
           onChange={(event) => set({ search: event.target.value })}
         />
         <Select
-          aria-label="Filtrer par statut"
+          aria-label={t('Filtrer par statut')}
           options={statusOptions}
           value={values.status}
           onValueChange={(status) => set({ status })}
         />
         <Select
-          aria-label="Filtrer par site"
+          aria-label={t('Filtrer par site')}
           options={siteOptions}
           value={values.siteId}
           onValueChange={(siteId) => set({ siteId })}
@@ -56,7 +57,7 @@ export function LogsFilters({ values, onChange, sites }: LogsFiltersProps) {
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="access-logs-from">Du</Label>
+          <Label htmlFor="access-logs-from">{t('Du')}</Label>
           <Input
             id="access-logs-from"
             type="date"
@@ -69,7 +70,7 @@ export function LogsFilters({ values, onChange, sites }: LogsFiltersProps) {
           />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="access-logs-to">Au</Label>
+          <Label htmlFor="access-logs-to">{t('Au')}</Label>
           <Input
             id="access-logs-to"
             type="date"
@@ -87,13 +88,13 @@ export function LogsFilters({ values, onChange, sites }: LogsFiltersProps) {
             onClick={() => set({ from: '', to: '' })}
             className="col-span-2 h-10 justify-self-start rounded-lg px-2 text-sm text-blue-300 hover:text-blue-200 hover:underline"
           >
-            Effacer les dates
+            {t('Effacer les dates')}
           </button>
         ) : null}
       </div>
       {badRange ? (
         <p id="access-logs-range-error" role="alert" className="text-sm text-red-300">
-          La date de début doit précéder la date de fin.
+          {t('La date de début doit précéder la date de fin.')}
         </p>
       ) : null}
     </div>

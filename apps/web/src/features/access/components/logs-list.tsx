@@ -1,6 +1,7 @@
 import { type AccessLog, badgeTypeLabels } from '@vigie/contract/access.contract';
 import { type DataColumn, DataList } from '../../../components/ui/data-list';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { LogStatusBadge } from './access-status';
 
 type LogsListProps = { logs: AccessLog[]; timezone?: string };
@@ -26,31 +27,31 @@ export function LogsList({ logs, timezone }: LogsListProps) {
   const columns: DataColumn<AccessLog>[] = [
     {
       id: 'time',
-      header: 'Date et heure',
+      header: t('Date et heure'),
       className: '@3xl:whitespace-nowrap',
       cell: (log) => <time dateTime={log.timestamp}>{formatDateTime(log.timestamp, timezone)}</time>,
     },
-    { id: 'person', header: 'Personne', primary: true, cell: (log) => log.personName },
+    { id: 'person', header: t('Personne'), primary: true, cell: (log) => log.personName },
     {
       id: 'badge',
-      header: 'Badge',
+      header: t('Badge'),
       className: 'font-mono text-xs @3xl:whitespace-nowrap',
       cell: (log) => dash(log.badgeId),
     },
-    { id: 'department', header: 'Service', cell: (log) => dash(log.department) },
-    { id: 'site', header: 'Site', cell: (log) => log.siteName },
-    { id: 'location', header: 'Emplacement', cell: (log) => log.location },
+    { id: 'department', header: t('Service'), cell: (log) => dash(log.department) },
+    { id: 'site', header: t('Site'), cell: (log) => log.siteName },
+    { id: 'location', header: t('Emplacement'), cell: (log) => log.location },
     {
       id: 'type',
-      header: 'Type',
+      header: t('Type'),
       className: '@3xl:whitespace-nowrap',
-      cell: (log) => badgeTypeLabels[log.accessType],
+      cell: (log) => t(badgeTypeLabels[log.accessType]),
     },
-    { id: 'status', header: 'Statut', cell: (log) => <StatusCell log={log} /> },
+    { id: 'status', header: t('Statut'), cell: (log) => <StatusCell log={log} /> },
   ];
   return (
     <DataList
-      caption="Journal des accès, du plus récent au plus ancien"
+      caption={t('Journal des accès, du plus récent au plus ancien')}
       columns={columns}
       rows={logs}
       rowKey={(log) => log.id}

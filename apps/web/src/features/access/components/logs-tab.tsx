@@ -6,6 +6,7 @@ import { LoadMore } from '../../../components/load-more';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { downloadAccessLogs } from '../api/export-access-logs';
 import { type AccessLogFilters, useAccessLogs } from '../api/get-access-logs';
@@ -31,9 +32,9 @@ function toQuery(values: LogFilterValues, search: string): AccessLogFilters {
 /** The server counts a search's matches up to 501: beyond, say "more than". */
 const SEARCH_COUNT_CAP = 500;
 function countLabel(shown: number, total: number) {
-  if (total > SEARCH_COUNT_CAP) return `Les ${shown} passages les plus récents sur plus de 500`;
-  if (total > shown) return `Les ${shown} passages les plus récents sur ${total}`;
-  return `${total} passage${total > 1 ? 's' : ''}`;
+  if (total > SEARCH_COUNT_CAP) return t('Les {shown} passages les plus récents sur plus de 500', { shown });
+  if (total > shown) return t('Les {shown} passages les plus récents sur {total}', { shown, total });
+  return t('{count, plural, one {{count} passage} other {{count} passages}}', { count: total });
 }
 
 /** Journal des accès: every check of every reader, newest first; new lines arrive in real time. */
@@ -49,9 +50,9 @@ export function LogsTab({ timezone }: { timezone?: string }) {
     setExporting(format);
     try {
       await downloadAccessLogs(toQuery(filters, search), format);
-      toast.success('Journal exporté');
+      toast.success(t('Journal exporté'));
     } catch (err) {
-      toast.error(errorMessage(err, "Impossible d'exporter le journal"));
+      toast.error(errorMessage(err, t("Impossible d'exporter le journal")));
     } finally {
       setExporting(null);
     }
@@ -64,8 +65,8 @@ export function LogsTab({ timezone }: { timezone?: string }) {
       <p className="flex gap-2 rounded-lg border border-blue-500/30 bg-blue-500/10 p-3 text-sm text-blue-100">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
-          <span className="font-medium">Information des personnes badgées : </span>
-          {accessLogNotice}
+          <span className="font-medium">{t('Information des personnes badgées :')} </span>
+          {t(accessLogNotice)}
         </span>
       </p>
 
@@ -73,15 +74,15 @@ export function LogsTab({ timezone }: { timezone?: string }) {
 
       <QueryState
         query={query}
-        loading="Chargement du journal…"
-        error="Impossible de charger le journal des accès"
+        loading={t('Chargement du journal…')}
+        error={t('Impossible de charger le journal des accès')}
         empty={{
           when: logs.length === 0,
           icon: ScrollText,
-          title: 'Aucun passage trouvé',
+          title: t('Aucun passage trouvé'),
           hint: filtered
-            ? 'Essayez une autre recherche ou d’autres filtres.'
-            : 'Les passages apparaîtront ici dès qu’un lecteur contrôlera un badge.',
+            ? t('Essayez une autre recherche ou d’autres filtres.')
+            : t('Les passages apparaîtront ici dès qu’un lecteur contrôlera un badge.'),
         }}
       >
         <div className="flex flex-col gap-3">
@@ -100,7 +101,11 @@ export function LogsTab({ timezone }: { timezone?: string }) {
                   disabled={exporting !== null}
                 >
                   <FileDown aria-hidden="true" />
-                  {exporting === format ? 'Export...' : format === 'xlsx' ? 'Exporter Excel' : 'Exporter CSV'}
+                  {exporting === format
+                    ? t('Export...')
+                    : format === 'xlsx'
+                      ? t('Exporter Excel')
+                      : t('Exporter CSV')}
                 </Button>
               ))}
             </div>

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n/i18n';
 import { PointStatusBadge } from './access-status';
 
 type PointCardProps = {
@@ -22,12 +23,16 @@ type PointCardProps = {
 function HealthMark({ point }: { point: AccessPoint }) {
   if (point.status !== 'Actif' || point.responding) return null;
   if (point.lastActivity === null) {
-    return <Badge tone="neutral">Jamais connecté</Badge>;
+    return <Badge tone="neutral">{t('Jamais connecté')}</Badge>;
   }
   return (
-    <Badge tone="warning" data-testid="point-not-responding" title="Aucun contrôle depuis plus de 10 minutes">
+    <Badge
+      tone="warning"
+      data-testid="point-not-responding"
+      title={t('Aucun contrôle depuis plus de 10 minutes')}
+    >
       <WifiOff aria-hidden="true" className="size-3" />
-      Ne répond plus
+      {t('Ne répond plus')}
     </Badge>
   );
 }
@@ -39,7 +44,7 @@ export function PointCard({ point, isAdmin, timezone, onEdit, onDelete, onKeys }
         <div className="flex min-w-0 flex-col gap-2">
           <h3 className="font-semibold break-words text-white">{point.name}</h3>
           <div className="flex flex-wrap gap-1.5">
-            <Badge tone="accent">{accessPointKindLabels[point.kind]}</Badge>
+            <Badge tone="accent">{t(accessPointKindLabels[point.kind])}</Badge>
             <HealthMark point={point} />
           </div>
         </div>
@@ -53,8 +58,8 @@ export function PointCard({ point, isAdmin, timezone, onEdit, onDelete, onKeys }
         <p className="flex items-center gap-2">
           <Activity aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
           {point.lastActivity
-            ? `Dernière activité : ${formatDateTime(point.lastActivity, timezone)}`
-            : 'Aucune activité'}
+            ? t('Dernière activité : {date}', { date: formatDateTime(point.lastActivity, timezone) })
+            : t('Aucune activité')}
         </p>
       </div>
       <div className="mt-auto grid grid-cols-2 gap-2 border-t border-ink-700 pt-4">
@@ -64,29 +69,29 @@ export function PointCard({ point, isAdmin, timezone, onEdit, onDelete, onKeys }
             size="sm"
             className="col-span-2"
             onClick={() => onKeys(point)}
-            aria-label={`Clés de lecteur : ${point.name}`}
+            aria-label={t('Clés de lecteur : {name}', { name: point.name })}
           >
             <KeyRound aria-hidden="true" />
-            Clés de lecteur
+            {t('Clés de lecteur')}
           </Button>
         ) : null}
         <Button
           variant="secondary"
           size="sm"
           onClick={() => onEdit(point)}
-          aria-label={`Modifier ${point.name}`}
+          aria-label={t('Modifier {name}', { name: point.name })}
         >
           <Pencil aria-hidden="true" />
-          Modifier
+          {t('Modifier')}
         </Button>
         <Button
           variant="danger-ghost"
           size="sm"
           onClick={() => onDelete(point)}
-          aria-label={`Supprimer ${point.name}`}
+          aria-label={t('Supprimer {name}', { name: point.name })}
         >
           <Trash2 aria-hidden="true" />
-          Supprimer
+          {t('Supprimer')}
         </Button>
       </div>
     </Card>

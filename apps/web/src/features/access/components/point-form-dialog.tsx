@@ -8,9 +8,11 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import { showServerErrors } from '../../../lib/field-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useCreateAccessPoint } from '../api/create-access-point';
 import { useAccessSites } from '../api/get-access-sites';
 import { useUpdateAccessPoint } from '../api/update-access-point';
+import { pointStatusText } from './access-status';
 import {
   emptyPointForm,
   type PointFormOutput,
@@ -33,11 +35,11 @@ export function PointFormDialog({ open, onOpenChange, point }: PointFormDialogPr
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={point ? "Modifier le point d'accès" : "Nouveau point d'accès"}
+        title={point ? t("Modifier le point d'accès") : t("Nouveau point d'accès")}
         description={
           point
-            ? `Modifiez ${point.name}.`
-            : 'Une porte, un portail, une barrière ou un tourniquet équipé d’un lecteur de badges.'
+            ? t('Modifiez {name}.', { name: point.name })
+            : t('Une porte, un portail, une barrière ou un tourniquet équipé d’un lecteur de badges.')
         }
       >
         {/* Mounted on open: the form starts from the point (or empty) every time. */}
@@ -70,21 +72,25 @@ function PointForm({ onOpenChange, point }: Omit<PointFormDialogProps, 'open'>) 
     if (point) {
       try {
         const saved = await update.mutateAsync({ id: point.id, body: values });
-        toast.success("Point d'accès modifié", { description: `${saved.name} a été enregistré.` });
+        toast.success(t("Point d'accès modifié"), {
+          description: t('{name} a été enregistré.', { name: saved.name }),
+        });
         onOpenChange(false);
       } catch (error) {
         const rest = showServerErrors(error, setError, pointFields);
-        if (rest) toast.error("Impossible de modifier le point d'accès", { description: rest });
+        if (rest) toast.error(t("Impossible de modifier le point d'accès"), { description: rest });
       }
       return;
     }
     try {
       const saved = await create.mutateAsync(values);
-      toast.success("Point d'accès créé", { description: `${saved.name} (${saved.site}) a été ajouté.` });
+      toast.success(t("Point d'accès créé"), {
+        description: t('{name} ({site}) a été ajouté.', { name: saved.name, site: saved.site }),
+      });
       onOpenChange(false);
     } catch (error) {
       const rest = showServerErrors(error, setError, pointFields);
-      if (rest) toast.error("Impossible de créer le point d'accès", { description: rest });
+      if (rest) toast.error(t("Impossible de créer le point d'accès"), { description: rest });
     }
   });
 
@@ -92,7 +98,7 @@ function PointForm({ onOpenChange, point }: Omit<PointFormDialogProps, 'open'>) 
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
       <FormField
         id="point-name"
-        label="Nom du point"
+        label={t('Nom du point')}
         required
         error={errors.name?.message}
         className="sm:col-span-2"
@@ -100,7 +106,7 @@ function PointForm({ onOpenChange, point }: Omit<PointFormDialogProps, 'open'>) 
         <Input
           id="point-name"
           autoComplete="off"
-          placeholder="Ex. Entrée principale"
+          placeholder={t('Ex. Entrée principale')}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? 'point-name-error' : undefined}
           {...register('name')}
@@ -108,7 +114,7 @@ function PointForm({ onOpenChange, point }: Omit<PointFormDialogProps, 'open'>) 
       </FormField>
       <FormField
         id="point-siteId"
-        label="Site"
+        label={t('Site')}
         required
         error={errors.siteId?.message}
         className="sm:col-span-2"
@@ -118,29 +124,39 @@ function PointForm({ onOpenChange, point }: Omit<PointFormDialogProps, 'open'>) 
           name="siteId"
           id="point-siteId"
           options={siteOptions}
-          placeholder={siteOptions.length ? 'Choisissez un site' : 'Aucun site : créez-en un d’abord'}
+          placeholder={siteOptions.length ? t('Choisissez un site') : t('Aucun site : créez-en un d’abord')}
           aria-invalid={errors.siteId ? true : undefined}
           aria-describedby={errors.siteId ? 'point-siteId-error' : undefined}
         />
       </FormField>
-      <FormField id="point-kind" label="Type" required error={errors.kind?.message}>
-        <FormSelect control={control} name="kind" id="point-kind" options={pointKindOptions} />
+      <FormField id="point-kind" label={t('Type')} required error={errors.kind?.message}>
+        <FormSelect
+          control={control}
+          name="kind"
+          id="point-kind"
+          options={pointKindOptions.map((option) => ({ ...option, label: t(option.label) }))}
+        />
       </FormField>
-      <FormField id="point-status" label="Statut" required error={errors.status?.message}>
-        <FormSelect control={control} name="status" id="point-status" options={pointStatusOptions} />
+      <FormField id="point-status" label={t('Statut')} required error={errors.status?.message}>
+        <FormSelect
+          control={control}
+          name="status"
+          id="point-status"
+          options={pointStatusOptions.map((option) => ({ ...option, label: pointStatusText(option.value) }))}
+        />
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Annuler
+          {t('Annuler')}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
           {point
             ? isSubmitting
-              ? 'Enregistrement...'
-              : 'Enregistrer'
+              ? t('Enregistrement...')
+              : t('Enregistrer')
             : isSubmitting
-              ? 'Création...'
-              : 'Créer le point'}
+              ? t('Création...')
+              : t('Créer le point')}
         </Button>
       </div>
     </form>

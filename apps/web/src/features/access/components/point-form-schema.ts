@@ -9,14 +9,15 @@ import {
 } from '@vigie/contract/access.contract';
 import { idSchema } from '@vigie/contract/common';
 import { z } from 'zod';
+import { msg } from '../../../lib/i18n/i18n';
 
 /** The contract's body; an unchosen site says so rather than 'Identifiant invalide'. */
 export const pointFormSchema = createAccessPointBody.extend({
   siteId: z
     .string()
-    .refine((v) => v !== '', { error: 'Choisissez le site du point d’accès' })
+    .refine((v) => v !== '', { error: msg('Choisissez le site du point d’accès') })
     .pipe(idSchema),
-  status: z.enum(accessPointStatuses, { error: 'Statut invalide' }),
+  status: z.enum(accessPointStatuses, { error: msg('Statut invalide') }),
 });
 
 export type PointFormValues = z.input<typeof pointFormSchema>;

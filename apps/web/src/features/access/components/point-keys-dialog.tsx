@@ -3,6 +3,7 @@ import type { IntegrationKey } from '@vigie/contract/integrations.contract';
 import { DeviceKeyList } from '../../../components/device-keys/device-key-list';
 import { RevokeKeyButton } from '../../../components/device-keys/revoke-key-button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { t } from '../../../lib/i18n/i18n';
 import { usePointKeys } from '../api/get-point-keys';
 import { useRevokePointKey } from '../api/revoke-point-key';
 import { CreatePointKeyForm } from './create-point-key-form';
@@ -20,8 +21,10 @@ export function PointKeysDialog({ point, onOpenChange, timezone }: PointKeysDial
       {point ? (
         <DialogContent
           size="lg"
-          title={`Clés de lecteur — ${point.name}`}
-          description="Chaque lecteur ou borne de ce point s'identifie auprès de Vigie avec sa propre clé (en-tête X-Api-Key). Une clé révoquée est refusée aussitôt."
+          title={t('Clés de lecteur — {name}', { name: point.name })}
+          description={t(
+            "Chaque lecteur ou borne de ce point s'identifie auprès de Vigie avec sa propre clé (en-tête X-Api-Key). Une clé révoquée est refusée aussitôt.",
+          )}
         >
           <div className="flex flex-col gap-5">
             <CreatePointKeyForm point={point} />
@@ -39,8 +42,8 @@ function KeyList({ point, timezone }: { point: AccessPoint; timezone?: string })
     <DeviceKeyList
       keys={keys}
       frame="dialog"
-      caption="Clés de lecteur"
-      empty="Aucune clé : aucun lecteur ne peut encore contrôler de badge à ce point."
+      caption={t('Clés de lecteur')}
+      empty={t('Aucune clé : aucun lecteur ne peut encore contrôler de badge à ce point.')}
       rowTestId="point-key-row"
       revoke={(key) => <RevokeKey pointId={point.id} readerKey={key} />}
       timezone={timezone}
@@ -55,7 +58,7 @@ function RevokeKey({ pointId, readerKey }: { pointId: string; readerKey: Integra
       deviceKey={readerKey}
       onRevoke={() => revoke.mutateAsync({ pointId, keyId: readerKey.id })}
       isPending={revoke.isPending}
-      revokedDescription="ne peut plus contrôler de badge."
+      revokedDescription={t('ne peut plus contrôler de badge.')}
       className="self-start sm:self-auto"
     />
   );

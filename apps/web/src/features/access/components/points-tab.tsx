@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { useDeleteAccessPoint } from '../api/delete-access-point';
 import { useAccessPoints } from '../api/get-access-points';
 import { PointCard } from './point-card';
@@ -28,9 +29,11 @@ export function PointsTab({ isAdmin, timezone }: PointsTabProps) {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      toast.success("Point d'accès supprimé", { description: `${deleting.name} a été supprimé.` });
+      toast.success(t("Point d'accès supprimé"), {
+        description: t('{name} a été supprimé.', { name: deleting.name }),
+      });
     } catch (error) {
-      toast.error("Impossible de supprimer le point d'accès", { description: errorMessage(error) });
+      toast.error(t("Impossible de supprimer le point d'accès"), { description: errorMessage(error) });
     }
     setDeleting(null);
   };
@@ -39,26 +42,30 @@ export function PointsTab({ isAdmin, timezone }: PointsTabProps) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-fg-muted" aria-live="polite">
-          {list.data ? `${points.length} point${points.length > 1 ? 's' : ''} d'accès` : null}
+          {list.data
+            ? t("{count, plural, one {{count} point d'accès} other {{count} points d'accès}}", {
+                count: points.length,
+              })
+            : null}
         </p>
         <Button onClick={() => setCreating(true)}>
           <Plus aria-hidden="true" />
-          Nouveau point d'accès
+          {t("Nouveau point d'accès")}
         </Button>
       </div>
 
       <QueryState
         query={list}
-        loading="Chargement des points d'accès…"
-        error="Impossible de charger les points d'accès"
+        loading={t("Chargement des points d'accès…")}
+        error={t("Impossible de charger les points d'accès")}
         empty={{
           when: points.length === 0,
           icon: DoorClosed,
-          title: "Aucun point d'accès",
-          hint: "Déclarez les portes, portails, barrières et tourniquets équipés d'un lecteur.",
+          title: t("Aucun point d'accès"),
+          hint: t("Déclarez les portes, portails, barrières et tourniquets équipés d'un lecteur."),
         }}
       >
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Points d'accès">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t("Points d'accès")}>
           {points.map((point) => (
             <li key={point.id} className="flex">
               <PointCard
@@ -81,14 +88,17 @@ export function PointsTab({ isAdmin, timezone }: PointsTabProps) {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Supprimer ce point d'accès ?"
+        title={t("Supprimer ce point d'accès ?")}
         description={
           deleting
-            ? `${deleting.name} (${deleting.site}) sera supprimé et ses clés de lecteur révoquées. Ses passages restent dans le journal.`
+            ? t(
+                '{name} ({site}) sera supprimé et ses clés de lecteur révoquées. Ses passages restent dans le journal.',
+                { name: deleting.name, site: deleting.site },
+              )
             : ''
         }
-        confirmLabel="Supprimer"
-        pendingLabel="Suppression..."
+        confirmLabel={t('Supprimer')}
+        pendingLabel={t('Suppression...')}
         pending={remove.isPending}
         onConfirm={() => void confirmDelete()}
       />

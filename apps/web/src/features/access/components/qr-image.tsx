@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { t } from '../../../lib/i18n/i18n';
 
 /** The QR library weighs as much as a page: it is loaded when a QR code is first drawn. */
 async function drawQr(text: string): Promise<string> {
@@ -44,14 +45,14 @@ export function QrImage({ text, alt, onDrawn }: QrImageProps) {
   if (failed) {
     return (
       <p role="alert" className="text-sm text-red-200">
-        Impossible d'afficher le QR code. Rechargez la page et réessayez.
+        {t("Impossible d'afficher le QR code. Rechargez la page et réessayez.")}
       </p>
     );
   }
   if (!drawn || drawn.text !== text) {
     return (
       <div className="flex size-64 items-center justify-center rounded-xl bg-white/5">
-        <Spinner label="Génération du QR code…" />
+        <Spinner label={t('Génération du QR code…')} />
       </div>
     );
   }

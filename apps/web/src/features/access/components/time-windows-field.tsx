@@ -8,6 +8,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { msg, t } from '../../../lib/i18n/i18n';
 import { cn } from '../../../lib/utils';
 import {
   type BadgeFormOutput,
@@ -18,14 +19,18 @@ import {
 
 /** ISO weekdays, as the contract numbers them (1 = lundi … 7 = dimanche). */
 const weekdays = [
-  { day: 1, short: 'L', label: 'lundi' },
-  { day: 2, short: 'M', label: 'mardi' },
-  { day: 3, short: 'M', label: 'mercredi' },
-  { day: 4, short: 'J', label: 'jeudi' },
-  { day: 5, short: 'V', label: 'vendredi' },
-  { day: 6, short: 'S', label: 'samedi' },
-  { day: 7, short: 'D', label: 'dimanche' },
+  { day: 1, label: msg('lundi') },
+  { day: 2, label: msg('mardi') },
+  { day: 3, label: msg('mercredi') },
+  { day: 4, label: msg('jeudi') },
+  { day: 5, label: msg('vendredi') },
+  { day: 6, label: msg('samedi') },
+  { day: 7, label: msg('dimanche') },
 ] as const;
+
+// A day's initial: one message for the seven, as « M » is both mardi and mercredi in French.
+const dayInitial = (day: number) =>
+  t('{day, select, d1 {L} d2 {M} d3 {M} d4 {J} d5 {V} d6 {S} other {D}}', { day: `d${day}` });
 
 type TimeWindowsFieldProps = {
   control: Control<BadgeFormValues, unknown, BadgeFormOutput>;
@@ -39,10 +44,11 @@ export function TimeWindowsField({ control, register, errors }: TimeWindowsField
 
   return (
     <fieldset className="sm:col-span-2" aria-describedby="badge-timeWindows-hint">
-      <legend className="mb-1 text-sm font-medium text-fg">Plages horaires</legend>
+      <legend className="mb-1 text-sm font-medium text-fg">{t('Plages horaires')}</legend>
       <p id="badge-timeWindows-hint" className="mb-2 text-xs text-fg-muted">
-        Sans plage horaire, le badge est accepté à toute heure. Une fin avant le début passe minuit (ex. 22:00
-        → 06:00). Heures du fuseau de la société.
+        {t(
+          'Sans plage horaire, le badge est accepté à toute heure. Une fin avant le début passe minuit (ex. 22:00 → 06:00). Heures du fuseau de la société.',
+        )}
       </p>
       <div className="flex flex-col gap-2">
         {fields.map((field, index) => {
@@ -52,29 +58,31 @@ export function TimeWindowsField({ control, register, errors }: TimeWindowsField
             rowErrors?.start?.message,
             rowErrors?.end?.message,
             rowErrors?.message,
-          ].filter(Boolean);
+          ]
+            .filter((message): message is string => Boolean(message))
+            .map((message) => t(message));
           const errorId = `badge-tw-${index}-error`;
           return (
             <fieldset
               key={field.id}
               className="flex flex-wrap items-end gap-3 rounded-lg border border-ink-700 p-3"
             >
-              <legend className="sr-only">{`Plage ${index + 1}`}</legend>
+              <legend className="sr-only">{t('Plage {index}', { index: index + 1 })}</legend>
               <Controller
                 control={control}
                 name={`timeWindows.${index}.days`}
                 render={({ field: days }) => (
                   <fieldset className="flex gap-1">
-                    <legend className="sr-only">Jours</legend>
-                    {weekdays.map(({ day, short, label }) => {
+                    <legend className="sr-only">{t('Jours')}</legend>
+                    {weekdays.map(({ day, label }) => {
                       const on = days.value.includes(day);
                       return (
                         <button
                           key={day}
                           type="button"
-                          aria-label={label}
+                          aria-label={t(label)}
                           aria-pressed={on}
-                          title={label}
+                          title={t(label)}
                           onClick={() =>
                             days.onChange(
                               on
@@ -89,7 +97,7 @@ export function TimeWindowsField({ control, register, errors }: TimeWindowsField
                               : 'border-ink-600 text-fg-muted hover:bg-ink-800',
                           )}
                         >
-                          {short}
+                          {dayInitial(day)}
                         </button>
                       );
                     })}
@@ -98,7 +106,7 @@ export function TimeWindowsField({ control, register, errors }: TimeWindowsField
               />
               <div className="flex flex-col gap-1">
                 <Label htmlFor={`badge-tw-${index}-start`} className="text-xs text-fg-muted">
-                  Début
+                  {t('Début')}
                 </Label>
                 <Input
                   id={`badge-tw-${index}-start`}
@@ -111,7 +119,7 @@ export function TimeWindowsField({ control, register, errors }: TimeWindowsField
               </div>
               <div className="flex flex-col gap-1">
                 <Label htmlFor={`badge-tw-${index}-end`} className="text-xs text-fg-muted">
-                  Fin
+                  {t('Fin')}
                 </Label>
                 <Input
                   id={`badge-tw-${index}-end`}
@@ -123,7 +131,7 @@ export function TimeWindowsField({ control, register, errors }: TimeWindowsField
                 />
               </div>
               <Button variant="danger-ghost" size="sm" className="ml-auto" onClick={() => remove(index)}>
-                Retirer
+                {t('Retirer')}
               </Button>
               {messages.length > 0 ? (
                 <p id={errorId} role="alert" className="w-full text-xs text-red-300">
@@ -141,11 +149,11 @@ export function TimeWindowsField({ control, register, errors }: TimeWindowsField
         disabled={fields.length >= maxTimeWindows}
         onClick={() => append({ ...newTimeWindow, days: [...newTimeWindow.days] })}
       >
-        Ajouter une plage
+        {t('Ajouter une plage')}
       </Button>
       {errors.timeWindows?.message ? (
         <p role="alert" className="mt-1 text-xs text-red-300">
-          {errors.timeWindows.message}
+          {t(errors.timeWindows.message)}
         </p>
       ) : null}
     </fieldset>
