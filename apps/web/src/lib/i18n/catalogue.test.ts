@@ -74,7 +74,10 @@ describe('message catalogues', () => {
   }
 
   it('finds no French text outside the catalogue', () => {
+    // The components' texts (the contract's API descriptions and rules are not components: its
+    // labels are read above, its rules' messages are the server's catalogue's).
     const outside = reading.offences
+      .filter((o) => o.file.startsWith('apps/web/src/'))
       .filter((o) => !notYetTranslated.some((folder) => o.file.startsWith(folder)))
       .map((o) => `${o.file}:${o.line}  ${o.text}`);
     expect(outside).toEqual([]);
