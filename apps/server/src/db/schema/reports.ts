@@ -29,6 +29,9 @@ const reportTypes = [
   'logbook',
 ] as const;
 
+/** The profile's languages (contract enums), which a document is written in. */
+const reportLanguages = ['fr', 'en', 'es'] as const;
+
 export const reports = pgTable(
   'reports',
   {
@@ -57,6 +60,8 @@ export const reports = pgTable(
     requestedByName: text('requested_by_name').notNull(),
     /** The requester's timezone: the document's dates are written in it. */
     timezone: text('timezone').notNull(),
+    /** The document's language (migration report_language): the requester's, or the schedule's. */
+    language: text('language', { enum: reportLanguages }).notNull().default('fr'),
     createdAt: createdAt(),
     generatedAt: timestamp('generated_at', { withTimezone: true }),
   },
@@ -71,6 +76,7 @@ export const reports = pgTable(
     check('reports_format_check', sql`${t.format} in ('pdf', 'excel')`),
     check('reports_status_check', sql`${t.status} in ('En attente', 'En cours', 'Prêt', 'Échec')`),
     check('reports_period_check', sql`${t.endDate} >= ${t.startDate}`),
+    check('reports_language_check', sql`${t.language} in ('fr', 'en', 'es')`),
   ],
 );
 
@@ -95,6 +101,8 @@ export const reportSchedules = pgTable(
     createdByUserId: uuid('created_by_user_id'),
     createdByName: text('created_by_name').notNull(),
     timezone: text('timezone').notNull(),
+    /** The reports' language, chosen per schedule (French unless said): not its creator's. */
+    language: text('language', { enum: reportLanguages }).notNull().default('fr'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -107,5 +115,6 @@ export const reportSchedules = pgTable(
     ),
     check('report_schedules_format_check', sql`${t.format} in ('pdf', 'excel')`),
     check('report_schedules_frequency_check', sql`${t.frequency} in ('weekly', 'monthly')`),
+    check('report_schedules_language_check', sql`${t.language} in ('fr', 'en', 'es')`),
   ],
 );
