@@ -41,7 +41,11 @@ export function readCatalogue(dirs: string[], locale: TranslatedLocale): Record<
 export function frenchMessagesWithArguments(dirs: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const locale of translatedLocales) {
-    for (const id of Object.keys(readCatalogue(dirs, locale))) if (/\{\s*\w+\s*,/.test(id)) out[id] = id;
+    for (const id of Object.keys(readCatalogue(dirs, locale))) {
+      // `[context] text` (tc()): French shows the text, looked up by itself.
+      const text = id.replace(/^\[[\w-]+\] /, '');
+      if (/\{\s*\w+\s*,/.test(text)) out[text] = text;
+    }
   }
   return out;
 }

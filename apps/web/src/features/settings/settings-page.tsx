@@ -12,7 +12,7 @@ import {
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { t } from '../../lib/i18n/i18n';
+import { t, tc } from '../../lib/i18n/i18n';
 import type { UseAuditNames } from './components/audit-objects';
 import { AuditTab } from './components/audit-tab';
 import { IdentityTab } from './components/identity-tab';
@@ -53,7 +53,7 @@ export default function SettingsPage({
     { value: 'notifications', label: t('Notifications'), icon: Bell, content: <NotificationsTab /> },
     {
       value: 'security',
-      label: t('Sécurité'),
+      label: tc('settings', 'Sécurité'),
       icon: ShieldEllipsis,
       content: <SecurityTab isAdmin={isAdmin} />,
     },

@@ -31,7 +31,18 @@ function literalText(node: unknown): string | null {
 function isMessageCall(node: Node): boolean {
   if (node.type !== 'CallExpression') return false;
   const callee = node.callee as Node;
-  return callee.type === 'Identifier' && (callee.name === 't' || callee.name === 'msg');
+  return (
+    callee.type === 'Identifier' && (callee.name === 't' || callee.name === 'msg' || callee.name === 'tc')
+  );
+}
+
+/** A call's message id: its text, or `[context] text` for tc(context, text). */
+function messageOf(node: Node): string | null {
+  const args = node.arguments as unknown[];
+  if ((node.callee as Node).name !== 'tc') return literalText(args[0]);
+  const context = literalText(args[0]);
+  const text = literalText(args[1]);
+  return context === null || text === null ? null : `[${context}] ${text}`;
 }
 
 /** Reads one file: its messages (with where they are) and its French texts outside the catalogue. */
@@ -52,14 +63,15 @@ export function readSource(file: string, code: string, into: SourceReading, root
 
   const visit = (node: Node, parent: Node | null, key: string) => {
     if (isMessageCall(node)) {
-      const text = literalText((node.arguments as unknown[])[0]);
+      const text = messageOf(node);
       if (text !== null) {
         const list = into.messages.get(text) ?? [];
         list.push(`${where}:${lineOf(node.start)}`);
         into.messages.set(text, list);
       }
       // Its other arguments (values) may hold further calls: walk them, not the message.
-      for (const arg of (node.arguments as Node[]).slice(1)) visit(arg, node, 'arguments');
+      const first = (node.callee as Node).name === 'tc' ? 2 : 1;
+      for (const arg of (node.arguments as Node[]).slice(first)) visit(arg, node, 'arguments');
       return;
     }
     if (node.type === 'ImportDeclaration') return;

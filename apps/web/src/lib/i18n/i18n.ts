@@ -4,6 +4,7 @@
 //   t('Aucune alarme')                       → a text
 //   t('Site {name} supprimé', { name })      → with an argument
 //   t('{count, plural, one {# alarme} other {# alarmes}}', { count })
+//   tc('settings', 'Sécurité')              → a text read differently by context (id `[settings] Sécurité`)
 // A label kept in a table outside any render (a status's name) is marked with msg() where it is
 // written, so the catalogue check finds it, and translated with t() where it is shown.
 // English and Spanish catalogues are compiled at build time (catalogue-plugin.ts) and each loads
@@ -48,6 +49,16 @@ export function browserLocale(
 /** The message in the current language (the French text when it has no translation). */
 export function t(message: string, values?: Record<string, unknown>): string {
   return i18n._(message, values);
+}
+
+/**
+ * A French text that reads differently by context in other languages (« Sécurité »: the settings'
+ * security, the agent's safety): its catalogue id is `[context] text`; French shows the text.
+ */
+export function tc(context: string, message: string, values?: Record<string, unknown>): string {
+  const id = `[${context}] ${message}`;
+  if (i18n.locale !== 'fr' && i18n.messages[id] !== undefined) return i18n._(id, values);
+  return t(message, values);
 }
 
 /** Marks a French text for the catalogue where it is written; t() translates it where it is shown. */

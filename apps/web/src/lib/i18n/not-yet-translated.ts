@@ -8,6 +8,4 @@ export const notYetTranslated: readonly string[] = [
   'apps/web/src/features/panels/',
   'apps/web/src/features/reports/',
   'apps/web/src/features/security-reports/',
-  'apps/web/src/features/settings/',
-  'apps/web/src/features/users/',
 ];

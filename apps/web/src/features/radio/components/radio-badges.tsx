@@ -10,7 +10,7 @@ import {
   radioAlertTypeLabels,
 } from '@vigie/contract/radio-traffic.contract';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
-import { t } from '../../../lib/i18n/i18n';
+import { t, tc } from '../../../lib/i18n/i18n';
 
 type Tone = NonNullable<BadgeProps['tone']>;
 
@@ -21,7 +21,7 @@ const radioStatusTones: Record<RadioStatus, Tone> = {
 };
 
 export function RadioStatusBadge({ status }: { status: RadioStatus }) {
-  return <Badge tone={radioStatusTones[status]}>{t(radioStatusLabels[status])}</Badge>;
+  return <Badge tone={radioStatusTones[status]}>{tc('radio', radioStatusLabels[status])}</Badge>;
 }
 
 /** Channel priorities: 0 Normal, 1 Haute, 2 Urgence (red). */

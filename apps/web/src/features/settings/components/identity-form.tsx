@@ -110,6 +110,7 @@ export function IdentityForm({ settings, companyName }: { settings: IdentitySett
             error={errors.cnapsAuthorisation}
           >
             <Input
+              // i18n: not shown (a format example, the same in every language)
               placeholder="AUT-075-2030-05-12-12345678901"
               className="font-mono uppercase"
               spellCheck={false}

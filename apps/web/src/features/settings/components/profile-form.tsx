@@ -136,7 +136,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <FormField
             id="profile-language"
             label={t('Langue')}
-            hint={t("L'interface reste en français pour le moment ; votre choix est enregistré.")}
+            hint={t('Les écrans, les notifications et les documents suivent cette langue.')}
             error={errors.language?.message}
           >
             <FormSelect
