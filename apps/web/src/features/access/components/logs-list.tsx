@@ -13,6 +13,7 @@ function StatusCell({ log }: { log: AccessLog }) {
   return (
     <div className="flex flex-col items-start gap-1">
       <LogStatusBadge status={log.status} />
+      {/* i18n: not shown (a stored status compared, not a text) */}
       {log.status === 'Refusé' && log.reason ? (
         <span className="text-xs text-red-200" data-testid="access-log-reason">
           {log.reason}

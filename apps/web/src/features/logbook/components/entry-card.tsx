@@ -51,6 +51,7 @@ export function EntryCard({
           {formatDateTime(entry.occurredAt)}
         </time>
         <Badge
+          // i18n: not shown (a stored category compared, not a text)
           tone={entry.category === 'incident' ? 'danger' : entry.category === 'relève' ? 'warning' : 'accent'}
         >
           {t(logbookCategoryLabels[entry.category])}
