@@ -91,7 +91,8 @@ export function AlarmTimesCard({ times }: { times: AlarmTimes }) {
                 className={cn('border-t border-ink-700', i === 0 && 'font-semibold')}
               >
                 <th scope="row" className="py-2 pr-3 text-left font-normal text-white">
-                  {r.label}
+                  {/* The first row is the whole period, labelled by the server in French. */}
+                  {i === 0 ? t('Toutes les alarmes') : r.label}
                 </th>
                 <td className="py-2 pr-3 text-right tabular-nums text-slate-200">{r.alarms}</td>
                 {columns.map(([key]) => (
