@@ -37,13 +37,77 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-/** The message in that language (its French text when it has no translation yet). */
+/**
+ * The message in that language (its French text when it has no translation yet). A `…Label`
+ * argument (a status, a plan's name) is itself a French text, translated like the message.
+ */
 export function translate(language: Language, message: string, values?: Record<string, unknown>): string {
   const i18n = instance(language);
+  const own = values && translatedLabels(language, values);
+  if (i18n.messages[message] !== undefined) return i18n._(message, own);
   // A text without a translation (a detail built around a value, not moved to arguments yet) stays
   // as it is: compiling it as a message could misread a user's brace.
-  if (i18n.messages[message] !== undefined) return i18n._(message, values);
-  return values ? instance('fr')._(message, values) : message;
+  if (values) return instance('fr')._(message, values);
+  return language === 'fr' ? message : (fromPattern(language, message) ?? message);
+}
+
+function translatedLabels(language: Language, values: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values))
+    out[name] = name.endsWith('Label') && typeof value === 'string' ? translate(language, value) : value;
+  return out;
+}
+
+type Pattern = { id: string; names: string[]; regex: RegExp; literal: number };
+const patterns = new Map<Language, Pattern[]>();
+
+/**
+ * The contract's messages are built by small helpers (`${label} est obligatoire`) and reach the
+ * server already written out; the catalogue holds them with arguments (`{label} est obligatoire`).
+ * A finished French text is matched back to such a message (the most specific one first) and
+ * rewritten in the language, its arguments translated when they are catalogue texts (the labels).
+ */
+function fromPattern(language: Language, text: string): string | null {
+  for (const p of patternsOf(language)) {
+    const match = p.regex.exec(text);
+    if (!match) continue;
+    const values: Record<string, unknown> = {};
+    p.names.forEach((name, i) => {
+      const value = match[i + 1] ?? '';
+      values[name] ??= translate(language, value);
+    });
+    return instance(language)._(p.id, values);
+  }
+  return null;
+}
+
+function patternsOf(language: Language): Pattern[] {
+  let list = patterns.get(language);
+  if (list) return list;
+  list = [];
+  for (const id of Object.keys(instance(language).messages)) {
+    // Simple arguments only: a plural's text cannot be matched back reliably.
+    if (!id.includes('{') || /\{\s*\w+\s*,/.test(id)) continue;
+    const parts = compileMessage(id);
+    if (typeof parts === 'string') continue;
+    const names: string[] = [];
+    let source = '';
+    let literal = 0;
+    for (const part of parts) {
+      if (typeof part === 'string') {
+        source += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        literal += part.length;
+      } else {
+        names.push(String(part[0]));
+        source += '(.+?)';
+      }
+    }
+    // A message made mostly of its arguments would match anything.
+    if (literal >= 8) list.push({ id, names, regex: new RegExp(`^${source}$`, 's'), literal });
+  }
+  list.sort((a, b) => b.literal - a.literal);
+  patterns.set(language, list);
+  return list;
 }
 
 /** The first of our languages in an Accept-Language header, by preference (q), else null. */

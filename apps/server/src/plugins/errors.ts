@@ -1,4 +1,4 @@
-// One error shape for the whole API: `{ detail }`, French. Statuses: 400 malformed, 401 no or expired
+// One error shape for the whole API: `{ detail }`, in the reader's language (French by default). Statuses: 400 malformed, 401 no or expired
 // session, 403 role or plan limit, 404 unknown id (another company's too), 409 conflict, 413 too
 // large, 422 invalid, 429 throttled, 503 dependency down; bad input never yields a 500.
 // Business errors are AppError instances made by each module's small factories (<module>.errors.ts);
@@ -23,9 +23,15 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code: string, detail: string) => new AppError(404, code, detail);
-export const forbidden = (code: string, detail: string) => new AppError(403, code, detail);
-export const conflict = (code: string, detail: string) => new AppError(409, code, detail);
+/** A detail's arguments (`Le site {name} …`); a `…Label` argument is translated too (a status). */
+type Values = Record<string, unknown>;
+
+export const notFound = (code: string, detail: string, values?: Values) =>
+  new AppError(404, code, detail, values);
+export const forbidden = (code: string, detail: string, values?: Values) =>
+  new AppError(403, code, detail, values);
+export const conflict = (code: string, detail: string, values?: Values) =>
+  new AppError(409, code, detail, values);
 export const unauthorized = (detail = 'Session expirée ou invalide, veuillez vous reconnecter') =>
   new AppError(401, 'auth.unauthorized', detail);
 export const serviceUnavailable = () =>
@@ -36,8 +42,8 @@ export const serviceUnavailable = () =>
   );
 
 /** A 422 in the same shape as request validation, for rules checked after parsing. */
-export const invalid = (loc: (string | number)[], msg: string, type = 'custom') =>
-  new AppError(422, 'validation', [{ loc, msg, type }]);
+export const invalid = (loc: (string | number)[], msg: string, type = 'custom', values?: Values) =>
+  new AppError(422, 'validation', [{ loc, msg, type }], values);
 
 const partNames: Record<string, string> = {
   body: 'body',
@@ -147,9 +153,10 @@ export function isUnstorableValue(err: unknown): boolean {
 }
 
 /** Errors raised by the router before any route runs (malformed URL, overlong parameter). */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const known = frameworkErrors[error.code];
-  return reply.status(known?.[0] ?? 400).send({ detail: known?.[1] ?? 'Requête invalide' });
+  const detail = translate(requestLanguage(request), known?.[1] ?? 'Requête invalide');
+  return reply.status(known?.[0] ?? 400).send({ detail });
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -157,11 +164,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Details in the reader's language; codes, `loc` and `type` stay the same in every language.
     const language = requestLanguage(request);
     const say = (text: string, values?: Record<string, unknown>) => translate(language, text, values);
-    const sayIssues = (issues: ValidationIssue[]) => issues.map((i) => ({ ...i, msg: say(i.msg) }));
+    const sayIssues = (issues: ValidationIssue[], values?: Record<string, unknown>) =>
+      issues.map((i) => ({ ...i, msg: say(i.msg, values) }));
     if (error instanceof AppError) {
       // A 422 list already says where (`loc`) and what (`type`) in each item.
       if (typeof error.detail !== 'string')
-        return reply.status(error.statusCode).send({ detail: sayIssues(error.detail) });
+        return reply.status(error.statusCode).send({ detail: sayIssues(error.detail, error.values) });
       return reply
         .status(error.statusCode)
         .send({ detail: say(error.detail, error.values), code: error.code });

@@ -13,13 +13,16 @@ export const cameraErrors = {
   planLimit: (plan: SubscriptionPlan, limit: number) =>
     forbidden(
       'cameras.plan_limit',
-      `Limite atteinte : l'offre ${planLimits[plan].label} (${plan}) permet ${limit} caméras au maximum`,
+      "Limite atteinte : l'offre {planLabel} ({plan}) permet {limit} caméras au maximum",
+      { planLabel: planLimits[plan].label, plan, limit },
     ),
   noSnapshot: () => notFound('cameras.no_snapshot', "Aucune URL d'image n'est configurée pour cette caméra"),
   offline: () => new AppError(503, 'cameras.offline', 'Caméra hors ligne'),
   /** A stored address the outbound policy refuses (written before the rule, or a name now internal). */
   addressRefused: (check: Extract<HostCheck, { ok: false }>) =>
-    new AppError(409, 'cameras.address_refused', `Image non demandée. ${refusalMessage(check)}`),
+    new AppError(409, 'cameras.address_refused', 'Image non demandée. {reasonLabel}', {
+      reasonLabel: refusalMessage(check),
+    }),
   snapshotThrottled: () =>
     new AppError(
       429,
@@ -47,7 +50,9 @@ export const cameraErrors = {
     ),
   /** The stored ONVIF address is one the outbound policy refuses: no command leaves. */
   ptzAddressRefused: (check: Extract<HostCheck, { ok: false }>) =>
-    new AppError(422, 'cameras.address_refused', `Commande non envoyée. ${refusalMessage(check)}`),
+    new AppError(422, 'cameras.address_refused', 'Commande non envoyée. {reasonLabel}', {
+      reasonLabel: refusalMessage(check),
+    }),
   presetNotFound: () => notFound('cameras.preset_not_found', "Ce préréglage n'existe pas sur la caméra"),
   ptzTimeout: () => new AppError(504, 'cameras.ptz_timeout', 'La caméra ne répond pas (ONVIF)'),
   ptzUnreachable: () =>
@@ -78,12 +83,15 @@ export const cameraErrors = {
       "Aucune URL de flux n'est configurée pour cette caméra : renseignez-la dans sa fiche",
     ),
   streamAddressRefused: (check: Extract<HostCheck, { ok: false }>) =>
-    new AppError(409, 'cameras.address_refused', `Flux non ouvert. ${refusalMessage(check)}`),
+    new AppError(409, 'cameras.address_refused', 'Flux non ouvert. {reasonLabel}', {
+      reasonLabel: refusalMessage(check),
+    }),
   tooManyStreams: (max: number) =>
     new AppError(
       503,
       'cameras.too_many_streams',
-      `Trop de flux vidéo ouverts sur le serveur (${max} au plus) : fermez des vues et réessayez`,
+      'Trop de flux vidéo ouverts sur le serveur ({max} au plus) : fermez des vues et réessayez',
+      { max },
     ),
   noPicture: () =>
     new AppError(

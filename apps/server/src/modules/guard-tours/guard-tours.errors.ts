@@ -62,8 +62,9 @@ export const tourErrors = {
   scanTooOld: (hours: number) =>
     invalid(
       ['body', 'scannedAt'],
-      `Scan trop ancien : un passage enregistré hors connexion doit être envoyé dans les ${hours} h`,
+      'Scan trop ancien : un passage enregistré hors connexion doit être envoyé dans les {hours} h',
       'rounds.scanned_at_too_old',
+      { hours },
     ),
   photo: () =>
     invalid(['body', 'photo'], 'La photo doit être une image JPEG ou PNG encodée en base64', 'rounds.photo'),

@@ -35,7 +35,14 @@ export const interventionErrors = {
   alreadyAsked: () =>
     conflict('interventions.already_asked', 'Cette intervention a déjà été proposée à cet agent'),
   transition: (from: string, to: string) =>
-    conflict('interventions.transition', `Impossible de passer l'intervention de « ${from} » à « ${to} »`),
+    conflict(
+      'interventions.transition',
+      "Impossible de passer l'intervention de « {fromLabel} » à « {toLabel} »",
+      {
+        fromLabel: from,
+        toLabel: to,
+      },
+    ),
   positionRequired: () =>
     conflict(
       'interventions.position_required',
@@ -49,7 +56,8 @@ export const interventionErrors = {
   tooFar: (distance: number, allowed: number) =>
     conflict(
       'interventions.too_far',
-      `Vous êtes à ${distance} m du site (${allowed} m au plus) : approchez-vous ou scannez un point de contrôle du site`,
+      'Vous êtes à {distance} m du site ({allowed} m au plus) : approchez-vous ou scannez un point de contrôle du site',
+      { distance, allowed },
     ),
   noCheckpointScan: () =>
     conflict(
@@ -68,6 +76,7 @@ export const interventionErrors = {
     new AppError(
       429,
       'positions.too_frequent',
-      `Une position toutes les ${seconds} secondes au plus : celle-ci n'est pas enregistrée`,
+      "Une position toutes les {seconds} secondes au plus : celle-ci n'est pas enregistrée",
+      { seconds },
     ),
 };

@@ -16,7 +16,8 @@ export const planningErrors = {
   planLimit: (plan: SubscriptionPlan, limit: number) =>
     forbidden(
       'agents.plan_limit',
-      `Limite atteinte : l'offre ${planLimits[plan].label} (${plan}) permet ${limit} agents au maximum`,
+      "Limite atteinte : l'offre {planLabel} ({plan}) permet {limit} agents au maximum",
+      { planLabel: planLimits[plan].label, plan, limit },
     ),
   badgeTaken: () => conflict('agents.badge_taken', 'Ce matricule est déjà attribué à un autre agent'),
   userNotAgent: () =>
@@ -26,7 +27,8 @@ export const planningErrors = {
   agentHasShifts: (n: number) =>
     conflict(
       'agents.has_shifts',
-      `Impossible de supprimer cet agent : ${n} garde${n > 1 ? 's' : ''} à conserver pour la paie. Passez-le en Indisponible.`,
+      'Impossible de supprimer cet agent : {count, plural, one {{count} garde} other {{count} gardes}} à conserver pour la paie. Passez-le en Indisponible.',
+      { count: n },
     ),
   noPhoto: () => notFound('agents.no_photo', "Cet agent n'a pas de photo"),
   /** Every rule broken, one validation issue each (422). */
@@ -45,10 +47,13 @@ export const planningErrors = {
   notEditable: (status: string) =>
     conflict(
       'shifts.not_editable',
-      `Cette garde est « ${status} » : seule une garde programmée peut être modifiée`,
+      'Cette garde est « {statusLabel} » : seule une garde programmée peut être modifiée',
+      { statusLabel: status },
     ),
   notCancellable: (status: string) =>
-    conflict('shifts.not_cancellable', `Cette garde est « ${status} » : elle ne peut plus être annulée`),
+    conflict('shifts.not_cancellable', 'Cette garde est « {statusLabel} » : elle ne peut plus être annulée', {
+      statusLabel: status,
+    }),
   notDeletable: () =>
     conflict(
       'shifts.not_deletable',
@@ -64,7 +69,8 @@ export const planningErrors = {
   tooEarly: (opensAt: string) =>
     conflict(
       'clock.too_early',
-      `Trop tôt : la prise de service ouvre à ${opensAt}, 30 minutes avant le début de la garde.`,
+      'Trop tôt : la prise de service ouvre à {opensAt}, 30 minutes avant le début de la garde.',
+      { opensAt },
     ),
   tooLate: () =>
     conflict('clock.too_late', 'Cette garde est terminée : la prise de service n’est plus possible.'),
@@ -75,13 +81,15 @@ export const planningErrors = {
   tooFar: (distance: number, allowed: number) =>
     invalid(
       ['body'],
-      `Position hors du site : vous êtes à ${distance} m du site (${allowed} m acceptés). Rapprochez-vous du site et réessayez.`,
+      'Position hors du site : vous êtes à {distance} m du site ({allowed} m acceptés). Rapprochez-vous du site et réessayez.',
       'clock.too_far',
+      { distance, allowed },
     ),
   inaccurate: (accuracy: number, max: number) =>
     invalid(
       ['body', 'accuracy'],
-      `Position trop imprécise (${accuracy} m, ${max} m au plus) : activez la localisation précise (GPS) et réessayez en extérieur.`,
+      'Position trop imprécise ({accuracy} m, {max} m au plus) : activez la localisation précise (GPS) et réessayez en extérieur.',
       'clock.inaccurate',
+      { accuracy, max },
     ),
 };

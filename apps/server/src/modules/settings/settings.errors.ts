@@ -6,7 +6,8 @@ export const settingsErrors = {
   selfExclusion: (ip: string) =>
     conflict(
       'settings.ip_self_exclusion',
-      `Cette liste n'autorise pas votre adresse actuelle (${ip}) : une fois enregistrée, vous seriez déconnecté et ne pourriez plus vous reconnecter d'ici. Ajoutez votre adresse ou confirmez l'enregistrement.`,
+      "Cette liste n'autorise pas votre adresse actuelle ({ip}) : une fois enregistrée, vous seriez déconnecté et ne pourriez plus vous reconnecter d'ici. Ajoutez votre adresse ou confirmez l'enregistrement.",
+      { ip },
     ),
   noLogo: () => notFound('settings.no_logo', "La société n'a pas de logo"),
   logoTooLarge: () => new AppError(413, 'settings.logo_too_large', 'Le logo ne doit pas dépasser 2 Mo'),
