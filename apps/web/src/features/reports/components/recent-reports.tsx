@@ -68,6 +68,7 @@ function ReportRow({
               ? ` · ${t('généré le {date}', { date: formatDateTime(report.generatedDate, timezone) })}`
               : ''}
           </p>
+          {/* i18n: not shown (a stored status compared, not a text) */}
           {report.status === 'Échec' && report.failureReason ? (
             <p className="text-sm text-red-300">{report.failureReason}</p>
           ) : null}
@@ -81,6 +82,7 @@ function ReportRow({
         <Button
           size="sm"
           variant="secondary"
+          // i18n: not shown (a stored status compared, not a text)
           disabled={report.status !== 'Prêt'}
           onClick={() => download(report)}
         >

@@ -10,6 +10,7 @@ export function useReadyToasts(reports: Report[] | undefined) {
     if (!reports) return;
     for (const r of reports) {
       const before = seen.current.get(r.id);
+      // i18n: not shown (a stored status compared, not a text)
       if ((before === 'En attente' || before === 'En cours') && r.status === 'Prêt') {
         toast.success(t('Rapport créé'), {
           description: t('{title} est prêt à être téléchargé.', { title: r.title }),
