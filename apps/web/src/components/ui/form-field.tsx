@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { t } from '../../lib/i18n/i18n';
+import { translateWrittenOut } from '../../lib/i18n/written-out';
 import { cn } from '../../lib/utils';
 import { Label } from './label';
 
@@ -37,8 +37,9 @@ export function FormField({ id, label, error, required, hint, className, childre
       ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-red-300">
-          {/* A form's rule message is a French text of the catalogue (msg()), shown in the user's language. */}
-          {t(error)}
+          {/* A form's rule message is a French text of the catalogue (msg(), or written out by the
+              contract's helpers), shown in the user's language. */}
+          {translateWrittenOut(error)}
         </p>
       ) : null}
     </div>

@@ -37,3 +37,14 @@ describe('i18n', () => {
     expect(browserLocale([])).toBe('fr');
   });
 });
+
+describe('translateWrittenOut', () => {
+  it('matches a contract helper’s written-out text back to its message, labels translated', async () => {
+    const { translateWrittenOut } = await import('./written-out');
+    expect(translateWrittenOut('Le nom est obligatoire')).toBe('Le nom est obligatoire');
+    await setLocale('en');
+    expect(translateWrittenOut('Le nom est obligatoire')).toMatch(/required/i);
+    expect(translateWrittenOut('Le nom est obligatoire')).not.toMatch(/Le nom/);
+    expect(translateWrittenOut('Une phrase inconnue')).toBe('Une phrase inconnue');
+  });
+});
