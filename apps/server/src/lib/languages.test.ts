@@ -206,6 +206,18 @@ describe('translate', () => {
     expect(translate('es', "L'adresse ne doit pas dépasser 300 caractères")).toMatch(/300 caracteres/);
   });
 
+  it('translates a refusal written out of several messages, piece by piece', () => {
+    const refusal =
+      "Adresse refusée : 10.0.0.7 est une adresse de réseau privé. Le serveur ne se connecte pas aux réseaux internes, sauf à ceux que l'exploitant a ouverts (CAMERA_ALLOWED_NETWORKS)";
+    const en = translate('en', 'Image non demandée. {reasonLabel}', { reasonLabel: refusal });
+    expect(en).toMatch(
+      /^Snapshot not requested\. Address refused: 10\.0\.0\.7 is a private network address\./,
+    );
+    expect(translate('fr', 'Image non demandée. {reasonLabel}', { reasonLabel: refusal })).toBe(
+      `Image non demandée. ${refusal}`,
+    );
+  });
+
   it('falls back to French for an unknown text, braces included', () => {
     expect(translate('en', 'Texte inconnu du catalogue')).toBe('Texte inconnu du catalogue');
     expect(translate('es', 'Le nom {x} contient une accolade')).toBe('Le nom {x} contient une accolade');

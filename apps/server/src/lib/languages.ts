@@ -67,14 +67,20 @@ const patterns = new Map<Language, Pattern[]>();
  * A finished French text is matched back to such a message (the most specific one first) and
  * rewritten in the language, its arguments translated when they are catalogue texts (the labels).
  */
-function fromPattern(language: Language, text: string): string | null {
+function fromPattern(language: Language, text: string, nested = false): string | null {
   for (const p of patternsOf(language)) {
+    // A short message (`{address} est {range}`) would match too much on its own: it is only tried
+    // inside a longer one already matched.
+    if (!nested && p.literal < 8) continue;
     const match = p.regex.exec(text);
     if (!match) continue;
     const values: Record<string, unknown> = {};
     p.names.forEach((name, i) => {
       const value = match[i + 1] ?? '';
-      values[name] ??= translate(language, value);
+      values[name] ??=
+        instance(language).messages[value] !== undefined
+          ? instance(language)._(value)
+          : (fromPattern(language, value, true) ?? value);
     });
     return instance(language)._(p.id, values);
   }
@@ -102,8 +108,8 @@ function patternsOf(language: Language): Pattern[] {
         source += '(.+?)';
       }
     }
-    // A message made mostly of its arguments would match anything.
-    if (literal >= 8) list.push({ id, names, regex: new RegExp(`^${source}$`, 's'), literal });
+    // A message made only of its arguments would match anything.
+    if (literal >= 4) list.push({ id, names, regex: new RegExp(`^${source}$`, 's'), literal });
   }
   list.sort((a, b) => b.literal - a.literal);
   patterns.set(language, list);
