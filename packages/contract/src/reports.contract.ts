@@ -11,6 +11,7 @@ import {
   noContent,
   timestampSchema,
 } from './common';
+import { languages } from './enums';
 
 /**
  * Report types of the generation dialog, and `logbook` (the main courante of a period for the
@@ -285,6 +286,8 @@ export const createReportScheduleBody = z.object({
     .array(emailSchema, { error: 'Indiquez au moins un destinataire' })
     .min(1, { error: 'Indiquez au moins un destinataire' })
     .max(maxScheduleRecipients, { error: `${maxScheduleRecipients} destinataires au plus` }),
+  /** The reports' language (French unless chosen): the recipients', not the creator's. */
+  language: z.enum(languages, { error: 'Langue invalide (fr, en ou es)' }).default('fr'),
 });
 
 export const reportScheduleSchema = z.object({
@@ -296,6 +299,7 @@ export const reportScheduleSchema = z.object({
   siteId: idSchema.nullable(),
   includeGraphs: z.boolean(),
   recipients: z.array(z.string()),
+  language: z.enum(languages),
   nextRunAt: timestampSchema,
   lastRunAt: timestampSchema.nullable(),
   createdBy: z.string(),

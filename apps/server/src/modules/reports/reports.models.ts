@@ -1,5 +1,6 @@
 // Report rows as the API answers them.
 import { type Report, reportTypeLabels } from '@vigie/contract/reports.contract';
+import { type Language, translate } from '../../lib/languages';
 import { frenchDay } from './period';
 import type { ReportRow } from './reports.repository';
 
@@ -18,6 +19,28 @@ export const reportTitle = (type: Report['type'], startDate: string, endDate: st
   `${reportTypeLabels[type]} du ${periodText(startDate, endDate)}`;
 
 export const ALL_SITES = 'Tous les sites';
+
+/** The period as the document writes it: dd/mm/yyyy reads the same in en-GB and es-ES. */
+export const localPeriodText = (language: Language, startDate: string, endDate: string) =>
+  language === 'fr' || startDate === endDate
+    ? periodText(startDate, endDate)
+    : translate(language, '{start} au {end}', { start: frenchDay(startDate), end: frenchDay(endDate) });
+
+/** The document's title in its language (French: the title the list shows). */
+export const localTitle = (language: Language, type: Report['type'], startDate: string, endDate: string) =>
+  language === 'fr'
+    ? reportTitle(type, startDate, endDate)
+    : translate(language, '{typeLabel} du {period}', {
+        typeLabel: reportTypeLabels[type],
+        period: localPeriodText(language, startDate, endDate),
+      });
+
+/** Who asked, as stored (« Nom (planifié) » for a schedule's), with that word in the language. */
+export function localRequester(language: Language, name: string, scheduled: boolean) {
+  const suffix = ' (planifié)';
+  if (language === 'fr' || !scheduled || !name.endsWith(suffix)) return name;
+  return `${name.slice(0, -suffix.length)} (${translate(language, 'planifié')})`;
+}
 
 export const toReportDto = (r: ReportRow): Report => ({
   id: r.id,

@@ -14,6 +14,7 @@ import {
 } from '@vigie/contract/reports.contract';
 import type { FastifyInstance } from 'fastify';
 import { jobQueue } from '../../db/jobs';
+import { requestLanguage } from '../../lib/languages';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
 import { every } from '../../plugins/periodic';
@@ -48,7 +49,9 @@ export async function reportsRoutes(app: FastifyInstance) {
 
   route(app, getReportStatistics, async ({ auth, query }) => statistics.getStatistics(app.db, auth, query));
   route(app, getAlarmTimes, async ({ auth, query }) => alarmTimes(app.db, auth, query));
-  route(app, generateReport, async ({ auth, body }) => reports.requestReport(app.db, auth, body));
+  route(app, generateReport, async ({ auth, body, request }) =>
+    reports.requestReport(app.db, auth, body, requestLanguage(request)),
+  );
   route(app, listReports, async ({ auth, query, request, reply }) => {
     const { rows, total } = await reports.listReports(app.db, auth, query);
     return paginate(request, reply, rows, query.limit, total, (r) => [r.createdAt, r.id]);

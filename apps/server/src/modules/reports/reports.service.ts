@@ -5,6 +5,7 @@ import type { generateReportBody, listReportsQuery, ReportStatus } from '@vigie/
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { enqueueJobs } from '../../db/jobs';
+import type { Language } from '../../lib/languages';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import { recordAudit } from '../audit/audit.service';
@@ -21,6 +22,8 @@ export async function requestReport(
   db: Database,
   auth: AuthContext,
   body: z.output<typeof generateReportBody>,
+  /** The requester's language, the document's. */
+  language: Language = 'fr',
 ) {
   requireManager(auth);
   return db.withTenant(auth.companyId, async (tx) => {
@@ -39,6 +42,7 @@ export async function requestReport(
       requestedByUserId: auth.userId,
       requestedByName: auth.user.name,
       timezone: auth.user.timezone,
+      language,
     });
     await enqueueJobs(tx, [{ kind: REPORT_JOB, payload: { reportId: row.id }, maxAttempts: 3 }]);
     await publishEvent(tx, auth.companyId, 'report.changed', { id: row.id, status: row.status });

@@ -33,6 +33,7 @@ const toDto = (r: repo.ScheduleRow): ReportSchedule => ({
   siteId: r.siteId,
   includeGraphs: r.includeGraphs,
   recipients: r.recipients,
+  language: r.language,
   nextRunAt: r.nextRunAt.toISOString(),
   lastRunAt: r.lastRunAt ? r.lastRunAt.toISOString() : null,
   createdBy: r.createdByName,
@@ -68,6 +69,7 @@ export async function createSchedule(
       siteName: site ?? null,
       includeGraphs: body.includeGraphs,
       recipients: [...new Set(body.recipients)],
+      language: body.language,
       nextRunAt: nextRunAt(body.frequency, auth.user.timezone),
       createdByUserId: auth.userId,
       createdByName: auth.user.name,
@@ -133,6 +135,7 @@ export async function runDueSchedules(db: Database, now = new Date()) {
         requestedByUserId: schedule.createdByUserId,
         requestedByName: `${schedule.createdByName} (planifié)`,
         timezone: schedule.timezone,
+        language: schedule.language,
       });
       await repo.updateSchedule(tx, d.company_id, schedule.id, {
         lastRunAt: now,

@@ -2,7 +2,8 @@
 // bars), and the average response time (line) over the access refusals (bars) per day.
 import { alarmSeverityLabels } from '@vigie/contract/alarms.contract';
 import type { ReportStatistics } from '@vigie/contract/reports.contract';
-import { frenchNumber } from './format';
+import { type Language, translate } from '../../../lib/languages';
+import { numberText } from './format';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -23,7 +24,7 @@ const niceMax = (v: number) => {
 };
 
 /** Axes, horizontal grid and y labels; answers the plot area. */
-function frame(doc: Doc, box: Box, max: number, unit: string) {
+function frame(doc: Doc, box: Box, max: number, unit: string, language: Language) {
   const plot = { x: box.x + 36, y: box.y + 8, w: box.w - 44, h: box.h - 28 };
   doc.save().lineWidth(0.5).strokeColor('#cbd5e1');
   for (let i = 0; i <= 4; i++) {
@@ -35,7 +36,7 @@ function frame(doc: Doc, box: Box, max: number, unit: string) {
     doc
       .fillColor('#64748b')
       .fontSize(7)
-      .text(`${frenchNumber((max * i) / 4)}${unit}`, box.x, y - 3, {
+      .text(`${numberText(language, (max * i) / 4)}${unit}`, box.x, y - 3, {
         width: 32,
         align: 'right',
         lineBreak: false,
@@ -71,26 +72,26 @@ function legend(doc: Doc, x: number, y: number, items: [string, string][]) {
   }
 }
 
-export function alarmsChart(doc: Doc, s: ReportStatistics, box: Box) {
+export function alarmsChart(doc: Doc, s: ReportStatistics, box: Box, language: Language = 'fr') {
   doc
     .fillColor('#0f172a')
     .fontSize(11)
     .font('Helvetica-Bold')
-    .text('Alarmes par jour et par gravité', box.x, box.y);
+    .text(translate(language, 'Alarmes par jour et par gravité'), box.x, box.y);
   doc.font('Helvetica');
   legend(
     doc,
     box.x,
     box.y + 16,
     (Object.keys(severityLabels) as (keyof typeof severityLabels)[]).map((k) => [
-      severityLabels[k],
+      translate(language, severityLabels[k]),
       severityColours[k],
     ]),
   );
   const area = { x: box.x, y: box.y + 32, w: box.w, h: box.h - 32 };
   const totals = s.alarmsPerDay.map((d) => d.low + d.medium + d.high + d.critical);
   const max = niceMax(Math.max(0, ...totals));
-  const plot = frame(doc, area, max, '');
+  const plot = frame(doc, area, max, '', language);
   const slot = plot.w / Math.max(1, s.alarmsPerDay.length);
   const barW = Math.max(1, slot * 0.7);
   s.alarmsPerDay.forEach((d, i) => {
@@ -109,28 +110,28 @@ export function alarmsChart(doc: Doc, s: ReportStatistics, box: Box) {
   );
 }
 
-export function responseChart(doc: Doc, s: ReportStatistics, box: Box) {
+export function responseChart(doc: Doc, s: ReportStatistics, box: Box, language: Language = 'fr') {
   doc
     .fillColor('#0f172a')
     .fontSize(11)
     .font('Helvetica-Bold')
-    .text('Temps de réponse moyen et accès refusés', box.x, box.y);
+    .text(translate(language, 'Temps de réponse moyen et accès refusés'), box.x, box.y);
   doc.font('Helvetica');
   legend(doc, box.x, box.y + 16, [
-    ['Temps de réponse (min)', '#2563eb'],
-    ['Accès refusés', '#fca5a5'],
+    [translate(language, 'Temps de réponse (min)'), '#2563eb'],
+    [translate(language, 'Accès refusés'), '#fca5a5'],
   ]);
   const area = { x: box.x, y: box.y + 32, w: box.w - 30, h: box.h - 32 };
   const days = s.responsePerDay;
   const maxRefusals = niceMax(Math.max(0, ...days.map((d) => d.accessRefusals)));
   const maxResponse = niceMax(Math.max(0, ...days.map((d) => d.avgResponseTime ?? 0)));
-  const plot = frame(doc, area, maxResponse, ' min');
+  const plot = frame(doc, area, maxResponse, ' min', language);
   const slot = plot.w / Math.max(1, days.length);
   // Refusals on the right-hand scale.
   doc.fillColor('#64748b').fontSize(7);
   for (let i = 0; i <= 4; i++) {
     const y = plot.y + plot.h - (plot.h * i) / 4;
-    doc.text(frenchNumber((maxRefusals * i) / 4), plot.x + plot.w + 4, y - 3, {
+    doc.text(numberText(language, (maxRefusals * i) / 4), plot.x + plot.w + 4, y - 3, {
       width: 26,
       lineBreak: false,
     });

@@ -3,9 +3,9 @@
 // vectors when asked, then each table, its header repeated on every page.
 import { createWriteStream } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { frenchDateTime } from '../../../lib/french-date-time';
+import { type Language, translate } from '../../../lib/languages';
 import { alarmsChart, responseChart } from './charts';
-import { cellText, frenchNumber } from './format';
+import { cellText, dateTimeText, numberText, percentText } from './format';
 import type { Cell, Column, DocumentHead, DocumentNote, DocumentWriter, TableSpec } from './types';
 
 const MARGIN = 40;
@@ -18,7 +18,17 @@ const LANDSCAPE = { size: 'A4', layout: 'landscape' } as const;
 
 type Doc = PDFKit.PDFDocument;
 
+/**
+ * The CNAPS authorisation is a mention French law requires (article L612-14 CSI): it stays in
+ * French, its translation beside it in another language.
+ */
+export function cnapsText(language: Language, authorisation: string) {
+  const french = `Autorisation CNAPS ${authorisation}`;
+  return language === 'fr' ? french : `${french} (${translate(language, 'Autorisation CNAPS')})`;
+}
+
 function cover(doc: Doc, head: DocumentHead) {
+  const t = (text: string, values?: Record<string, unknown>) => translate(head.language, text, values);
   const width = doc.page.width - 2 * MARGIN;
   doc.rect(0, 0, doc.page.width, 150).fill(NAVY);
   let y = 40;
@@ -40,7 +50,7 @@ function cover(doc: Doc, head: DocumentHead) {
   for (const line of [
     head.company.address,
     head.company.siret ? `SIRET ${head.company.siret}` : null,
-    head.company.cnapsAuthorisation ? `Autorisation CNAPS ${head.company.cnapsAuthorisation}` : null,
+    head.company.cnapsAuthorisation ? cnapsText(head.language, head.company.cnapsAuthorisation) : null,
   ]) {
     if (!line) continue;
     doc.text(line, textX, y, { width: width - 95 });
@@ -48,28 +58,33 @@ function cover(doc: Doc, head: DocumentHead) {
   }
   doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(26).text(head.title, MARGIN, 230, { width });
   doc.moveDown(0.5).font('Helvetica').fontSize(14).fillColor('#334155');
-  doc.text(`Période : ${head.periodText}`, { width });
-  doc.text(`Site : ${head.siteText}`, { width });
+  doc.text(t('Période : {period}', { period: head.periodText }), { width });
+  doc.text(t('Site : {site}', { site: head.siteText }), { width });
   doc.moveDown(1.5).fontSize(10).fillColor('#64748b');
-  doc.text(`Généré le ${frenchDateTime(head.generatedAt, head.timezone)} pour ${head.requestedBy}`, {
-    width,
-  });
-  doc.text(`Heures exprimées dans le fuseau ${head.timezone}.`, { width });
+  const date = dateTimeText(head.language, head.generatedAt, head.timezone);
+  doc.text(t('Généré le {date} pour {name}', { date, name: head.requestedBy }), { width });
+  doc.text(t('Heures exprimées dans le fuseau {timezone}.', { timezone: head.timezone }), { width });
 }
 
 function figures(doc: Doc, head: DocumentHead) {
   const s = head.statistics;
+  const lang = head.language;
+  const n = (v: number) => numberText(lang, v);
   const cards: [string, string][] = [
-    ['Incidents', frenchNumber(s.totalIncidents)],
-    ['Incidents résolus', frenchNumber(s.resolvedIncidents)],
-    ['Temps de réponse moyen', s.avgResponseTime === null ? '—' : `${frenchNumber(s.avgResponseTime)} min`],
-    ['Disponibilité caméras', s.camerasUptime === null ? '—' : `${frenchNumber(s.camerasUptime)} %`],
-    ["Tentatives d'accès", frenchNumber(s.accessAttempts)],
-    ['Accès refusés', frenchNumber(s.unauthorizedAttempts)],
-    ['Agents en service', frenchNumber(s.activeSecurity)],
-    ['Sites surveillés', frenchNumber(s.sitesMonitored)],
+    ['Incidents', n(s.totalIncidents)],
+    ['Incidents résolus', n(s.resolvedIncidents)],
+    ['Temps de réponse moyen', s.avgResponseTime === null ? '—' : `${n(s.avgResponseTime)} min`],
+    ['Disponibilité caméras', s.camerasUptime === null ? '—' : percentText(lang, s.camerasUptime)],
+    ["Tentatives d'accès", n(s.accessAttempts)],
+    ['Accès refusés', n(s.unauthorizedAttempts)],
+    ['Agents en service', n(s.activeSecurity)],
+    ['Sites surveillés', n(s.sitesMonitored)],
   ];
-  doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(16).text('Synthèse de la période', MARGIN, MARGIN);
+  doc
+    .fillColor('#0f172a')
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(translate(lang, 'Synthèse de la période'), MARGIN, MARGIN);
   const top = doc.y + 10;
   const w = (doc.page.width - 2 * MARGIN - 30) / 4;
   cards.forEach(([label, value], i) => {
@@ -80,7 +95,7 @@ function figures(doc: Doc, head: DocumentHead) {
       .fillColor('#64748b')
       .font('Helvetica')
       .fontSize(8)
-      .text(label, x + 8, y + 8, { width: w - 16 });
+      .text(translate(lang, label), x + 8, y + 8, { width: w - 16 });
     doc
       .fillColor('#0f172a')
       .font('Helvetica-Bold')
@@ -111,11 +126,16 @@ export async function createPdfWriter(head: DocumentHead, path: string): Promise
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.fillColor('#94a3b8').font('Helvetica').fontSize(7);
-    doc.text(`${footer} — page ${page}`, MARGIN, doc.page.height - 25, {
-      width: doc.page.width - 2 * MARGIN,
-      align: 'center',
-      lineBreak: false,
-    });
+    doc.text(
+      `${footer} — ${translate(head.language, 'page {page}', { page: String(page) })}`,
+      MARGIN,
+      doc.page.height - 25,
+      {
+        width: doc.page.width - 2 * MARGIN,
+        align: 'center',
+        lineBreak: false,
+      },
+    );
     doc.page.margins.bottom = bottom;
   };
   stamp();
@@ -132,8 +152,8 @@ export async function createPdfWriter(head: DocumentHead, path: string): Promise
     y = figures(doc, head);
     if (head.includeGraphs) {
       const w = doc.page.width - 2 * MARGIN;
-      alarmsChart(doc, head.statistics, { x: MARGIN, y, w, h: 230 });
-      responseChart(doc, head.statistics, { x: MARGIN, y: y + 260, w, h: 230 });
+      alarmsChart(doc, head.statistics, { x: MARGIN, y, w, h: 230 }, head.language);
+      responseChart(doc, head.statistics, { x: MARGIN, y: y + 260, w, h: 230 }, head.language);
     }
   }
 
@@ -209,7 +229,7 @@ export async function createPdfWriter(head: DocumentHead, path: string): Promise
         doc.font('Helvetica').fontSize(FONT);
         const texts = r.map((v, i) => {
           const col = columns[i];
-          return col ? cellText(v, col.kind, head.timezone) : '';
+          return col ? cellText(v, col.kind, head.timezone, head.language) : '';
         });
         let h = ROW_H;
         // A whole text is cut only if it would not fit on an empty page (about 50 lines).

@@ -2,6 +2,7 @@
 // period, figures), then each table's columns followed by its rows in pages. The thread writes as it
 // receives (pdfkit and exceljs's streaming writer to a file), so no table is ever held whole.
 import type { ReportFormat, ReportStatistics, ReportType } from '@vigie/contract/reports.contract';
+import type { Language } from '../../../lib/languages';
 
 export type ColumnKind = 'text' | 'datetime' | 'duration' | 'number' | 'percent' | 'photos';
 
@@ -45,6 +46,8 @@ export interface DocumentHead {
   periodText: string;
   siteText: string;
   timezone: string;
+  /** Every fixed text the thread writes (headings, labels, charts, footers) is in it. */
+  language: Language;
   generatedAt: Date;
   requestedBy: string;
   includeGraphs: boolean;

@@ -4,6 +4,7 @@
 // spreadsheet never takes it for a formula (names and notes are typed by people).
 import { TZDate } from '@date-fns/tz';
 import ExcelJS from 'exceljs';
+import { type Language, translate } from '../../../lib/languages';
 import { escapeCell } from '../../../lib/spreadsheet-cells';
 import type { Cell, Column, DocumentHead, DocumentNote, DocumentWriter, TableSpec } from './types';
 
@@ -54,28 +55,33 @@ const headerStyle = (row: ExcelJS.Row) => {
 type Line = (cells: ExcelJS.CellValue[], fmt?: string) => ExcelJS.Row;
 
 /** The period's figures and the per-day table (not in a main courante: it is the register alone). */
-function figures(summary: ExcelJS.Worksheet, s: DocumentHead['statistics'], line: Line) {
+function figures(summary: ExcelJS.Worksheet, s: DocumentHead['statistics'], line: Line, lang: Language) {
+  const t = (text: string) => translate(lang, text);
   line([]);
-  headerStyle(line(['Indicateur', 'Valeur']));
-  line(['Incidents (alarmes)', s.totalIncidents], numFmt.number);
-  line(['Incidents résolus', s.resolvedIncidents], numFmt.number);
+  headerStyle(line([t('Indicateur'), t('Valeur')]));
+  line([t('Incidents (alarmes)'), s.totalIncidents], numFmt.number);
+  line([t('Incidents résolus'), s.resolvedIncidents], numFmt.number);
   line(
     [
-      'Temps de réponse moyen',
-      s.avgResponseTime === null ? 'Aucune alarme traitée' : (s.avgResponseTime * 60) / 86_400,
+      t('Temps de réponse moyen'),
+      s.avgResponseTime === null ? t('Aucune alarme traitée') : (s.avgResponseTime * 60) / 86_400,
     ],
     s.avgResponseTime === null ? undefined : numFmt.duration,
   );
   line(
-    ['Disponibilité des caméras', s.camerasUptime === null ? 'Aucune mesure' : s.camerasUptime / 100],
+    [t('Disponibilité des caméras'), s.camerasUptime === null ? t('Aucune mesure') : s.camerasUptime / 100],
     s.camerasUptime === null ? undefined : numFmt.percent,
   );
-  line(["Tentatives d'accès", s.accessAttempts], numFmt.number);
-  line(['Accès refusés', s.unauthorizedAttempts], numFmt.number);
-  line(['Agents en service', s.activeSecurity], numFmt.number);
-  line(['Sites surveillés', s.sitesMonitored], numFmt.number);
+  line([t("Tentatives d'accès"), s.accessAttempts], numFmt.number);
+  line([t('Accès refusés'), s.unauthorizedAttempts], numFmt.number);
+  line([t('Agents en service'), s.activeSecurity], numFmt.number);
+  line([t('Sites surveillés'), s.sitesMonitored], numFmt.number);
   line([]);
-  headerStyle(line(['Jour', 'Faible', 'Moyenne', 'Haute', 'Critique', 'Réponse moyenne', 'Accès refusés']));
+  headerStyle(
+    line(
+      ['Jour', 'Faible', 'Moyenne', 'Haute', 'Critique', 'Réponse moyenne', 'Accès refusés'].map((h) => t(h)),
+    ),
+  );
   s.alarmsPerDay.forEach((d, i) => {
     const r = s.responsePerDay[i];
     const [y, m, dd] = d.day.split('-').map(Number) as [number, number, number];
@@ -104,8 +110,10 @@ export async function createXlsxWriter(head: DocumentHead, path: string): Promis
   const used = new Set<string>();
   const tz = head.timezone;
   const s = head.statistics;
+  const lang = head.language;
+  const t = (text: string) => translate(lang, text);
 
-  const summary = wb.addWorksheet(sheetName('Synthèse', used));
+  const summary = wb.addWorksheet(sheetName(t('Synthèse'), used));
   summary.columns = [
     { width: 34 },
     { width: 22 },
@@ -122,13 +130,17 @@ export async function createXlsxWriter(head: DocumentHead, path: string): Promis
   line([escapeCell(head.title)]).font = { bold: true, size: 14 };
   line([escapeCell(head.company.legalName)]).font = { bold: true };
   if (head.company.address) line([escapeCell(head.company.address)]);
+  // The CNAPS authorisation is a mention French law requires: French, its translation beside it.
   if (head.company.cnapsAuthorisation)
-    line(['Autorisation CNAPS', escapeCell(head.company.cnapsAuthorisation)]);
-  line(['Période', escapeCell(head.periodText)]);
-  line(['Site', escapeCell(head.siteText)]);
-  line(['Généré le', wallClock(head.generatedAt, tz)], numFmt.datetime);
-  line(['Demandé par', escapeCell(head.requestedBy)]);
-  if (head.type !== 'logbook') figures(summary, s, line);
+    line([
+      lang === 'fr' ? 'Autorisation CNAPS' : `Autorisation CNAPS (${t('Autorisation CNAPS')})`,
+      escapeCell(head.company.cnapsAuthorisation),
+    ]);
+  line([t('Période'), escapeCell(head.periodText)]);
+  line([t('Site'), escapeCell(head.siteText)]);
+  line([t('Généré le'), wallClock(head.generatedAt, tz)], numFmt.datetime);
+  line([t('Demandé par'), escapeCell(head.requestedBy)]);
+  if (head.type !== 'logbook') figures(summary, s, line, lang);
   summary.commit();
 
   let sheet: ExcelJS.Worksheet | null = null;

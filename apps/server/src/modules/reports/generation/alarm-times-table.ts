@@ -5,9 +5,14 @@
 // GET /api/reports/alarm-times (one statement, alarm-times.repository.ts), read in one short
 // transaction: a few hundred rows at most (sites and operators), so one page.
 import type { AlarmTimesRow } from '../alarm-times.repository';
-import { type AlarmTimesGroups, alarmTimesGroups, type LabelledTimes } from '../alarm-times.service';
+import {
+  ALL_ALARMS,
+  type AlarmTimesGroups,
+  alarmTimesGroups,
+  type LabelledTimes,
+} from '../alarm-times.service';
 import type { Cell, DocumentNote } from '../document/types';
-import type { Scope, TableSource } from './source';
+import { localSpec, type Scope, say, type TableSource } from './source';
 
 export const ALARM_TIMES_TITLE = 'Temps de traitement des alarmes';
 export const ALARM_TIMES_EMPTY = 'Aucune alarme traitée sur la période.';
@@ -19,27 +24,30 @@ const steps: [string, keyof AlarmTimesRow, keyof AlarmTimesRow][] = [
   ['Clôture', 'to_closed_p50', 'to_closed_p90'],
 ];
 
-const line = (grouping: string, { label, row }: LabelledTimes): Cell[] => [
-  grouping,
-  label,
+/** The labels the groups are given when no name fits (the others are sites' and people's names). */
+const fixedLabels = new Set([ALL_ALARMS, 'Site supprimé', 'Non prise en charge']);
+
+const line = (s: Scope, grouping: string, { label, row }: LabelledTimes): Cell[] => [
+  say(s, grouping),
+  fixedLabels.has(label) ? say(s, label) : label,
   row.alarms,
   ...steps.flatMap(([, median, p90]) => [row[median] as number | null, row[p90] as number | null]),
 ];
 
 /** The rows in reading order: the overall row, then the sites, then the operators. */
-export function alarmTimesLines(groups: AlarmTimesGroups): Cell[][] {
+export function alarmTimesLines(groups: AlarmTimesGroups, s: Scope): Cell[][] {
   if (!groups.overall) return [];
   return [
-    line('Ensemble', groups.overall),
-    ...groups.bySite.map((g) => line('Site', g)),
-    ...groups.byOperator.map((g) => line('Opérateur', g)),
+    line(s, 'Ensemble', groups.overall),
+    ...groups.bySite.map((g) => line(s, 'Site', g)),
+    ...groups.byOperator.map((g) => line(s, 'Opérateur', g)),
   ];
 }
 
 export function alarmTimesTable(s: Scope): TableSource {
   let read = 0;
   return {
-    spec: {
+    spec: localSpec(s, {
       title: ALARM_TIMES_TITLE,
       empty: ALARM_TIMES_EMPTY,
       columns: [
@@ -52,14 +60,14 @@ export function alarmTimesTable(s: Scope): TableSource {
           { header: `${step}\n90e centile`, kind: 'duration' as const, width: 10 },
         ]),
       ],
-    },
+    }),
     async page(after) {
       // One page holds it all: the second call is the end.
       if (after) return { rows: [], last: null };
       const groups = await s.db.withTenant(s.companyId, (tx) =>
         alarmTimesGroups(tx, s.companyId, s.period, s.siteId),
       );
-      const rows = alarmTimesLines(groups);
+      const rows = alarmTimesLines(groups, s);
       read = rows.length;
       return { rows, last: rows.length > 0 ? ['end'] : null };
     },
@@ -69,10 +77,12 @@ export function alarmTimesTable(s: Scope): TableSource {
       return [
         {
           tone: 'info',
-          text:
+          text: say(
+            s,
             "Délais comptés depuis la réception de l'alarme. Médiane : la moitié des alarmes a été traitée plus vite. " +
-            '90e centile : 9 alarmes sur 10 ont été traitées plus vite. « Non prise en charge » regroupe les alarmes ' +
-            "qu'aucun opérateur n'a prises en charge ; un tiret signale une étape qu'aucune alarme du groupe n'a atteinte.",
+              '90e centile : 9 alarmes sur 10 ont été traitées plus vite. « Non prise en charge » regroupe les alarmes ' +
+              "qu'aucun opérateur n'a prises en charge ; un tiret signale une étape qu'aucune alarme du groupe n'a atteinte.",
+          ),
         },
       ];
     },

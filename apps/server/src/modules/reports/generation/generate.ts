@@ -5,6 +5,7 @@
 import { readFile as readTemp, rm } from 'node:fs/promises';
 import type { Database } from '../../../db/client';
 import { enqueueJobs, FinalJobError, type Job } from '../../../db/jobs';
+import { translate } from '../../../lib/languages';
 import { publishEvent } from '../../events/events.service';
 import { storeFile } from '../../files/files.service';
 import { notify } from '../../notifications/notifications.service';
@@ -12,7 +13,7 @@ import { companyIdentity } from '../../settings/identity.service';
 import { openDocumentThread } from '../document/host';
 import type { DocumentHead } from '../document/types';
 import { periodOf } from '../period';
-import { ALL_SITES, periodText } from '../reports.models';
+import { ALL_SITES, localPeriodText, localRequester, localTitle } from '../reports.models';
 import * as repo from '../reports.repository';
 import { computeStatistics } from '../statistics.service';
 import { REPORT_EMAIL_JOB } from './email';
@@ -47,15 +48,18 @@ async function build(db: Database, report: repo.ReportRow) {
     statistics: await computeStatistics(tx, companyId, period, report.siteId),
     identity: await companyIdentity(tx, companyId),
   }));
+  const language = report.language;
   const head: DocumentHead = {
     format: report.format,
     type: report.type,
-    title: report.title,
-    periodText: periodText(report.startDate, report.endDate),
-    siteText: report.siteName ?? ALL_SITES,
+    title:
+      language === 'fr' ? report.title : localTitle(language, report.type, report.startDate, report.endDate),
+    periodText: localPeriodText(language, report.startDate, report.endDate),
+    siteText: report.siteName ?? translate(language, ALL_SITES),
     timezone: report.timezone,
+    language,
     generatedAt: new Date(),
-    requestedBy: report.requestedByName,
+    requestedBy: localRequester(language, report.requestedByName, report.scheduleId !== null),
     includeGraphs: report.includeGraphs,
     company: identity,
     statistics,
@@ -68,6 +72,7 @@ async function build(db: Database, report: repo.ReportRow) {
       period,
       siteId: report.siteId,
       format: report.format,
+      language,
     })) {
       await doc.table(source.spec);
       let after: unknown[] | null = null;
@@ -125,7 +130,8 @@ export async function generateReport(db: Database, job: Job) {
           severity: 'info',
           audience: { userIds: [report.requestedByUserId] },
           title: 'Rapport prêt',
-          body: `${report.title} est prêt à être téléchargé.`,
+          body: '{title} est prêt à être téléchargé.',
+          bodyValues: { title: report.title },
           link: '/dashboard/reports',
         });
       }
@@ -145,7 +151,8 @@ export async function generateReport(db: Database, job: Job) {
           severity: 'warning',
           audience: { userIds: [report.requestedByUserId] },
           title: 'Échec du rapport',
-          body: `${report.title} n'a pas pu être généré.`,
+          body: "{title} n'a pas pu être généré.",
+          bodyValues: { title: report.title },
           link: '/dashboard/reports',
         });
       }

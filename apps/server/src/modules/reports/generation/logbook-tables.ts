@@ -6,10 +6,10 @@
 import { logbookCategoryLabels } from '@vigie/contract/logbook.contract';
 import type { ReportFormat } from '@vigie/contract/reports.contract';
 import type { Tx } from '../../../db/client';
-import { frenchDateTime } from '../../../lib/french-date-time';
+import { type Language, translate } from '../../../lib/languages';
 import { readFile } from '../../files/files.service';
 import { verifyChain } from '../../logbook/chain.service';
-import { frenchNumber } from '../document/format';
+import { dateTimeText, numberText } from '../document/format';
 import type { Cell, DocumentNote, PhotosCell, TableSpec } from '../document/types';
 import {
   correctionRows,
@@ -18,7 +18,7 @@ import {
   registerName,
   registersOfPeriod,
 } from './logbook-tables.repository';
-import { asDate, type Scope, type TableSource } from './source';
+import { asDate, localSpec, type Scope, say, type TableSource } from './source';
 
 /** Thumbnails drawn in one document at most; past them a row says « n photo(s) ». */
 export const MAX_THUMBNAILS = 300;
@@ -35,14 +35,15 @@ const columns: TableSpec['columns'] = [
   { header: 'Photos', kind: 'photos', width: 15 },
 ];
 
-const photoCount = (n: number) => `${n} photo${n > 1 ? 's' : ''}`;
+const photoCount = (s: Scope, n: number) =>
+  say(s, '{count, plural, one {{count} photo} other {{count} photos}}', { count: n });
 
 /** Photos of a report: thumbnails while the document's budget lasts (PDF only), else their count. */
-function photoReader(format: ReportFormat | undefined) {
+function photoReader(s: Scope, format: ReportFormat | undefined) {
   let budget = format === 'pdf' ? MAX_THUMBNAILS : 0;
   return async (tx: Tx, companyId: string, ids: string[]): Promise<Cell> => {
     if (ids.length === 0) return null;
-    const text = photoCount(ids.length);
+    const text = photoCount(s, ids.length);
     if (budget < ids.length) return text;
     budget -= ids.length;
     const thumbnails: Uint8Array[] = [];
@@ -74,9 +75,8 @@ function siteTable(
 ): TableSource {
   return {
     spec: {
-      title: `Main courante — ${site.name}`,
-      empty: 'Aucune entrée sur la période.',
-      columns,
+      ...localSpec(s, { title: '', empty: 'Aucune entrée sur la période.', columns }),
+      title: say(s, 'Main courante — {site}', { site: site.name }),
     },
     async page(after) {
       return s.db.withTenant(s.companyId, async (tx) => {
@@ -90,15 +90,18 @@ function siteTable(
         const rows: Cell[][] = [];
         for (const e of entries) {
           const ids = typeof e.photo_ids === 'string' ? (JSON.parse(e.photo_ids) as string[]) : e.photo_ids;
-          const category = logbookCategoryLabels[e.category] ?? e.category;
+          const category = say(s, logbookCategoryLabels[e.category] ?? e.category);
           rows.push([
             String(e.number),
             asDate(e.occurred_at),
             category,
-            e.source === 'system' ? SYSTEM_AUTHOR : e.author_name,
+            e.source === 'system' ? say(s, SYSTEM_AUTHOR) : e.author_name,
             e.corrects_number === null
               ? e.text
-              : `Correction de l'entrée n° ${e.corrects_number} : ${e.text}`,
+              : say(s, "Correction de l'entrée n° {number} : {text}", {
+                  number: String(e.corrects_number),
+                  text: e.text,
+                }),
             await photos(tx, s.companyId, ids),
           ]);
           // Its corrections under it, as the main courante page shows them (each also has its own row).
@@ -106,9 +109,12 @@ function siteTable(
             rows.push([
               '»',
               asDate(c.occurred_at),
-              'Correction',
+              say(s, 'Correction'),
               c.author_name,
-              `Corrigée par l'entrée n° ${c.number} : ${c.text}`,
+              say(s, "Corrigée par l'entrée n° {number} : {text}", {
+                number: String(c.number),
+                text: c.text,
+              }),
               null,
             ]);
           }
@@ -118,7 +124,7 @@ function siteTable(
     },
     async notes() {
       const check = await s.db.withTenant(s.companyId, (tx) => verifyChain(tx, s.companyId, site.id));
-      return [integrityNote(check, s.period.timezone)];
+      return [integrityNote(check, s.period.timezone, new Date(), s.language)];
     },
   };
 }
@@ -128,26 +134,37 @@ export function integrityNote(
   check: { ok: boolean; checked: number; firstBrokenNumber?: number },
   timezone: string,
   at = new Date(),
+  language: Language = 'fr',
 ): DocumentNote {
-  const when = frenchDateTime(at, timezone);
+  const when = dateTimeText(language, at, timezone);
+  const t = (text: string, values: Record<string, unknown>) => translate(language, text, values);
   if (check.ok && check.checked === 0)
-    return { tone: 'ok', text: `Registre vide : aucune entrée à vérifier (contrôle du ${when}).` };
-  if (check.ok) {
-    const n = frenchNumber(check.checked);
     return {
       tone: 'ok',
-      text: `Intégrité vérifiée : ${n} entrée${check.checked > 1 ? 's' : ''}, chaîne intacte (registre complet du site, n° 1 à ${n}, contrôlé le ${when}).`,
+      text: t('Registre vide : aucune entrée à vérifier (contrôle du {when}).', { when }),
+    };
+  const n = numberText(language, check.checked);
+  if (check.ok) {
+    return {
+      tone: 'ok',
+      text: t(
+        'Intégrité vérifiée : {n} {count, plural, one {entrée} other {entrées}}, chaîne intacte (registre complet du site, n° 1 à {n}, contrôlé le {when}).',
+        { n, count: check.checked, when },
+      ),
     };
   }
   return {
     tone: 'alert',
-    text: `Intégrité compromise : la chaîne est rompue à l'entrée n° ${check.firstBrokenNumber} (${frenchNumber(check.checked)} entrée(s) vérifiée(s) avant elle, contrôle du ${when}). Une entrée a été modifiée ou supprimée en dehors de l'application.`,
+    text: t(
+      "Intégrité compromise : la chaîne est rompue à l'entrée n° {number} ({n} entrée(s) vérifiée(s) avant elle, contrôle du {when}). Une entrée a été modifiée ou supprimée en dehors de l'application.",
+      { number: String(check.firstBrokenNumber), n, when },
+    ),
   };
 }
 
 /** The sites of the report: the chosen one, or those whose register has entries in the period. */
 async function sitesOf(s: Scope) {
-  if (s.siteId) return [{ id: s.siteId, name: (await registerName(s, s.siteId)) ?? 'Site' }];
+  if (s.siteId) return [{ id: s.siteId, name: (await registerName(s, s.siteId)) ?? say(s, 'Site') }];
   return registersOfPeriod(s);
 }
 
@@ -156,11 +173,15 @@ export async function logbookTables(s: Scope): Promise<TableSource[]> {
   if (sites.length === 0) {
     return [
       {
-        spec: { title: 'Main courante', empty: 'Aucune entrée de main courante sur la période.', columns },
+        spec: localSpec(s, {
+          title: 'Main courante',
+          empty: 'Aucune entrée de main courante sur la période.',
+          columns,
+        }),
         page: async () => ({ rows: [], last: null }),
       },
     ];
   }
-  const photos = photoReader(s.format);
+  const photos = photoReader(s, s.format);
   return sites.map((site) => siteTable(s, site, photos));
 }

@@ -4,11 +4,11 @@
 import { roundStatusLabels } from '@vigie/contract/guard-tours.contract';
 import type { Cell } from '../document/types';
 import { missedOrLateRoundRows, roundsPerSiteRows } from './round-tables.repository';
-import { asDate, type Scope, type TableSource } from './source';
+import { asDate, localSpec, type Scope, say, type TableSource } from './source';
 
 export function roundsPerSite(s: Scope): TableSource {
   return {
-    spec: {
+    spec: localSpec(s, {
       title: 'Rondes',
       empty: 'Aucune ronde sur la période.',
       columns: [
@@ -19,7 +19,7 @@ export function roundsPerSite(s: Scope): TableSource {
         { header: 'En retard', kind: 'number', width: 10 },
         { header: 'Taux de réalisation', kind: 'percent', width: 12 },
       ],
-    },
+    }),
     async page(after) {
       // One row a site: a single page.
       if (after) return { rows: [], last: null };
@@ -43,7 +43,7 @@ export function roundsPerSite(s: Scope): TableSource {
 
 export function roundsMissedOrLate(s: Scope): TableSource {
   return {
-    spec: {
+    spec: localSpec(s, {
       title: 'Rondes manquées ou en retard',
       empty: 'Aucune ronde manquée ni en retard sur la période.',
       columns: [
@@ -57,16 +57,19 @@ export function roundsMissedOrLate(s: Scope): TableSource {
         { header: 'Terminée le', kind: 'datetime', width: 13 },
         { header: 'Points non scannés', kind: 'text', width: 29, wrap: true },
       ],
-    },
+    }),
     async page(after) {
       const rows = await missedOrLateRoundRows(s, after);
       const out = rows.map((r): Cell[] => [
         asDate(r.planned_at),
         r.site_name,
         r.tour_name,
-        r.agent_name ?? 'Aucun agent',
-        roundStatusLabels[r.status] ?? r.status,
-        [r.late_alerted_at ? "Non démarrée à l'heure" : null, r.overdue_alerted_at ? 'Durée dépassée' : null]
+        r.agent_name ?? say(s, 'Aucun agent'),
+        say(s, roundStatusLabels[r.status] ?? r.status),
+        [
+          r.late_alerted_at ? say(s, "Non démarrée à l'heure") : null,
+          r.overdue_alerted_at ? say(s, 'Durée dépassée') : null,
+        ]
           .filter(Boolean)
           .join(', ') || null,
         asDate(r.started_at),

@@ -2,6 +2,7 @@
 // transaction of the company, so a period of 100,000 rows never sits whole in memory.
 import type { ReportFormat } from '@vigie/contract/reports.contract';
 import type { Database } from '../../../db/client';
+import { type Language, translate } from '../../../lib/languages';
 import type { Cell, DocumentNote, TableSpec } from '../document/types';
 import type { Period } from '../period';
 
@@ -24,6 +25,25 @@ export interface Scope {
   siteId: string | null;
   /** The document being built (a PDF draws photos, a spreadsheet counts them). */
   format?: ReportFormat;
+  /** The document's language (French when not said). */
+  language?: Language;
 }
+
+/** A fixed text of the document in its language (`values` are never translated, but `…Label` ones). */
+export const say = (s: Scope, text: string, values?: Record<string, unknown>) =>
+  translate(s.language ?? 'fr', text, values);
+
+/** A table's title, empty sentence and headers (each line of a two-line header) in the language. */
+export const localSpec = (s: Scope, spec: TableSpec): TableSpec => ({
+  title: say(s, spec.title),
+  empty: say(s, spec.empty),
+  columns: spec.columns.map((c) => ({
+    ...c,
+    header: c.header
+      .split('\n')
+      .map((line) => say(s, line))
+      .join('\n'),
+  })),
+});
 
 export const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));

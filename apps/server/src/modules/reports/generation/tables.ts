@@ -8,12 +8,12 @@ import {
   alarmTypeLabels,
 } from '@vigie/contract/alarms.contract';
 import type { ReportType } from '@vigie/contract/reports.contract';
-import { frenchDateTime } from '../../../lib/french-date-time';
+import { dateTimeText } from '../document/format';
 import type { Cell } from '../document/types';
 import { alarmTimesTable } from './alarm-times-table';
 import { logbookTables } from './logbook-tables';
 import { roundsMissedOrLate, roundsPerSite } from './round-tables';
-import { asDate, type Scope, type TableSource } from './source';
+import { asDate, localSpec, type Scope, say, type TableSource } from './source';
 import { type AlarmRow, accessLogRows, alarmRows, cameraRows, shiftRows } from './tables.repository';
 
 export { MAX_TABLE_ROWS, PAGE_ROWS } from './source';
@@ -22,8 +22,9 @@ const seconds = (from: Date | null, to: Date | null) =>
   from && to ? Math.max(0, (to.getTime() - from.getTime()) / 1000) : null;
 
 function alarms(s: Scope): TableSource {
+  const lang = s.language ?? 'fr';
   return {
-    spec: {
+    spec: localSpec(s, {
       title: 'Alarmes',
       empty: 'Aucune alarme sur la période.',
       columns: [
@@ -37,7 +38,7 @@ function alarms(s: Scope): TableSource {
         { header: 'Résolue le', kind: 'datetime', width: 15 },
         { header: 'Chronologie', kind: 'text', width: 40, wrap: true },
       ],
-    },
+    }),
     async page(after) {
       const rows = await alarmRows(s, after);
       const out = rows.map((r): Cell[] => {
@@ -46,16 +47,16 @@ function alarms(s: Scope): TableSource {
         const story = (timeline as NonNullable<Exclude<AlarmRow['timeline'], string>>)
           .map(
             (e) =>
-              `${frenchDateTime(new Date(e.at), s.period.timezone)} ${alarmActionLabels[e.kind] ?? e.kind} (${e.by})`,
+              `${dateTimeText(lang, new Date(e.at), s.period.timezone)} ${say(s, alarmActionLabels[e.kind] ?? e.kind)} (${e.by})`,
           )
-          .join(' ; ');
+          .join(lang === 'fr' ? ' ; ' : '; ');
         return [
           at,
           r.site_name,
           r.title,
-          alarmTypeLabels[r.type] ?? r.type,
-          alarmSeverityLabels[r.severity] ?? r.severity,
-          alarmStatusLabels[r.status] ?? r.status,
+          say(s, alarmTypeLabels[r.type] ?? r.type),
+          say(s, alarmSeverityLabels[r.severity] ?? r.severity),
+          say(s, alarmStatusLabels[r.status] ?? r.status),
           seconds(at, asDate(r.acknowledged_at)),
           asDate(r.resolved_at),
           story,
@@ -69,7 +70,7 @@ function alarms(s: Scope): TableSource {
 
 function attendance(s: Scope): TableSource {
   return {
-    spec: {
+    spec: localSpec(s, {
       title: 'Présences',
       empty: 'Aucune garde sur la période.',
       columns: [
@@ -83,7 +84,7 @@ function attendance(s: Scope): TableSource {
         { header: 'Temps de présence', kind: 'duration', width: 12 },
         { header: 'Statut', kind: 'text', width: 10 },
       ],
-    },
+    }),
     async page(after) {
       const rows = await shiftRows(s, after);
       const out = rows.map((r): Cell[] => {
@@ -100,7 +101,7 @@ function attendance(s: Scope): TableSource {
           clockOut,
           late,
           seconds(clockIn, clockOut),
-          r.status,
+          say(s, r.status),
         ];
       });
       const last = rows.at(-1);
@@ -111,7 +112,7 @@ function attendance(s: Scope): TableSource {
 
 function accessLogs(s: Scope, refusedOnly: boolean): TableSource {
   return {
-    spec: {
+    spec: localSpec(s, {
       title: refusedOnly ? 'Accès refusés' : "Tentatives d'accès",
       empty: refusedOnly ? 'Aucun accès refusé sur la période.' : "Aucune tentative d'accès sur la période.",
       columns: [
@@ -124,7 +125,7 @@ function accessLogs(s: Scope, refusedOnly: boolean): TableSource {
         { header: 'Décision', kind: 'text', width: 9 },
         { header: 'Motif', kind: 'text', width: 22 },
       ],
-    },
+    }),
     async page(after) {
       const rows = await accessLogRows(s, refusedOnly, after);
       const out = rows.map((r): Cell[] => [
@@ -134,8 +135,8 @@ function accessLogs(s: Scope, refusedOnly: boolean): TableSource {
         r.site_name,
         r.point_name,
         r.access_type === 'nfc' ? 'NFC' : 'QR Code',
-        r.status,
-        r.reason,
+        say(s, r.status),
+        r.reason === null ? null : say(s, r.reason),
       ]);
       const last = rows.at(-1);
       return { rows: out, last: last ? [last.key_at, String(last.id)] : null };
@@ -145,7 +146,7 @@ function accessLogs(s: Scope, refusedOnly: boolean): TableSource {
 
 function cameras(s: Scope): TableSource {
   return {
-    spec: {
+    spec: localSpec(s, {
       title: 'Disponibilité des caméras',
       empty: 'Aucune caméra.',
       columns: [
@@ -159,14 +160,14 @@ function cameras(s: Scope): TableSource {
         { header: 'Latence moyenne (ms)', kind: 'number', width: 12 },
         { header: 'Dernière mesure', kind: 'datetime', width: 15 },
       ],
-    },
+    }),
     async page(after) {
       const rows = await cameraRows(s, after);
       const out = rows.map((r): Cell[] => [
         r.name,
         r.site_name,
         r.location,
-        r.status,
+        say(s, r.status),
         r.probes,
         r.ok_probes,
         r.probes > 0 ? Math.round((r.ok_probes / r.probes) * 1000) / 10 : null,
