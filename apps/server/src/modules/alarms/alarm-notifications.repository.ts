@@ -5,7 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { notifySql } from '../notifications/notifications.sql';
 import { siteNameOf } from '../sites/sites.sql';
-import { severityAdjectives } from './alarm-notifications';
+import { newAlarmTitles } from './alarm-notifications';
+
+// A French message (locales/<language>/notifications.json), its values written by the statement.
+const NEW_ALARM_BODY = 'Site : {site}\nEmplacement : {location}\n{description}';
 
 /**
  * The statement telling of the alarms `ids`, with the severity of theirs: critical → critical,
@@ -18,9 +21,11 @@ export function newAlarmsNotificationSql(companyId: string, ids: string[], now =
     select case when a.type in ('camera_offline', 'technical') then 'maintenance.' || a.type
                 else 'alarm.' || a.type end as kind,
            case a.severity when 'critical' then 'critical' when 'high' then 'warning' else 'info' end as severity,
-           'Nouvelle alarme ' || (${JSON.stringify(severityAdjectives)}::jsonb ->> a.severity) || ' : ' || a.title as title,
-           'Site : ' || coalesce(${siteNameOf(sql`a.company_id`, sql`a.site_id`)}, '—') || E'\n'
-             || 'Emplacement : ' || a.location || E'\n' || a.description as body,
+           ${JSON.stringify(newAlarmTitles)}::jsonb ->> a.severity as title,
+           jsonb_build_object('title', a.title) as title_values,
+           ${NEW_ALARM_BODY}::text as body,
+           jsonb_build_object('site', coalesce(${siteNameOf(sql`a.company_id`, sql`a.site_id`)}, '—'),
+                              'location', a.location, 'description', a.description) as body_values,
            '/dashboard/alarms?alarm=' || a.id as link,
            'alarm.created:' || a.id as dedupe_key,
            false as in_app, '[]'::jsonb as user_ids, '["admin", "operator"]'::jsonb as roles

@@ -10,12 +10,20 @@ import { frenchDateTime } from '../../lib/french-date-time';
 import type { NotificationInput } from '../notifications/notifications.service';
 import { notify } from '../notifications/notifications.service';
 
-// "Alarme" is feminine.
-export const severityAdjectives: Record<AlarmSeverity, string> = {
-  critical: 'critique',
-  high: 'importante',
-  medium: 'moyenne',
-  low: 'faible',
+// One message per severity rather than an adjective inside one: "Alarme" is feminine in French and
+// Spanish, and English puts the adjective before the noun.
+export const newAlarmTitles: Record<AlarmSeverity, string> = {
+  critical: 'Nouvelle alarme critique : {title}',
+  high: 'Nouvelle alarme importante : {title}',
+  medium: 'Nouvelle alarme moyenne : {title}',
+  low: 'Nouvelle alarme faible : {title}',
+};
+
+const escalatedTitles: Record<AlarmSeverity, string> = {
+  critical: 'Alarme critique non acquittée : {title}',
+  high: 'Alarme importante non acquittée : {title}',
+  medium: 'Alarme moyenne non acquittée : {title}',
+  low: 'Alarme faible non acquittée : {title}',
 };
 
 /** An escalation: the alarm waited `minutes` without anyone taking it in charge — critical for all. */
@@ -24,14 +32,23 @@ export function escalationNotification(alarm: Alarm, minutes: number): Notificat
     kind: 'alarm.escalated',
     severity: 'critical',
     audience: { roles: ['admin', 'operator'] },
-    title: `Alarme ${severityAdjectives[alarm.severity]} non acquittée : ${alarm.title}`,
+    title: escalatedTitles[alarm.severity],
+    titleValues: { title: alarm.title },
     body: [
-      `L'alarme « ${alarm.title} » n'a pas été acquittée depuis ${minutes} minutes.`,
-      `Site : ${alarm.siteName}`,
-      `Emplacement : ${alarm.location}`,
-      `Déclenchée le : ${frenchDateTime(alarm.timestamp, 'Europe/Paris')} (heure de Paris)`,
-      `Description : ${alarm.description}`,
+      "L'alarme « {title} » n'a pas été acquittée depuis {minutes} minutes.",
+      'Site : {site}',
+      'Emplacement : {location}',
+      'Déclenchée le : {triggeredAt} (heure de Paris)',
+      'Description : {description}',
     ].join('\n'),
+    bodyValues: {
+      title: alarm.title,
+      minutes,
+      site: alarm.siteName,
+      location: alarm.location,
+      triggeredAt: frenchDateTime(alarm.timestamp, 'Europe/Paris'),
+      description: alarm.description,
+    },
     link: `/dashboard/alarms?alarm=${alarm.id}`,
     dedupeKey: `alarm.escalated:${alarm.id}`,
     inApp: false,

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, Tx } from '../../db/client';
 import { acquireLease } from '../../db/leases';
+import { translate } from '../../lib/languages';
 import { every } from '../../plugins/periodic';
 import { companyTimezone } from '../companies/companies.service';
 import { publishEvent } from '../events/events.service';
@@ -49,29 +50,52 @@ async function alertOne(tx: Tx, companyId: string, roundId: string, kind: AlertK
   const r = await alertSubject(tx, companyId, roundId);
   if (!r) return false;
   const tz = await companyTimezone(tx, companyId);
-  const who = r.agent_name ?? 'aucun agent en service';
-  let title: string;
-  let body: string;
+  // French messages and their values: each reader gets the notification in his language; the
+  // event keeps its French text.
+  const who = { agentState: r.agent_name ? 'named' : 'none', agent: r.agent_name ?? '' };
+  const whoText = '{agentState, select, none {aucun agent en service} other {{agent}}}';
+  const titleValues = { tour: r.tour_name };
+  let titleMessage: string;
+  let bodyMessage: string;
+  let bodyValues: Record<string, unknown>;
   let missed: string[] = [];
   if (kind === 'late') {
-    title = `Ronde non démarrée : ${r.tour_name}`;
-    body = `La ronde « ${r.tour_name} » prévue à ${localTime(new Date(r.planned_at), tz)} sur ${r.site_name} n'a pas été démarrée (${who}).`;
+    titleMessage = 'Ronde non démarrée : {tour}';
+    bodyMessage = `La ronde « {tour} » prévue à {time} sur {site} n'a pas été démarrée (${whoText}).`;
+    bodyValues = {
+      tour: r.tour_name,
+      time: localTime(new Date(r.planned_at), tz),
+      site: r.site_name,
+      ...who,
+    };
   } else if (kind === 'overdue') {
-    title = `Ronde en retard : ${r.tour_name}`;
-    body = `La ronde « ${r.tour_name} » sur ${r.site_name} dépasse sa durée prévue de ${r.expected_minutes} min (${who}).`;
+    titleMessage = 'Ronde en retard : {tour}';
+    bodyMessage = `La ronde « {tour} » sur {site} dépasse sa durée prévue de {minutes} min (${whoText}).`;
+    bodyValues = { tour: r.tour_name, site: r.site_name, minutes: r.expected_minutes, ...who };
   } else {
     missed = await missedCheckpointNames(tx, companyId, roundId);
-    title = `Points de contrôle manqués : ${r.tour_name}`;
-    body = `La ronde « ${r.tour_name} » sur ${r.site_name} s'est terminée avec ${missed.length} point(s) non scanné(s) : ${missed.join(', ')} (${who}).`;
+    titleMessage = 'Points de contrôle manqués : {tour}';
+    bodyMessage = `La ronde « {tour} » sur {site} s'est terminée avec {count} point(s) non scanné(s) : {checkpoints} (${whoText}).`;
+    bodyValues = {
+      tour: r.tour_name,
+      site: r.site_name,
+      count: missed.length,
+      checkpoints: missed.join(', '),
+      ...who,
+    };
   }
+  const title = translate('fr', titleMessage, titleValues);
+  const body = translate('fr', bodyMessage, bodyValues);
   await notify(
     tx,
     companyId,
     {
       kind: `tour.${kind}`,
       severity: kind === 'missed' ? 'critical' : 'warning',
-      title,
-      body,
+      title: titleMessage,
+      titleValues,
+      body: bodyMessage,
+      bodyValues,
       link: '/dashboard/tours',
       dedupeKey: `tour.${kind}.${roundId}`,
       audience: { roles: ['admin', 'operator'] },

@@ -60,10 +60,9 @@ async function alertOne(tx: Tx, companyId: string, sessionId: string, now: Date,
   });
   if (!id) return false;
   const tz = await companyTimezone(tx, companyId);
-  const site = s.siteName || 'site inconnu';
-  const where = position
-    ? `Dernière position : ${formatPosition(position)} à ${localTime(position.at, tz)}.`
-    : 'Aucune position connue.';
+  // A French message and its values (names bounded as the texts were): each reader gets it in
+  // his language.
+  const agent = agentName.slice(0, 150);
   await notify(
     tx,
     companyId,
@@ -71,11 +70,21 @@ async function alertOne(tx: Tx, companyId: string, sessionId: string, now: Date,
       kind: 'lone_worker.missed',
       severity: 'critical',
       audience: { roles: ['admin', 'operator'] },
-      title: `Travailleur isolé sans réponse — ${agentName}`.slice(0, 200),
-      body: `${agentName} (${site}) n'a pas répondu à la vérification de ${localTime(s.nextDueAt, tz)}. ${where} Appelez l'agent et envoyez du renfort si besoin.`.slice(
-        0,
-        500,
-      ),
+      title: 'Travailleur isolé sans réponse — {agent}',
+      titleValues: { agent },
+      body:
+        "{agent} ({siteState, select, unknown {site inconnu} other {{site}}}) n'a pas répondu à la vérification de {time}. " +
+        '{positionState, select, known {Dernière position : {position} à {positionTime}.} other {Aucune position connue.}} ' +
+        "Appelez l'agent et envoyez du renfort si besoin.",
+      bodyValues: {
+        agent,
+        siteState: s.siteName ? 'known' : 'unknown',
+        site: (s.siteName ?? '').slice(0, 150),
+        time: localTime(s.nextDueAt, tz),
+        positionState: position ? 'known' : 'unknown',
+        position: position ? formatPosition(position) : '',
+        positionTime: position ? localTime(position.at, tz) : '',
+      },
       link: '/dashboard',
       dedupeKey: `lone_worker.${id}`,
     },

@@ -96,10 +96,13 @@ export interface DeliveryRow {
   kind: string;
   severity: 'info' | 'warning' | 'critical';
   title: string;
+  title_values: Record<string, unknown> | null;
   body: string;
+  body_values: Record<string, unknown> | null;
   link: string | null;
   created_at: Date | string;
   name: string;
+  language: string;
   email: string;
   phone: string | null;
   timezone: string;
@@ -112,8 +115,8 @@ export interface DeliveryRow {
 export async function findForDelivery(tx: Tx, companyId: string, notificationId: string, userId: string) {
   const [row] = rowsOf<DeliveryRow>(
     await tx.execute(sql`
-      select n.id, n.kind, n.severity, n.title, n.body, n.link, n.created_at,
-             u.name, u.email, u.phone, u.timezone, u.notify_email, u.notify_sms, u.notify_push
+      select n.id, n.kind, n.severity, n.title, n.title_values, n.body, n.body_values, n.link, n.created_at,
+             u.name, u.email, u.phone, u.language, u.timezone, u.notify_email, u.notify_sms, u.notify_push
         from notifications n join users u on u.company_id = n.company_id and u.id = n.user_id
        where n.company_id = ${companyId} and n.id = ${notificationId} and n.user_id = ${userId}`),
   );

@@ -14,9 +14,11 @@
 import type { listNotificationsQuery, Notification } from '@vigie/contract/notifications.contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import type { Language } from '../../lib/languages';
 import type { AuthContext } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { decodeCursor } from '../../plugins/pagination';
+import { languageOf, type MessageValues, notificationText } from './notification-text';
 import * as repo from './notifications.repository';
 
 export interface NotificationInput {
@@ -24,8 +26,15 @@ export interface NotificationInput {
   severity: 'info' | 'warning' | 'critical';
   /** Who: explicit user ids, or every user of these roles. */
   audience: { userIds: string[] } | { roles: ('admin' | 'operator' | 'agent')[] };
+  /**
+   * French messages, their arguments in `titleValues` / `bodyValues` (`{ title: 'Rapport prêt : {name}',
+   * titleValues: { name } }`): each reader gets them in his language (notification-text.ts). Anything
+   * written by people or devices (names, descriptions) goes in the values, never in the message.
+   */
   title: string;
+  titleValues?: MessageValues;
   body: string;
+  bodyValues?: MessageValues;
   link?: string | null;
   /** A notification with the same key is not repeated to the same user (daily jobs). */
   dedupeKey?: string | null;
@@ -37,12 +46,13 @@ export interface NotificationInput {
   inApp?: boolean;
 }
 
-export const toNotificationDto = (r: repo.NotificationRow): Notification => ({
+/** The notification as `language`'s reader sees it in the app. */
+export const toNotificationDto = (r: repo.NotificationRow, language: Language): Notification => ({
   id: r.id,
   kind: r.kind,
   severity: r.severity,
-  title: r.title,
-  body: r.body,
+  title: notificationText(language, r.title, r.titleValues),
+  body: notificationText(language, r.body, r.bodyValues),
   link: r.link,
   readAt: r.readAt ? r.readAt.toISOString() : null,
   createdAt: r.createdAt.toISOString(),
@@ -68,7 +78,10 @@ export async function notify(
       kind: n.kind,
       severity: n.severity,
       title: n.title,
+      // Stored even when empty: values mark the text as a message to translate (null: as it is).
+      title_values: n.titleValues ?? {},
       body: n.body,
+      body_values: n.bodyValues ?? {},
       link: n.link ?? null,
       dedupe_key: n.dedupeKey ?? null,
       in_app: n.inApp ?? true,
@@ -85,7 +98,7 @@ export async function listMine(db: Database, auth: AuthContext, q: z.output<type
   return db.withTenant(auth.companyId, async (tx) => {
     const rows = await repo.listForUser(tx, auth.companyId, auth.userId, { unread, limit: q.limit, after });
     const total = await repo.countForUser(tx, auth.companyId, auth.userId, unread === true);
-    return { rows: rows.map(toNotificationDto), total };
+    return { rows: rows.map((r) => toNotificationDto(r, languageOf(auth.user.language))), total };
   });
 }
 
@@ -99,7 +112,7 @@ export async function readOne(db: Database, auth: AuthContext, id: string) {
   return db.withTenant(auth.companyId, async (tx) => {
     const row = await repo.markRead(tx, auth.companyId, auth.userId, id);
     if (!row) throw notFound('notifications.not_found', 'Notification introuvable');
-    return toNotificationDto(row);
+    return toNotificationDto(row, languageOf(auth.user.language));
   });
 }
 

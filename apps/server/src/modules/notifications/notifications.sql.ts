@@ -36,7 +36,7 @@ export function declareChannels(channels: { email: boolean; sms: boolean }) {
 
 /**
  * The statement. `source` selects the notifications to make, with the columns kind, severity,
- * title, body, link, dedupe_key, in_app (false: what the app already shows by itself, such as an
+ * title, title_values, body, body_values (French messages and their arguments, jsonb), link, dedupe_key, in_app (false: what the app already shows by itself, such as an
  * active alarm — stored as read, without event, and only where delivered), user_ids and roles
  * (jsonb arrays: who is told).
  * `at` is the moment the switches are judged at (weekends, in each user's timezone).
@@ -55,7 +55,8 @@ export function notifySql(companyId: string, source: SQL, at: Date): SQL {
   return sql`
     with src as (${source}),
     cand as materialized (
-      select gen_random_uuid() as nid, u.company_id, u.id as user_id, s.kind, s.severity, s.title, s.body,
+      select gen_random_uuid() as nid, u.company_id, u.id as user_id, s.kind, s.severity, s.title, s.title_values,
+             s.body, s.body_values,
              s.link, s.dedupe_key, s.in_app, u.notify_email, u.notify_sms, u.notify_push, u.phone,
              ((not u.notify_critical_only or s.severity = 'critical')
               and (u.notify_maintenance or s.kind not like 'maintenance.%')
@@ -77,8 +78,10 @@ export function notifySql(companyId: string, source: SQL, at: Date): SQL {
        where c.outside and c.notify_push
     ),
     ins as (
-      insert into notifications (company_id, id, user_id, kind, severity, title, body, link, dedupe_key, read_at)
-      select c.company_id, c.nid, c.user_id, c.kind, c.severity, c.title, c.body, c.link, c.dedupe_key,
+      insert into notifications (company_id, id, user_id, kind, severity, title, title_values, body, body_values,
+                                 link, dedupe_key, read_at)
+      select c.company_id, c.nid, c.user_id, c.kind, c.severity, c.title, c.title_values, c.body, c.body_values,
+             c.link, c.dedupe_key,
              case when c.in_app then null else now() end
         from cand c where c.in_app or exists (select 1 from todo t where t.nid = c.nid)
       on conflict do nothing
@@ -109,7 +112,9 @@ export interface SourceRow {
   kind: string;
   severity: 'info' | 'warning' | 'critical';
   title: string;
+  title_values: Record<string, unknown>;
   body: string;
+  body_values: Record<string, unknown>;
   link: string | null;
   dedupe_key: string | null;
   in_app: boolean;
@@ -119,6 +124,8 @@ export interface SourceRow {
 
 /** A source made of notifications described in JavaScript. */
 export const rowsSource = (rows: SourceRow[]) => sql`
-  select r.kind, r.severity, r.title, r.body, r.link, r.dedupe_key, r.in_app, r.user_ids, r.roles
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(kind text, severity text, title text, body text,
-         link text, dedupe_key text, in_app boolean, user_ids jsonb, roles jsonb)`;
+  select r.kind, r.severity, r.title, r.title_values, r.body, r.body_values, r.link, r.dedupe_key, r.in_app,
+         r.user_ids, r.roles
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(kind text, severity text, title text,
+         title_values jsonb, body text, body_values jsonb, link text, dedupe_key text, in_app boolean,
+         user_ids jsonb, roles jsonb)`;

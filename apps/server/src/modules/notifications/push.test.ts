@@ -1,15 +1,7 @@
 // Web Push: the VAPID key, subscriptions (validation, isolation), and a delivery to a local push
 // service that checks what a real one would — the VAPID signature — and decrypts the message as
 // the browser does (RFC 8291, aes128gcm), with the browser's own key pair held by the test.
-import {
-  createDecipheriv,
-  createECDH,
-  createPublicKey,
-  type ECDH,
-  hkdfSync,
-  randomBytes,
-  verify,
-} from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
@@ -23,41 +15,7 @@ import {
   type TestApp,
 } from '../../test/harness';
 import { notify } from './notifications.service';
-import { drainJobs, type HttpReceiver, startHttpReceiver } from './test-support';
-
-/** A browser: its P-256 key pair and auth secret. */
-function browser() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-}
-
-/** RFC 8291 §3.4 and RFC 8188: what the browser does with a push message's body. */
-function decrypt(body: Buffer, ua: ECDH, authSecret: Buffer) {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20] ?? 0;
-  const asPublic = body.subarray(21, 21 + idLength);
-  const ciphertext = body.subarray(21 + idLength);
-  const ecdhSecret = ua.computeSecret(asPublic);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ua.getPublicKey(), asPublic]);
-  const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, authSecret, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([
-    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
-    decipher.final(),
-  ]);
-  // The last record ends with the delimiter 0x02, then zero padding.
-  const end = padded.lastIndexOf(2);
-  return JSON.parse(padded.subarray(0, end).toString('utf8'));
-}
+import { browser, decrypt, drainJobs, type HttpReceiver, startHttpReceiver } from './test-support';
 
 /** Checks the VAPID header (RFC 8292) as a push service does; answers the token's claims. */
 function checkVapid(header: string | undefined, publicKey: string) {

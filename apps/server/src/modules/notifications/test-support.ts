@@ -1,5 +1,6 @@
 // Real receivers for the delivery tests: an SMTP server (smtp-server) that keeps what arrives, decoded
-// just enough to read it, and an HTTP server that plays an SMS gateway or a push service.
+// just enough to read it, and an HTTP server that plays an SMS gateway or a push service; a browser that reads push messages.
+import { createDecipheriv, createECDH, type ECDH, hkdfSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -176,4 +177,38 @@ export async function drainJobs(db: Database, timeoutMs = 15_000) {
     await sleep(15);
   }
   throw new Error(`jobs still waiting: ${JSON.stringify(await jobsSummary(db))}`);
+}
+
+/** A browser: its P-256 key pair and auth secret. */
+export function browser() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+  };
+}
+
+/** RFC 8291 §3.4 and RFC 8188: what the browser does with a push message's body. */
+export function decrypt(body: Buffer, ua: ECDH, authSecret: Buffer) {
+  const salt = body.subarray(0, 16);
+  const idLength = body[20] ?? 0;
+  const asPublic = body.subarray(21, 21 + idLength);
+  const ciphertext = body.subarray(21 + idLength);
+  const ecdhSecret = ua.computeSecret(asPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ua.getPublicKey(), asPublic]);
+  const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, authSecret, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
+  // The last record ends with the delimiter 0x02, then zero padding.
+  const end = padded.lastIndexOf(2);
+  return JSON.parse(padded.subarray(0, end).toString('utf8'));
 }

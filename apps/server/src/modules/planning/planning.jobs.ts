@@ -3,6 +3,7 @@
 // agent positions) after start and every DAILY_JOBS_INTERVAL_MS.
 import type { FastifyInstance } from 'fastify';
 import type { Database, Tx } from '../../db/client';
+import { translate } from '../../lib/languages';
 import { every } from '../../plugins/periodic';
 import { insertAlarm } from '../alarms/alarms.service';
 import { recordAudit } from '../audit/audit.service';
@@ -12,7 +13,8 @@ import { qualificationsOf } from './agents.models';
 import { allAgentLicences, companiesWithAgents } from './agents.repository';
 import { todayOf } from './agents.service';
 import { purgeExpiredPositions } from './positions.repository';
-import { licenceAlerts } from './rules/licence-rules';
+import { formatDay } from './rules/format';
+import { type LicenceAlert, licenceAlerts, qualificationLabel } from './rules/licence-rules';
 import { localTime } from './rules/shift-time';
 import * as repo from './shifts.repository';
 
@@ -59,6 +61,28 @@ export async function checkAttendance(db: Database, now = new Date()) {
   return raised;
 }
 
+const licenceMessages: Record<LicenceAlert['kind'], string> = {
+  cnaps_missing: 'Aucune carte professionnelle CNAPS enregistrée.',
+  cnaps_expired: 'Carte professionnelle CNAPS expirée le {date}',
+  cnaps_expiring: 'Carte professionnelle CNAPS expire le {date}',
+  qualification_expired: '{qualificationLabel} expiré le {date}',
+  qualification_expiring: '{qualificationLabel} expire le {date}',
+};
+
+/**
+ * A licence alert's text as a French message with its values, for each reader's language; the
+ * alert's own French text when the message would not write it exactly (a rule's wording changed).
+ */
+function licenceBody(alert: LicenceAlert) {
+  const bodyValues = {
+    date: alert.expiresOn ? formatDay(alert.expiresOn) : '',
+    qualificationLabel: alert.qualification ? qualificationLabel(alert.qualification) : '',
+  };
+  const body = licenceMessages[alert.kind];
+  if (translate('fr', body, bodyValues) === alert.message) return { body, bodyValues };
+  return { body: '{message}', bodyValues: { message: alert.message } };
+}
+
 /**
  * The daily licence check: a CNAPS card expiring within 3 months, a qualification within 30 days,
  * anything expired — one notification per agent, alert and day of expiry for each administrator
@@ -85,8 +109,9 @@ export async function checkLicences(db: Database) {
             kind: `licence.${alert.kind}`,
             severity: expired ? 'critical' : 'warning',
             audience: { roles: ['admin'] },
-            title: `${agent.name} : ${expired ? 'habilitation non valide' : 'habilitation bientôt expirée'}`,
-            body: alert.message,
+            title: expired ? '{agent} : habilitation non valide' : '{agent} : habilitation bientôt expirée',
+            titleValues: { agent: agent.name },
+            ...licenceBody(alert),
             link: `/dashboard/planning?agent=${agent.id}`,
             dedupeKey: `licence:${agent.id}:${alert.kind}:${alert.qualification ?? 'cnaps'}:${alert.expiresOn ?? ''}`,
           });

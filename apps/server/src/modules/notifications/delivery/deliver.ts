@@ -8,6 +8,7 @@ import { internationalPhonePattern } from '@vigie/contract/notifications.contrac
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client';
 import { FinalJobError, type Job, jobQueue } from '../../../db/jobs';
+import { languageOf } from '../notification-text';
 import { findForDelivery } from '../notifications.repository';
 import { declareChannels, deliveryKinds } from '../notifications.sql';
 import { afterPush, findPushTarget } from '../push.repository';
@@ -54,10 +55,13 @@ async function load(db: Database, ids: Ids) {
     kind: row.kind,
     severity: row.severity,
     title: row.title,
+    titleValues: row.title_values,
     body: row.body,
+    bodyValues: row.body_values,
     link: row.link,
     createdAt: new Date(row.created_at),
     name: row.name,
+    language: languageOf(row.language),
     timezone: row.timezone,
   };
   return { row, deliverable };

@@ -185,11 +185,33 @@ export async function raiseAlert(tx: Tx, input: RaiseAlert): Promise<RadioAlertW
     kind: input.type === 'sos' ? 'radio.sos' : 'radio.emergency',
     severity: 'critical',
     audience: { roles: ['admin', 'operator'] },
-    title,
-    body: `${input.description} — ${input.recommendation}`.slice(0, 500),
+    ...alertTexts(input, radio),
     link: '/dashboard/radio',
   });
   return withNearest(tx, companyId, await loadAlert(tx, companyId, id));
+}
+
+const WHO = '{whoState, select, radio {radio {imei}} unknown {agent inconnu} other {{agent}}}';
+
+/**
+ * The alert's notification as French messages with their values, for each reader's language (the
+ * same French text as the alarm's title). The description and recommendation are the detection's
+ * own words, passed as they are.
+ */
+function alertTexts(input: RaiseAlert, radio: RaiseAlert['radio']) {
+  const titleValues = {
+    whoState: radio.agentName ? 'agent' : radio.imei ? 'radio' : 'unknown',
+    agent: radio.agentName ?? '',
+    imei: radio.imei ?? '',
+    categoryLabel: input.category ? emergencyCategoryLabels[input.category] : 'détectée',
+  };
+  const title = input.type === 'sos' ? `SOS radio — ${WHO}` : `Urgence radio ({categoryLabel}) — ${WHO}`;
+  const body = `${input.description} — ${input.recommendation}`;
+  // Cut as it always was: a text too long goes out as it is, cut.
+  if (body.length > 500)
+    return { title, titleValues, body: '{text}', bodyValues: { text: body.slice(0, 500) } };
+  const bodyValues = { description: input.description, recommendation: input.recommendation };
+  return { title, titleValues, body: '{description} — {recommendation}', bodyValues };
 }
 
 /** The position of an SOS: the one sent, else the radio's last report, never a fixed point. */
