@@ -61,14 +61,15 @@ describe.each(engines)('account security on %s', (engine) => {
       payload: { email: 'claire.martin@exemple.fr' },
     });
     expect(noPassword.statusCode).toBe(422);
-    expect(noPassword.json().detail[0].msg).toBe("Saisissez votre mot de passe actuel pour changer d'e-mail");
+    // The profile now reads English (issue 35): so do its errors.
+    expect(noPassword.json().detail[0].msg).toBe('Enter your current password to change your email');
     const wrong = await t.app.inject({
       method: 'PATCH',
       url: '/api/me/profile',
       headers: owner.auth,
       payload: { email: 'claire.martin@exemple.fr', currentPassword: 'pas-le-bon' },
     });
-    expect(wrong.json().detail[0].msg).toBe('Le mot de passe actuel est incorrect');
+    expect(wrong.json().detail[0].msg).toBe('The current password is incorrect');
     const other = await registerCompany(t.app);
     const taken = await t.app.inject({
       method: 'PATCH',
