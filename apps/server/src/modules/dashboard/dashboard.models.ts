@@ -1,6 +1,7 @@
 import type { DashboardAlert, DashboardOverview, SystemComponent } from '@vigie/contract/dashboard.contract';
 import type { ReceiverInfo } from '../panels/receiver-state';
 import type { OverviewRow } from './dashboard.repository';
+import { french, healthTexts as h } from './overview-language';
 
 /** Alarm severities (creation codes) as the dashboard names them. */
 const severities: Record<string, DashboardAlert['severity']> = {
@@ -40,10 +41,10 @@ export function panelsHealth(
   const total = Number(receiver.total);
   const lost = Number(receiver.lost);
   if (total === 0) return health;
-  const dc09 = `${total} ${total > 1 ? 'centrales DC-09' : 'centrale DC-09'}, dont ${lost} en perte de liaison`;
+  const dc09 = french(total > 1 ? h.dc09Panels : h.dc09Panel, { total, lost });
   if (health.status === 'Aucune donnée') {
     // No heartbeat panel: the share of DC-09 panels in link (not a 24-hour uptime: none shown).
-    return { ...healthOf('Alarmes', ((total - lost) / total) * 100, dc09, ''), uptime: null };
+    return { ...healthOf(french(h.panels), ((total - lost) / total) * 100, dc09, ''), uptime: null };
   }
   let status = health.status;
   if (lost > 0) status = lost === total && status === 'Hors service' ? 'Hors service' : 'Dégradé';
@@ -56,10 +57,10 @@ function apiPanelsHealth(p: OverviewRow['panels']): SystemComponent {
   const live = Number(p.live);
   const availability = panels > 0 && p.availability !== null ? Number(p.availability) : null;
   const health = healthOf(
-    'Alarmes',
+    french(h.panels),
     availability,
-    `${live}/${panels} ${panels > 1 ? "centrales d'alarme ont" : "centrale d'alarme a"} émis un signal de vie dans les 10 dernières minutes`,
-    "Aucune centrale d'alarme raccordée",
+    french(panels > 1 ? h.panelsLive : h.panelLive, { live, panels }),
+    french(h.noPanel),
   );
   if (availability === null) return health;
   if (live === 0) return { ...health, status: 'Hors service' };
@@ -83,7 +84,7 @@ export function receiverHealth(r: ReceiverInfo): SystemComponent {
         : states.every((s) => s === 'down')
           ? 'Hors service'
           : 'Dégradé';
-  return { name: 'Réception des alarmes', status, uptime: null, description: r.detail };
+  return { name: french(h.receiver), status, uptime: null, description: r.detail };
 }
 
 export function toOverview(r: OverviewRow, receiver: ReceiverInfo): DashboardOverview {
@@ -125,24 +126,24 @@ export function toOverview(r: OverviewRow, receiver: ReceiverInfo): DashboardOve
     })),
     systemHealth: [
       healthOf(
-        'Caméras',
+        french(h.cameras),
         Number(r.cameras.total) > 0 ? cameraAvailability : null,
-        `${r.cameras.online}/${r.cameras.total} caméras en ligne, disponibilité sur 24 h`,
-        Number(r.cameras.total) > 0 ? 'Aucune mesure de disponibilité sur 24 h' : 'Aucune caméra installée',
+        french(h.camerasOnline, { online: r.cameras.online, total: r.cameras.total }),
+        french(Number(r.cameras.total) > 0 ? h.camerasUnmeasured : h.noCamera),
       ),
       panelsHealth(r.panels, r.receiverPanels),
       receiverHealth(receiver),
       healthOf(
-        'Accès',
+        french(h.access),
         r.access.availability === null ? null : Number(r.access.availability),
-        `${r.access.responding}/${r.access.points} points d'accès actifs ont répondu dans les 10 dernières minutes`,
-        "Aucun point d'accès raccordé",
+        french(h.accessResponding, { responding: r.access.responding, points: r.access.points }),
+        french(h.noAccessPoint),
       ),
       healthOf(
-        'Agents',
+        french(h.agents),
         ratio(Number(r.agents.present), Number(r.agents.expected)),
-        `${r.agents.present}/${r.agents.expected} gardes en cours prises à l'heure`,
-        'Aucune garde en cours',
+        french(h.agentsOnTime, { present: r.agents.present, expected: r.agents.expected }),
+        french(h.noShift),
       ),
     ],
   };

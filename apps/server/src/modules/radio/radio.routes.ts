@@ -6,6 +6,7 @@ import * as radioContract from '@vigie/contract/radio.contract';
 import * as traffic from '@vigie/contract/radio-traffic.contract';
 import type { FastifyInstance } from 'fastify';
 import { registerDeviceAuth } from '../../lib/device-auth';
+import { requestLanguage } from '../../lib/languages';
 import { route as contractRoute } from '../../plugins/endpoint';
 import { sessionHashOf } from '../../plugins/live-sessions';
 import { paginate } from '../../plugins/pagination';
@@ -129,7 +130,9 @@ export async function radioRoutes(app: FastifyInstance) {
   route(app, traffic.resolveRadioAlert, async ({ auth, params, body }) =>
     alerts.resolveAlert(app.db, auth, params.id, body),
   );
-  route(app, traffic.getRadioSummary, async ({ auth }) => radioSummary(app.db, auth));
+  route(app, traffic.getRadioSummary, async ({ auth, request }) =>
+    radioSummary(app.db, auth, requestLanguage(request)),
+  );
 
   route(app, traffic.postDeviceStatus, async ({ request, body }) => {
     const d = deviceOf(request);

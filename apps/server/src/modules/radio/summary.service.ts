@@ -5,6 +5,7 @@ import { TZDate } from '@date-fns/tz';
 import { RADIO_ONLINE_WINDOW_MS } from '@vigie/contract/radio.contract';
 import type { RadioSummary } from '@vigie/contract/radio-traffic.contract';
 import type { Database } from '../../db/client';
+import type { Language } from '../../lib/languages';
 import type { AuthContext } from '../../plugins/auth';
 import { averageResponseMinutes, countOpenAlerts } from './alerts/alerts.repository';
 import { countChannels } from './channels/channels.repository';
@@ -19,7 +20,13 @@ const startOfToday = (now: Date, timezone: string) => {
   );
 };
 
-export async function radioSummary(db: Database, auth: AuthContext, now = new Date()): Promise<RadioSummary> {
+/** The card in the reader's language (its recommendation is the one text in it). */
+export async function radioSummary(
+  db: Database,
+  auth: AuthContext,
+  language: Language = 'fr',
+  now = new Date(),
+): Promise<RadioSummary> {
   return db.withTenant(auth.companyId, async (tx) => {
     const radios = await radioCounts(tx, auth.companyId, new Date(now.getTime() - RADIO_ONLINE_WINDOW_MS));
     const activeAlerts = await countOpenAlerts(tx, auth.companyId);
@@ -35,7 +42,7 @@ export async function radioSummary(db: Database, auth: AuthContext, now = new Da
       avgResponseMinutes: avg === null ? null : Math.round(avg * 10) / 10,
       communicationsToday: today.all,
       emergenciesToday: today.emergencies,
-      recommendation: recommendationOf(activeAlerts, radios.active, radios.total),
+      recommendation: recommendationOf(activeAlerts, radios.active, radios.total, language),
     };
   });
 }
