@@ -8,13 +8,13 @@ import {
   securityReportStatusLabels,
 } from '@vigie/contract/security-reports.contract';
 import type { Database } from '../../db/client';
-import { frenchDateTime } from '../../lib/french-date-time';
+import { type Language, translate } from '../../lib/languages';
 import type { AuthContext } from '../../plugins/auth';
 import { buildInWorker } from '../../plugins/document-worker';
 import { recordAudit } from '../audit/audit.service';
 import { deleteFile, readFile, storeFile } from '../files/files.service';
 import { companyIdentity } from '../settings/identity.service';
-import type { DocImage, DocumentInput } from './export/document-input';
+import { type DocImage, type DocumentInput, localDateTime } from './export/document-input';
 import { securityReportErrors as errors } from './security-reports.errors';
 import { fingerprintOf } from './security-reports.models';
 import type { ReportRow } from './security-reports.repository';
@@ -55,12 +55,15 @@ async function docImage(data: Buffer): Promise<DocImage | null> {
   }
 }
 
-const frenchDay = (d: string) => d.split('-').reverse().join('/');
-function periodText(r: ReportRow) {
-  if (r.periodStart && r.periodEnd) return `Du ${frenchDay(r.periodStart)} au ${frenchDay(r.periodEnd)}`;
-  if (r.periodStart) return `À partir du ${frenchDay(r.periodStart)}`;
-  if (r.periodEnd) return `Jusqu'au ${frenchDay(r.periodEnd)}`;
-  return 'Non précisée';
+/** dd/mm/yyyy: French, en-GB and es-ES write a day alike. */
+const day = (d: string) => d.split('-').reverse().join('/');
+function periodText(r: ReportRow, lang: Language) {
+  const t = (text: string, values?: Record<string, unknown>) => translate(lang, text, values);
+  if (r.periodStart && r.periodEnd)
+    return t('Du {start} au {end}', { start: day(r.periodStart), end: day(r.periodEnd) });
+  if (r.periodStart) return t('À partir du {start}', { start: day(r.periodStart) });
+  if (r.periodEnd) return t("Jusqu'au {end}", { end: day(r.periodEnd) });
+  return t('Non précisée');
 }
 
 function documentInput(
@@ -70,7 +73,9 @@ function documentInput(
   signature: DocImage | null,
   tz: string,
   baseUrl: string,
+  lang: Language,
 ): DocumentInput {
+  const t = (text: string) => translate(lang, text);
   const final = r.status !== 'draft';
   const sections: [string, string | null][] = [
     ['Réparations', r.repairs],
@@ -79,6 +84,7 @@ function documentInput(
     ['Commentaires', r.comments],
   ];
   return {
+    language: lang,
     company: {
       name: identity.legalName,
       address: identity.address,
@@ -88,32 +94,32 @@ function documentInput(
     },
     report: {
       number: r.number,
-      statusLabel: securityReportStatusLabels[r.status],
+      statusLabel: t(securityReportStatusLabels[r.status]),
       final,
       siteName: r.siteName,
-      period: periodText(r),
-      geolocation: r.geolocation ?? 'Non renseignée',
+      period: periodText(r, lang),
+      geolocation: r.geolocation ?? t('Non renseignée'),
       responsibleName: r.responsibleName,
       generatedByName: r.generatedByName,
-      createdAt: frenchDateTime(r.createdAt, tz),
-      finalizedAt: r.finalizedAt ? frenchDateTime(r.finalizedAt, tz) : null,
+      createdAt: localDateTime(lang, r.createdAt, tz),
+      finalizedAt: r.finalizedAt ? localDateTime(lang, r.finalizedAt, tz) : null,
       incidents: r.incidents.map((i) => ({
-        type: incidentTypeLabels[i.type],
+        type: t(incidentTypeLabels[i.type]),
         description: i.description,
-        measuresTaken: i.measuresTaken ?? 'Aucune',
+        measuresTaken: i.measuresTaken ?? t('Aucune'),
       })),
       interventions: r.interventions.map((i) => ({
         time: i.time ?? '—',
-        agentName: i.agentName ?? 'Agent non précisé',
+        agentName: i.agentName ?? t('Agent non précisé'),
         description: i.description,
       })),
-      sections: sections.map(([title, text]) => ({ title, text: text ?? '—' })),
+      sections: sections.map(([title, text]) => ({ title: t(title), text: text ?? '—' })),
     },
     signature,
     fingerprint: final ? r.fingerprint : null,
     verificationUrl: final && r.fingerprint ? `${baseUrl}${verificationPath(r.fingerprint)}` : null,
     legalMention,
-    generatedAt: frenchDateTime(new Date(), tz),
+    generatedAt: localDateTime(lang, new Date(), tz),
   };
 }
 
@@ -124,6 +130,8 @@ export async function exportReport(
   id: string,
   format: ExportFormat,
   baseUrl: string,
+  /** The requester's language: the document's, and the answer's. */
+  lang: Language = 'fr',
 ) {
   requireManager(auth);
   const input = await db.withTenant(auth.companyId, async (tx) => {
@@ -143,6 +151,7 @@ export async function exportReport(
       sig ? await docImage(sig.data) : null,
       auth.user.timezone,
       baseUrl,
+      lang,
     );
   });
   const file = await buildInWorker(
@@ -175,7 +184,11 @@ export async function exportReport(
       details: { number: current.number, format, size: file.length, final: current.status !== 'draft' },
     });
   });
-  return { message: `Rapport ${input.report.number} exporté en ${type.label}`, url: downloadPath(id) };
+  const message = translate(lang, 'Rapport {number} exporté en {format}', {
+    number: input.report.number,
+    format: type.label,
+  });
+  return { message, url: downloadPath(id) };
 }
 
 /** The last export, with the name the browser saves it under. */

@@ -17,6 +17,7 @@ import {
 } from '@vigie/contract/security-reports.contract';
 import type { FastifyInstance } from 'fastify';
 import { publicBaseUrl } from '../../config';
+import { requestLanguage } from '../../lib/languages';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
 import * as exportsService from './exports.service';
@@ -69,8 +70,8 @@ export async function securityReportsRoutes(app: FastifyInstance) {
     [exportSecurityReportExcel, 'excel'],
   ];
   for (const [endpoint, format] of exports) {
-    route(app, endpoint, async ({ auth, params }) =>
-      exportsService.exportReport(app.db, auth, params.id, format, baseUrl),
+    route(app, endpoint, async ({ auth, params, request }) =>
+      exportsService.exportReport(app.db, auth, params.id, format, baseUrl, requestLanguage(request)),
     );
   }
   route(app, downloadSecurityReport, async ({ auth, params, reply }) => {

@@ -16,7 +16,16 @@ import {
   WidthType,
 } from 'docx';
 import QRCode from 'qrcode';
-import { cnapsLine, type DocImage, type DocumentInput, fit, infoRows } from './document-input';
+import {
+  cnapsLine,
+  type DocImage,
+  type DocumentInput,
+  editionText,
+  fit,
+  infoRows,
+  legalMentionLines,
+  say,
+} from './document-input';
 
 const image = (img: DocImage, maxW: number, maxH: number) =>
   new ImageRun({ type: img.type, data: img.data, transformation: fit(img, maxW, maxH) });
@@ -28,15 +37,18 @@ const noBorder = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
 
 export async function buildReportDocx(input: DocumentInput): Promise<Buffer> {
   const r = input.report;
+  const t = (text: string, values?: Record<string, unknown>) => say(input, text, values);
+  const title = t('Rapport de sécurité');
   const body: (Paragraph | Table)[] = [];
   if (input.company.logo) body.push(new Paragraph({ children: [image(input.company.logo, 120, 80)] }));
   body.push(p(input.company.name, { bold: true, size: 28 }));
   if (input.company.address) body.push(p(input.company.address, { color: '475569' }));
   if (input.company.siret) body.push(p(`SIRET : ${input.company.siret}`, { color: '475569' }));
   body.push(p(cnapsLine(input), { color: '475569' }));
-  body.push(new Paragraph({ text: 'Rapport de sécurité', heading: HeadingLevel.TITLE }));
-  body.push(p(`N° ${r.number}`, { bold: true, size: 24 }));
-  if (!r.final) body.push(p('BROUILLON — document non finalisé, sans valeur probante', { color: 'B45309' }));
+  body.push(new Paragraph({ text: title, heading: HeadingLevel.TITLE }));
+  body.push(p(t('N° {number}', { number: r.number }), { bold: true, size: 24 }));
+  if (!r.final)
+    body.push(p(t('BROUILLON — document non finalisé, sans valeur probante'), { color: 'B45309' }));
 
   body.push(
     new Table({
@@ -56,16 +68,24 @@ export async function buildReportDocx(input: DocumentInput): Promise<Buffer> {
     }),
   );
 
-  body.push(new Paragraph({ text: `Incidents (${r.incidents.length})`, heading: HeadingLevel.HEADING_1 }));
-  if (r.incidents.length === 0) body.push(p('Aucun incident signalé.'));
+  body.push(
+    new Paragraph({
+      text: t('Incidents ({count})', { count: String(r.incidents.length) }),
+      heading: HeadingLevel.HEADING_1,
+    }),
+  );
+  if (r.incidents.length === 0) body.push(p(t('Aucun incident signalé.')));
   r.incidents.forEach((it, i) => {
     body.push(p(`${i + 1}. ${it.type}`, { bold: true }), p(it.description));
-    body.push(p(`Mesures prises : ${it.measuresTaken}`, { color: '475569' }));
+    body.push(p(t('Mesures prises : {measures}', { measures: it.measuresTaken }), { color: '475569' }));
   });
   body.push(
-    new Paragraph({ text: `Interventions (${r.interventions.length})`, heading: HeadingLevel.HEADING_1 }),
+    new Paragraph({
+      text: t('Interventions ({count})', { count: String(r.interventions.length) }),
+      heading: HeadingLevel.HEADING_1,
+    }),
   );
-  if (r.interventions.length === 0) body.push(p('Aucune intervention.'));
+  if (r.interventions.length === 0) body.push(p(t('Aucune intervention.')));
   r.interventions.forEach((it, i) => {
     body.push(p(`${i + 1}. ${it.time} — ${it.agentName}`, { bold: true }), p(it.description));
   });
@@ -74,9 +94,9 @@ export async function buildReportDocx(input: DocumentInput): Promise<Buffer> {
     for (const line of s.text.split('\n')) body.push(p(line));
   }
 
-  body.push(new Paragraph({ text: 'Signature du responsable', heading: HeadingLevel.HEADING_1 }));
+  body.push(new Paragraph({ text: t('Signature du responsable'), heading: HeadingLevel.HEADING_1 }));
   body.push(
-    input.signature ? new Paragraph({ children: [image(input.signature, 240, 96)] }) : p('Non signé'),
+    input.signature ? new Paragraph({ children: [image(input.signature, 240, 96)] }) : p(t('Non signé')),
   );
   body.push(p(r.responsibleName, { bold: true }));
 
@@ -86,7 +106,7 @@ export async function buildReportDocx(input: DocumentInput): Promise<Buffer> {
       margin: 1,
       width: 300,
     });
-    body.push(new Paragraph({ text: 'Authenticité du document', heading: HeadingLevel.HEADING_1 }));
+    body.push(new Paragraph({ text: t('Authenticité du document'), heading: HeadingLevel.HEADING_1 }));
     body.push(
       new Table({
         width: { size: 100, type: WidthType.PERCENTAGE },
@@ -114,11 +134,11 @@ export async function buildReportDocx(input: DocumentInput): Promise<Buffer> {
               new TableCell({
                 width: { size: 75, type: WidthType.PERCENTAGE },
                 children: [
-                  p('Empreinte SHA-256 du rapport finalisé :', { color: '475569' }),
+                  p(t('Empreinte SHA-256 du rapport finalisé :'), { color: '475569' }),
                   new Paragraph({
                     children: [new TextRun({ text: input.fingerprint, font: 'Courier New', size: 18 })],
                   }),
-                  p('Vérifiez son authenticité en scannant le code ou sur :', { color: '475569' }),
+                  p(t('Vérifiez son authenticité en scannant le code ou sur :'), { color: '475569' }),
                   p(input.verificationUrl, { color: '1E3A8A' }),
                 ],
               }),
@@ -131,15 +151,18 @@ export async function buildReportDocx(input: DocumentInput): Promise<Buffer> {
 
   const footer = new Footer({
     children: [
-      new Paragraph({
-        alignment: AlignmentType.CENTER,
-        children: [new TextRun({ text: input.legalMention, size: 14, color: '475569' })],
-      }),
+      ...legalMentionLines(input).map(
+        (line) =>
+          new Paragraph({
+            alignment: AlignmentType.CENTER,
+            children: [new TextRun({ text: line, size: 14, color: '475569' })],
+          }),
+      ),
       new Paragraph({
         alignment: AlignmentType.CENTER,
         children: [
           new TextRun({
-            text: `${input.company.name} — ${cnapsLine(input)} — Rapport ${r.number} — édité le ${input.generatedAt}`,
+            text: `${input.company.name} — ${cnapsLine(input)} — ${editionText(input)}`,
             size: 14,
             color: '475569',
           }),
@@ -149,8 +172,8 @@ export async function buildReportDocx(input: DocumentInput): Promise<Buffer> {
   });
   const doc = new Document({
     creator: 'Vigie',
-    title: `Rapport de sécurité ${r.number}`,
-    description: `Rapport de sécurité ${r.number} — ${input.company.name}`,
+    title: `${title} ${r.number}`,
+    description: `${title} ${r.number} — ${input.company.name}`,
     sections: [{ footers: { default: footer }, children: body }],
   });
   return Packer.toBuffer(doc);

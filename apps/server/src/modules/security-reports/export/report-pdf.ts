@@ -3,7 +3,15 @@
 // verification page. Every page carries the legal mention (article L612-14 CSI) and its number.
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { cnapsLine, type DocumentInput, fit, infoRows } from './document-input';
+import {
+  cnapsLine,
+  type DocumentInput,
+  editionText,
+  fit,
+  infoRows,
+  legalMentionLines,
+  say,
+} from './document-input';
 
 const BLUE = '#1e3a8a';
 const GREY = '#475569';
@@ -11,12 +19,14 @@ const INK = '#0f172a';
 const MARGIN = 50;
 
 export async function buildReportPdf(input: DocumentInput): Promise<Buffer> {
+  const t = (text: string, values?: Record<string, unknown>) => say(input, text, values);
+  const title = t('Rapport de sécurité');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 80 },
     bufferPages: true,
     info: {
-      Title: `Rapport de sécurité ${input.report.number}`,
+      Title: `${title} ${input.report.number}`,
       Author: input.company.name,
       Creator: 'Vigie',
     },
@@ -68,17 +78,20 @@ export async function buildReportPdf(input: DocumentInput): Promise<Buffer> {
     });
     doc.image(qr, MARGIN + width - 86, titleTop, { width: 86, height: 86 });
   }
-  doc.fillColor(BLUE).font('Helvetica-Bold').fontSize(20).text('Rapport de sécurité', MARGIN, titleTop, {
+  doc.fillColor(BLUE).font('Helvetica-Bold').fontSize(20).text(title, MARGIN, titleTop, {
     width: textWidth,
   });
-  doc.fillColor(INK).fontSize(12).text(`N° ${input.report.number}`, { width: textWidth });
+  doc
+    .fillColor(INK)
+    .fontSize(12)
+    .text(t('N° {number}', { number: input.report.number }), { width: textWidth });
   if (sealed) {
     doc
       .moveDown(0.3)
       .font('Helvetica')
       .fontSize(8)
       .fillColor(GREY)
-      .text('Empreinte SHA-256 du rapport finalisé :', {
+      .text(t('Empreinte SHA-256 du rapport finalisé :'), {
         width: textWidth,
       });
     doc
@@ -89,7 +102,7 @@ export async function buildReportPdf(input: DocumentInput): Promise<Buffer> {
     doc
       .font('Helvetica')
       .fillColor(GREY)
-      .text('Authenticité vérifiable en scannant le code ou sur : ', { width: textWidth, continued: true })
+      .text(t('Authenticité vérifiable en scannant le code ou sur : '), { width: textWidth, continued: true })
       .fillColor(BLUE)
       .text(input.verificationUrl as string, { link: input.verificationUrl, width: textWidth });
     doc.y = Math.max(doc.y, titleTop + 90);
@@ -99,7 +112,7 @@ export async function buildReportPdf(input: DocumentInput): Promise<Buffer> {
       .moveDown(0.3)
       .fillColor('#b45309')
       .fontSize(10)
-      .text('BROUILLON — document non finalisé, sans valeur probante', { width });
+      .text(t('BROUILLON — document non finalisé, sans valeur probante'), { width });
   }
   doc.moveDown(0.8);
 
@@ -124,17 +137,20 @@ export async function buildReportPdf(input: DocumentInput): Promise<Buffer> {
     doc.font('Helvetica').fontSize(10).fillColor(INK);
   };
 
-  heading(`Incidents (${input.report.incidents.length})`);
-  if (input.report.incidents.length === 0) doc.text('Aucun incident signalé.', { width });
+  heading(t('Incidents ({count})', { count: String(input.report.incidents.length) }));
+  if (input.report.incidents.length === 0) doc.text(t('Aucun incident signalé.'), { width });
   input.report.incidents.forEach((it, i) => {
     doc.font('Helvetica-Bold').text(`${i + 1}. ${it.type}`, { width });
     doc.font('Helvetica').text(it.description, { width });
-    doc.fillColor(GREY).text(`Mesures prises : ${it.measuresTaken}`, { width }).fillColor(INK);
+    doc
+      .fillColor(GREY)
+      .text(t('Mesures prises : {measures}', { measures: it.measuresTaken }), { width })
+      .fillColor(INK);
     doc.moveDown(0.4);
   });
 
-  heading(`Interventions (${input.report.interventions.length})`);
-  if (input.report.interventions.length === 0) doc.text('Aucune intervention.', { width });
+  heading(t('Interventions ({count})', { count: String(input.report.interventions.length) }));
+  if (input.report.interventions.length === 0) doc.text(t('Aucune intervention.'), { width });
   input.report.interventions.forEach((it, i) => {
     doc.font('Helvetica-Bold').text(`${i + 1}. ${it.time} — ${it.agentName}`, { width });
     doc.font('Helvetica').text(it.description, { width });
@@ -146,13 +162,13 @@ export async function buildReportPdf(input: DocumentInput): Promise<Buffer> {
     doc.text(s.text, { width });
   }
 
-  heading('Signature du responsable', 230);
+  heading(t('Signature du responsable'), 230);
   if (input.signature) {
     const size = fit(input.signature, 200, 80);
     doc.image(Buffer.from(input.signature.data), MARGIN, doc.y, size);
     doc.y += size.height + 4;
   } else {
-    doc.fillColor(GREY).text('Non signé', { width }).fillColor(INK);
+    doc.fillColor(GREY).text(t('Non signé'), { width }).fillColor(INK);
   }
   doc.text(input.report.responsibleName, MARGIN, doc.y, { width });
 
@@ -162,14 +178,21 @@ export async function buildReportPdf(input: DocumentInput): Promise<Buffer> {
     doc.switchToPage(p);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    const y = doc.page.height - 62;
+    const mentions = legalMentionLines(input);
+    // A translated mention takes the room of its French original, a little higher.
+    const y = doc.page.height - 62 - (mentions.length - 1) * 18;
     doc.font('Helvetica').fontSize(7.5).fillColor(GREY);
-    doc.text(input.legalMention, MARGIN, y, { width, align: 'center' });
+    doc.text(mentions[0] ?? '', MARGIN, y, { width, align: 'center' });
+    for (const line of mentions.slice(1)) doc.text(line, MARGIN, doc.y + 1, { width, align: 'center' });
+    const page = t('page {page}', { page: `${p - range.start + 1}/${range.count}` });
     doc.text(
-      `${input.company.name} — ${cnapsLine(input)} — Rapport ${input.report.number} — édité le ${input.generatedAt} — page ${p - range.start + 1}/${range.count}`,
+      `${input.company.name} — ${cnapsLine(input)} — ${editionText(input)} — ${page}`,
       MARGIN,
       doc.y + 2,
-      { width, align: 'center' },
+      {
+        width,
+        align: 'center',
+      },
     );
     doc.page.margins.bottom = bottom;
   }

@@ -4,7 +4,15 @@
 import ExcelJS from 'exceljs';
 import QRCode from 'qrcode';
 import { escapeCell } from '../../../lib/spreadsheet-cells';
-import { cnapsLine, type DocImage, type DocumentInput, fit, infoRows } from './document-input';
+import {
+  cnapsLine,
+  type DocImage,
+  type DocumentInput,
+  fit,
+  infoRows,
+  legalMentionLines,
+  say,
+} from './document-input';
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1E3A8A' } };
 const WHITE_BOLD: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FFFFFFFF' } };
@@ -26,10 +34,12 @@ function addImage(
 
 export async function buildReportXlsx(input: DocumentInput): Promise<Buffer> {
   const r = input.report;
+  const t = (text: string, values?: Record<string, unknown>) => say(input, text, values);
+  const title = t('Rapport de sécurité');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Vigie';
-  wb.title = `Rapport de sécurité ${r.number}`;
-  const ws = wb.addWorksheet('Rapport');
+  wb.title = `${title} ${r.number}`;
+  const ws = wb.addWorksheet(t('Rapport'));
   ws.columns = [{ width: 26 }, { width: 90 }];
 
   let logoRow: number | null = null;
@@ -42,13 +52,13 @@ export async function buildReportXlsx(input: DocumentInput): Promise<Buffer> {
   if (input.company.siret) ws.addRow([escapeCell(`SIRET : ${input.company.siret}`)]);
   ws.addRow([escapeCell(cnapsLine(input))]);
   ws.addRow([]);
-  ws.addRow([`Rapport de sécurité N° ${r.number}`]).font = {
+  ws.addRow([`${title} ${t('N° {number}', { number: r.number })}`]).font = {
     bold: true,
     size: 16,
     color: { argb: 'FF1E3A8A' },
   };
   if (!r.final)
-    ws.addRow(['BROUILLON — document non finalisé, sans valeur probante']).font = {
+    ws.addRow([t('BROUILLON — document non finalisé, sans valeur probante')]).font = {
       color: { argb: 'FFB45309' },
     };
   for (const [label, value] of infoRows(input)) {
@@ -61,16 +71,18 @@ export async function buildReportXlsx(input: DocumentInput): Promise<Buffer> {
     row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
   }
   ws.addRow([]);
-  ws.addRow(['Signature du responsable', escapeCell(r.responsibleName)]).getCell(1).font = { bold: true };
+  ws.addRow([t('Signature du responsable'), escapeCell(r.responsibleName)]).getCell(1).font = { bold: true };
   if (input.signature) {
     const at = ws.rowCount;
     ws.addRow([]).height = 70;
     addImage(wb, ws, input.signature, at, 220, 88);
-  } else ws.addRow(['', 'Non signé']);
+  } else ws.addRow(['', t('Non signé')]);
   if (input.fingerprint && input.verificationUrl) {
     ws.addRow([]);
-    ws.addRow(['Empreinte SHA-256', input.fingerprint]).getCell(1).font = { bold: true };
-    ws.addRow(['Vérification', { text: input.verificationUrl, hyperlink: input.verificationUrl }]);
+    ws.addRow([t('Empreinte SHA-256'), input.fingerprint]).getCell(1).font = { bold: true };
+    // « Vérification » means a check-in elsewhere in the catalogue: another language reads this title.
+    const verification = input.language === 'fr' ? 'Vérification' : t('Authenticité du document');
+    ws.addRow([verification, { text: input.verificationUrl, hyperlink: input.verificationUrl }]);
     const at = ws.rowCount;
     ws.addRow([]).height = 90;
     const qr = await QRCode.toBuffer(input.verificationUrl, {
@@ -81,8 +93,12 @@ export async function buildReportXlsx(input: DocumentInput): Promise<Buffer> {
     addImage(wb, ws, { data: qr, type: 'png', width: 240, height: 240 }, at, 110, 110);
   }
   ws.addRow([]);
-  ws.addRow([input.legalMention]).font = { italic: true, size: 9, color: { argb: 'FF475569' } };
-  ws.addRow([`Édité le ${input.generatedAt}`]).font = { size: 9, color: { argb: 'FF475569' } };
+  for (const line of legalMentionLines(input))
+    ws.addRow([line]).font = { italic: true, size: 9, color: { argb: 'FF475569' } };
+  ws.addRow([t('Édité le {date}', { date: input.generatedAt })]).font = {
+    size: 9,
+    color: { argb: 'FF475569' },
+  };
   if (logoRow !== null && input.company.logo) addImage(wb, ws, input.company.logo, logoRow, 120, 60);
 
   const list = (name: string, headers: string[], rows: string[][], widths: number[]) => {
@@ -97,14 +113,14 @@ export async function buildReportXlsx(input: DocumentInput): Promise<Buffer> {
     });
   };
   list(
-    'Incidents',
-    ['N°', 'Type', 'Description', 'Mesures prises'],
+    t('Incidents'),
+    ['N°', 'Type', 'Description', 'Mesures prises'].map((h) => t(h)),
     r.incidents.map((it, i) => [String(i + 1), it.type, it.description, it.measuresTaken]),
     [6, 14, 60, 50],
   );
   list(
-    'Interventions',
-    ['N°', 'Heure', 'Agent', 'Description'],
+    t('Interventions'),
+    ['N°', 'Heure', 'Agent', 'Description'].map((h) => t(h)),
     r.interventions.map((it, i) => [String(i + 1), it.time, it.agentName, it.description]),
     [6, 10, 26, 70],
   );
