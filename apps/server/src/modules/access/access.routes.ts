@@ -25,6 +25,7 @@ import {
 } from '@vigie/contract/access.contract';
 import type { FastifyInstance } from 'fastify';
 import { registerDeviceAuth } from '../../lib/device-auth';
+import { requestLanguage, translate } from '../../lib/languages';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
 import { every } from '../../plugins/periodic';
@@ -87,7 +88,10 @@ export async function accessRoutes(app: FastifyInstance) {
 
   route(app, listAccessLogs, async ({ auth, query, request, reply }) => {
     const { rows, total } = await logs.listLogs(app.db, auth, query);
-    return paginate(request, reply, rows, query.limit, total, (l) => [l.timestamp, Number(l.id)]);
+    // The log keeps the reader's French reason (refusalReasons); it is read in the reader's language.
+    const language = requestLanguage(request);
+    const read = rows.map((l) => (l.reason ? { ...l, reason: translate(language, l.reason) } : l));
+    return paginate(request, reply, read, query.limit, total, (l) => [l.timestamp, Number(l.id)]);
   });
 
   route(app, exportAccessLogs, async ({ auth, query, reply }) => {

@@ -1,7 +1,7 @@
-// The French texts the server writes into its read answers (the dashboard's system health, the radio
-// card's recommendation), in the reader's language (issue 35): English and Spanish users of one
-// company read their own language from the one answer kept in memory, French users read it as it
-// always was, byte for byte.
+// The French texts the server writes into its read answers (the dashboard's system health, the
+// radio card's recommendation, an access refusal's reason, the alarm receiver's detail), in the
+// reader's language (issue 35): English and Spanish users of one company read their own language
+// from the one dashboard answer kept in memory; French users read them as they always were.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../lib/languages';
 import {
@@ -12,6 +12,7 @@ import {
   type Tenant,
   type TestApp,
 } from '../../test/harness';
+import { check, createSite as createAccessSite, createPoint, readerKey } from '../access/test-support';
 import { probeAllCameras } from '../cameras/camera-monitor';
 import { createSite } from '../planning/test-support';
 import { recommendationOf } from '../radio/radio.models';
@@ -149,6 +150,24 @@ describe.each(engines)('server texts in the reader language (%s)', (engine) => {
     expect(await text(english)).toBe('Response recommended: 1 active alert to handle');
     expect(await text(spanish)).toBe('Intervención recomendada: 1 alerta activa por atender');
     expect(await text(owner)).toBe('Intervention recommandée : 1 alerte active à traiter');
+  });
+
+  it("writes an access refusal's reason and the alarm receiver's detail in the reader's language", async () => {
+    const owner = await registerCompany(t.app);
+    const [english, spanish] = [await reader(owner, 'en'), await reader(owner, 'es')];
+    const site = await createAccessSite(t.app, owner);
+    const point = await createPoint(t.app, owner, site.id);
+    const key = await readerKey(t.app, owner, point.id);
+    expect((await check(t.app, key.headers, 'UID-INCONNU', 'nfc')).statusCode).toBe(200);
+    const reason = async (who: Tenant) => (await get('/api/access/logs', who)).json()[0].reason;
+    expect(await reason(owner)).toBe('badge inconnu');
+    expect(await reason(english)).toBe('unknown badge');
+    expect(await reason(spanish)).toBe('tarjeta desconocida');
+
+    const detail = async (who: Tenant) => (await get('/api/panels/receiver', who)).json().detail;
+    expect(await detail(owner)).toBe('Réception des alarmes désactivée (ALARM_RECEIVER_PORT=off)');
+    expect(await detail(english)).toBe('Alarm receiver disabled (ALARM_RECEIVER_PORT=off)');
+    expect(await detail(spanish)).toBe('Recepción de alarmas desactivada (ALARM_RECEIVER_PORT=off)');
   });
 });
 

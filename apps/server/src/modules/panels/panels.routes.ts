@@ -9,6 +9,7 @@ import {
   updatePanel,
 } from '@vigie/contract/panels.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Language, requestLanguage, translate } from '../../lib/languages';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
 import { registerPanelJobs } from './panels.jobs';
@@ -25,14 +26,27 @@ function receiverHost(app: FastifyInstance, request: FastifyRequest) {
   return host.split(':').length === 2 ? host.replace(/:\d*$/, '') : host;
 }
 
+/**
+ * The receiver's French detail in the reader's language: each « ; » part (the DC-09 listener, the
+ * Sur-Gard input) is matched back to its catalogue message (locales/{en,es}/payloads.json).
+ */
+const detailIn = (language: Language, detail: string) =>
+  language === 'fr'
+    ? detail
+    : detail
+        .split(' ; ')
+        .map((part) => translate(language, part))
+        .join(' ; ');
+
 export async function panelsRoutes(app: FastifyInstance) {
   route(app, listPanels, async ({ auth, query, request, reply }) => {
     const { rows, total } = await service.listPanels(app.db, auth, query);
     return paginate(request, reply, rows, query.limit, total, (p) => [p.name, p.id]);
   });
-  route(app, getPanelReceiver, async ({ auth, request }) =>
-    service.getReceiver(app.db, auth, receiverInfoOf(app), receiverHost(app, request)),
-  );
+  route(app, getPanelReceiver, async ({ auth, request }) => {
+    const receiver = await service.getReceiver(app.db, auth, receiverInfoOf(app), receiverHost(app, request));
+    return { ...receiver, detail: detailIn(requestLanguage(request), receiver.detail) };
+  });
   route(app, getPanel, async ({ auth, params }) => service.getPanel(app.db, auth, params.id));
   route(app, createPanel, async ({ auth, body }) => service.createPanel(app.db, app.secrets, auth, body));
   route(app, updatePanel, async ({ auth, params, body }) =>
