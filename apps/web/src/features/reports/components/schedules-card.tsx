@@ -15,7 +15,7 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-errors';
 import { focusFirstField, splitServerError } from '../../../lib/field-errors';
 import { formatDateTime } from '../../../lib/format';
-import { msg, t } from '../../../lib/i18n/i18n';
+import { currentLocale, msg, t } from '../../../lib/i18n/i18n';
 import { useCreateSchedule } from '../api/create-report-schedule';
 import { useDeleteSchedule } from '../api/delete-report-schedule';
 import { useReportSchedules } from '../api/get-report-schedules';
@@ -24,6 +24,13 @@ import { ALL_SITES, formatOptions, siteOptionsOf, typeOptions } from './report-o
 
 const frequencyOptions = () =>
   reportFrequencies.map((value) => ({ value, label: t(reportFrequencyLabels[value]) }));
+
+/** The language the scheduled reports are written in (their recipients', not necessarily ours). */
+const languageOptions = () => [
+  { value: 'fr', label: t('Français') },
+  { value: 'en', label: t('English (anglais)') },
+  { value: 'es', label: t('Español (espagnol)') },
+];
 
 /** Rapports planifiés: a report every week or month, e-mailed to chosen recipients (a client contact). */
 export function SchedulesCard({ timezone }: { timezone: string }) {
@@ -36,6 +43,7 @@ export function SchedulesCard({ timezone }: { timezone: string }) {
     format: 'pdf',
     frequency: 'weekly',
     siteId: ALL_SITES,
+    language: currentLocale() as string,
     recipients: '',
   });
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +55,7 @@ export function SchedulesCard({ timezone }: { timezone: string }) {
       format: form.format,
       frequency: form.frequency,
       siteId: form.siteId === ALL_SITES ? null : form.siteId,
+      language: form.language,
       recipients: form.recipients
         .split(/[,;\s]+/)
         .map((r) => r.trim())
@@ -106,6 +115,14 @@ export function SchedulesCard({ timezone }: { timezone: string }) {
             options={formatOptions}
           />
         </FormField>
+        <FormField id="schedule-language" label={t('Langue du rapport')}>
+          <Select
+            id="schedule-language"
+            value={form.language}
+            onValueChange={(language) => setForm((f) => ({ ...f, language }))}
+            options={languageOptions()}
+          />
+        </FormField>
         <FormField id="schedule-site" label={t('Site')}>
           <Select
             id="schedule-site"
@@ -118,7 +135,7 @@ export function SchedulesCard({ timezone }: { timezone: string }) {
           id="schedule-recipients"
           label={t('Destinataires (e-mails séparés par des virgules)')}
           error={error ?? undefined}
-          className="sm:col-span-2 lg:col-span-3"
+          className="sm:col-span-2 lg:col-span-2"
         >
           <Input
             id="schedule-recipients"
