@@ -3,7 +3,7 @@ import '@vigie/contract/locale';
 import { idSchema } from '@vigie/contract/common';
 import { createRadioBody, radioStatuses, radioStatusLabels } from '@vigie/contract/radio.contract';
 import { z } from 'zod';
-import { msg, t, tc } from '../../../lib/i18n/i18n';
+import { msg, tc } from '../../../lib/i18n/i18n';
 
 /** The select's value for 'no agent' (Radix Select cannot hold an empty value). */
 export const NO_AGENT = 'none';
