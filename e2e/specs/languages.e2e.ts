@@ -37,10 +37,10 @@ const frenchMenu = [
 
 const menuLinks = (page: Page) => page.getByTestId('side-menu').getByRole('link');
 
-/** The visible text of the side menu's entries (the « IA » badge aside). */
+/** The visible text of the side menu's entries (the « IA » / « AI » badge aside). */
 async function menuTexts(page: Page): Promise<string[]> {
   const texts = await menuLinks(page).allInnerTexts();
-  return texts.map((t) => t.replace(/\s*IA$/, '').trim());
+  return texts.map((t) => t.replace(/\s*(IA|AI)$/, '').trim());
 }
 
 /** French words found in a text, for a clear failure message. */

@@ -57,7 +57,7 @@ export const navItems: readonly NavItem[] = [
   { label: msg('Rondes'), to: '/dashboard/tours', icon: Route, roles: ['admin', 'operator'] },
   // Badges and readers are the control room's: an agent's session gets 403 from every access route.
   { label: msg("Contrôle d'accès"), to: '/dashboard/access', icon: KeyRound, roles: ['admin', 'operator'] },
-  { label: msg('Radio POC 4G'), to: '/dashboard/radio', icon: Radio, badge: 'IA' },
+  { label: msg('Radio POC 4G'), to: '/dashboard/radio', icon: Radio, badge: msg('IA') },
   {
     label: msg('Rapports et analyses'),
     to: '/dashboard/reports',

@@ -41,7 +41,7 @@ export function SideMenu({ companyReference, onNavigate }: SideMenuProps) {
                 <span className="flex-1">{t(item.label)}</span>
                 {item.badge ? (
                   <span className="rounded-md bg-gradient-to-r from-violet-600 to-fuchsia-700 px-1.5 py-0.5 text-[11px] font-bold text-white">
-                    {item.badge}
+                    {t(item.badge)}
                   </span>
                 ) : null}
               </NavLink>
