@@ -1,5 +1,6 @@
 import type { Agent, QualificationType } from '@vigie/contract/agents.contract';
 import { qualificationLabels } from '@vigie/contract/agents.contract';
+import type { Language } from '../../lib/languages';
 import type { AgentWithSite } from './agents.repository';
 import { licenceAlerts } from './rules/licence-rules';
 import { type Qualification, qualificationExpiry } from './rules/qualifications';
@@ -15,8 +16,11 @@ export const qualificationsOf = (row: Pick<AgentWithSite, 'qualifications'>): Qu
 export const photoUrlOf = (row: Pick<AgentWithSite, 'id' | 'photoFileId' | 'photoVersion'>) =>
   row.photoFileId ? `/api/agents/${row.id}/photo?v=${row.photoVersion}` : null;
 
-/** `today` is the company's local day: licence alerts are computed against it. */
-export function toAgentDto(row: AgentWithSite, today: string): Agent {
+/**
+ * `today` is the company's local day: licence alerts are computed against it, and written in
+ * `language` (the reader's).
+ */
+export function toAgentDto(row: AgentWithSite, today: string, language: Language = 'fr'): Agent {
   const qualifications = qualificationsOf(row);
   return {
     id: row.id,
@@ -46,6 +50,7 @@ export function toAgentDto(row: AgentWithSite, today: string): Agent {
     alerts: licenceAlerts(
       { cnapsNumber: row.cnapsNumber, cnapsExpiresOn: row.cnapsExpiresOn, qualifications },
       today,
+      language,
     ).map((a) => ({ kind: a.kind, message: a.message, expiresOn: a.expiresOn })),
     userId: row.userId,
     createdAt: row.createdAt.toISOString(),

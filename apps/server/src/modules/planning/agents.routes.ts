@@ -8,19 +8,25 @@ import {
   updateAgent,
 } from '@vigie/contract/agents.contract';
 import type { FastifyInstance } from 'fastify';
+import { requestLanguage } from '../../lib/languages';
 import { route } from '../../plugins/endpoint';
 import { paginate } from '../../plugins/pagination';
 import * as service from './agents.service';
 
 export async function agentsRoutes(app: FastifyInstance) {
   route(app, listAgents, async ({ auth, query, request, reply }) => {
-    const { rows, total } = await service.listAgents(app.db, auth, query);
+    const { rows, total } = await service.listAgents(app.db, auth, query, requestLanguage(request));
     return paginate(request, reply, rows, query.limit, total, (a) => [a.name, a.id]);
   });
-  route(app, getAgent, async ({ auth, params }) => service.getAgent(app.db, auth, params.id));
-  route(app, createAgent, async ({ auth, body }) => service.createAgent(app.db, auth, body));
-  route(app, updateAgent, async ({ auth, params, body }) =>
-    service.updateAgent(app.db, auth, params.id, body),
+  // Licence alerts are written in the reader's language.
+  route(app, getAgent, async ({ auth, params, request }) =>
+    service.getAgent(app.db, auth, params.id, requestLanguage(request)),
+  );
+  route(app, createAgent, async ({ auth, body, request }) =>
+    service.createAgent(app.db, auth, body, requestLanguage(request)),
+  );
+  route(app, updateAgent, async ({ auth, params, body, request }) =>
+    service.updateAgent(app.db, auth, params.id, body, requestLanguage(request)),
   );
   route(app, deleteAgent, async ({ auth, params }) => {
     await service.deleteAgent(app.db, auth, params.id);
@@ -30,7 +36,8 @@ export async function agentsRoutes(app: FastifyInstance) {
   route(
     app,
     putAgentPhoto,
-    async ({ auth, params, body }) => service.putAgentPhoto(app.db, auth, params.id, body.data),
+    async ({ auth, params, body, request }) =>
+      service.putAgentPhoto(app.db, auth, params.id, body.data, requestLanguage(request)),
     { bodyLimit: 8 * 1024 * 1024 },
   );
   route(app, getAgentPhoto, async ({ auth, params, reply }) => {

@@ -4,6 +4,7 @@ import { planLimits } from '@vigie/contract/enums';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import type { Language } from '../../lib/languages';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import { recordAndPublish } from '../audit/audit.service';
@@ -26,31 +27,37 @@ export async function todayOf(tx: Tx, companyId: string) {
   return { timezone, today: localDate(new Date(), timezone) };
 }
 
-async function loadAgent(tx: Tx, auth: AuthContext, id: string) {
+/** An agent's record, its licence alerts written in `language` (the reader's). */
+async function loadAgent(tx: Tx, auth: AuthContext, id: string, language: Language) {
   const row = await repo.findAgent(tx, auth.companyId, id);
   if (!row || (auth.role === 'agent' && row.userId !== auth.userId)) throw planningErrors.agentNotFound();
   const { today } = await todayOf(tx, auth.companyId);
-  return toAgentDto(row, today);
+  return toAgentDto(row, today, language);
 }
 
-export async function listAgents(db: Database, auth: AuthContext, q: z.output<typeof listAgentsQuery>) {
+export async function listAgents(
+  db: Database,
+  auth: AuthContext,
+  q: z.output<typeof listAgentsQuery>,
+  language: Language = 'fr',
+) {
   const after = decodeCursor(q.cursor, ['string', 'uuid']) as [string, string] | undefined;
   return db.withTenant(auth.companyId, async (tx) => {
     const { today } = await todayOf(tx, auth.companyId);
     if (auth.role === 'agent') {
       // An agent sees its own record only (its colleagues' details are personal data).
       const own = await repo.findAgentByUser(tx, auth.companyId, auth.userId);
-      const rows = own && !after ? [toAgentDto(own, today)] : [];
+      const rows = own && !after ? [toAgentDto(own, today, language)] : [];
       return { rows, total: rows.length };
     }
     const filter = { search: q.search, status: q.status, siteId: q.siteId };
     const { rows, total } = await repo.listAgentsPage(tx, auth.companyId, filter, { limit: q.limit, after });
-    return { rows: rows.map((r) => toAgentDto(r, today)), total };
+    return { rows: rows.map((r) => toAgentDto(r, today, language)), total };
   });
 }
 
-export async function getAgent(db: Database, auth: AuthContext, id: string) {
-  return db.withTenant(auth.companyId, (tx) => loadAgent(tx, auth, id));
+export async function getAgent(db: Database, auth: AuthContext, id: string, language: Language = 'fr') {
+  return db.withTenant(auth.companyId, (tx) => loadAgent(tx, auth, id, language));
 }
 
 async function checkLinks(
@@ -78,7 +85,12 @@ function uniqueConflict(err: unknown): never {
   throw err;
 }
 
-export async function createAgent(db: Database, auth: AuthContext, input: z.output<typeof createAgentBody>) {
+export async function createAgent(
+  db: Database,
+  auth: AuthContext,
+  input: z.output<typeof createAgentBody>,
+  language: Language = 'fr',
+) {
   requireManager(auth);
   const plan = auth.company.subscription;
   const limit = planLimits[plan].agents;
@@ -119,7 +131,7 @@ export async function createAgent(db: Database, auth: AuthContext, input: z.outp
       },
       { type: 'agent.changed', payload: { id, change: 'created' } },
     );
-    return loadAgent(tx, auth, id);
+    return loadAgent(tx, auth, id, language);
   });
 }
 
@@ -128,6 +140,7 @@ export async function updateAgent(
   auth: AuthContext,
   id: string,
   input: z.output<typeof updateAgentBody>,
+  language: Language = 'fr',
 ) {
   requireManager(auth);
   return db.withTenant(auth.companyId, async (tx) => {
@@ -140,7 +153,7 @@ export async function updateAgent(
       { action: 'agent.updated', entity: 'agent', entityId: id, details: { fields: Object.keys(input) } },
       { type: 'agent.changed', payload: { id, change: 'updated' } },
     );
-    return loadAgent(tx, auth, id);
+    return loadAgent(tx, auth, id, language);
   });
 }
 
@@ -167,7 +180,13 @@ export async function deleteAgent(db: Database, auth: AuthContext, id: string) {
   });
 }
 
-export async function putAgentPhoto(db: Database, auth: AuthContext, id: string, base64: string) {
+export async function putAgentPhoto(
+  db: Database,
+  auth: AuthContext,
+  id: string,
+  base64: string,
+  language: Language = 'fr',
+) {
   requireManager(auth);
   // An unknown (or another company's) agent is a 404 before any work on the image.
   const exists = await db.withTenant(auth.companyId, (tx) => repo.findAgent(tx, auth.companyId, id));
@@ -194,7 +213,7 @@ export async function putAgentPhoto(db: Database, auth: AuthContext, id: string,
       { action: 'agent.photo_updated', entity: 'agent', entityId: id, details: { bytes: webp.length } },
       { type: 'agent.changed', payload: { id, change: 'photo' } },
     );
-    return loadAgent(tx, auth, id);
+    return loadAgent(tx, auth, id, language);
   });
 }
 

@@ -3,7 +3,6 @@
 // agent positions) after start and every DAILY_JOBS_INTERVAL_MS.
 import type { FastifyInstance } from 'fastify';
 import type { Database, Tx } from '../../db/client';
-import { translate } from '../../lib/languages';
 import { every } from '../../plugins/periodic';
 import { insertAlarm } from '../alarms/alarms.service';
 import { recordAudit } from '../audit/audit.service';
@@ -13,8 +12,8 @@ import { qualificationsOf } from './agents.models';
 import { allAgentLicences, companiesWithAgents } from './agents.repository';
 import { todayOf } from './agents.service';
 import { purgeExpiredPositions } from './positions.repository';
-import { formatDay } from './rules/format';
-import { type LicenceAlert, licenceAlerts, qualificationLabel } from './rules/licence-rules';
+import { type LicenceAlert, licenceAlerts, licenceAlertValues } from './rules/licence-rules';
+import { licenceMessages } from './rules/messages';
 import { localTime } from './rules/shift-time';
 import * as repo from './shifts.repository';
 
@@ -61,27 +60,14 @@ export async function checkAttendance(db: Database, now = new Date()) {
   return raised;
 }
 
-const licenceMessages: Record<LicenceAlert['kind'], string> = {
-  cnaps_missing: 'Aucune carte professionnelle CNAPS enregistrée.',
-  cnaps_expired: 'Carte professionnelle CNAPS expirée le {date}',
-  cnaps_expiring: 'Carte professionnelle CNAPS expire le {date}',
-  qualification_expired: '{qualificationLabel} expiré le {date}',
-  qualification_expiring: '{qualificationLabel} expire le {date}',
-};
-
 /**
- * A licence alert's text as a French message with its values, for each reader's language; the
- * alert's own French text when the message would not write it exactly (a rule's wording changed).
+ * A licence alert's text as its French message with values, stored so that each recipient reads it
+ * in his own language (the date is written the French way, which en-GB and es-ES share).
  */
-function licenceBody(alert: LicenceAlert) {
-  const bodyValues = {
-    date: alert.expiresOn ? formatDay(alert.expiresOn) : '',
-    qualificationLabel: alert.qualification ? qualificationLabel(alert.qualification) : '',
-  };
-  const body = licenceMessages[alert.kind];
-  if (translate('fr', body, bodyValues) === alert.message) return { body, bodyValues };
-  return { body: '{message}', bodyValues: { message: alert.message } };
-}
+const licenceBody = (alert: LicenceAlert) => ({
+  body: licenceMessages[alert.kind],
+  bodyValues: licenceAlertValues(alert),
+});
 
 /**
  * The daily licence check: a CNAPS card expiring within 3 months, a qualification within 30 days,

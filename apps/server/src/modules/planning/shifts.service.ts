@@ -9,6 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { dayStart, nextDay } from '../../lib/days';
+import type { Language } from '../../lib/languages';
 import type { AuthContext } from '../../plugins/auth';
 import { decodeCursor } from '../../plugins/pagination';
 import { recordAndPublish } from '../audit/audit.service';
@@ -69,8 +70,17 @@ export async function getShift(db: Database, auth: AuthContext, id: string) {
   return db.withTenant(auth.companyId, (tx) => loadShift(tx, auth, id));
 }
 
-/** The shift's instants, the rules it breaks, and the agent's and site's names. */
-async function evaluate(tx: Tx, companyId: string, form: ShiftForm, shiftId: string | null) {
+/**
+ * The shift's instants, the rules it breaks (their messages in `language`, the reader's), and the
+ * agent's and site's names.
+ */
+async function evaluate(
+  tx: Tx,
+  companyId: string,
+  form: ShiftForm,
+  shiftId: string | null,
+  language: Language,
+) {
   const inputs = await repo.readRuleInputs(tx, companyId, form.agentId, form.siteId, form.date);
   const { timezone, agent, site } = inputs;
   if (!agent) throw planningErrors.agentNotFound();
@@ -109,6 +119,7 @@ async function evaluate(tx: Tx, companyId: string, form: ShiftForm, shiftId: str
     },
     requiredQualifications: required,
     fireSafetyPost: required.some((q) => q.startsWith('SSIAP')),
+    language,
   });
   return { timezone, interval, worked: workedMinutes(interval), violations, agent, site };
 }
@@ -121,13 +132,24 @@ function decide(auth: AuthContext, violations: RuleViolationDto[], overrideReaso
   return overrideReason;
 }
 
-export async function checkShift(db: Database, auth: AuthContext, input: z.output<typeof checkShiftBody>) {
+export async function checkShift(
+  db: Database,
+  auth: AuthContext,
+  input: z.output<typeof checkShiftBody>,
+  language: Language = 'fr',
+) {
   requireManager(auth);
   return db.withTenant(auth.companyId, async (tx) => {
     // The shift being edited must be one of this company's: another company's id is unknown here.
     if (input.shiftId && !(await repo.findShift(tx, auth.companyId, input.shiftId)))
       throw planningErrors.shiftNotFound();
-    const { interval, worked, violations } = await evaluate(tx, auth.companyId, input, input.shiftId ?? null);
+    const { interval, worked, violations } = await evaluate(
+      tx,
+      auth.companyId,
+      input,
+      input.shiftId ?? null,
+      language,
+    );
     return {
       start: interval.start.toISOString(),
       end: interval.end.toISOString(),
@@ -169,14 +191,19 @@ const audited = (
     { type: 'shift.changed', payload: { id, change: action.replace('shift.', '') } },
   );
 
-export async function createShift(db: Database, auth: AuthContext, input: z.output<typeof createShiftBody>) {
+export async function createShift(
+  db: Database,
+  auth: AuthContext,
+  input: z.output<typeof createShiftBody>,
+  language: Language = 'fr',
+) {
   requireManager(auth);
   // Five round trips in all (begin, company setting with the agent's plan lock, read, write,
   // commit): creating a shift is what a planner does all day, for hundreds of agents.
   return db.withTenant(
     auth.companyId,
     async (tx) => {
-      const e = await evaluate(tx, auth.companyId, input, null);
+      const e = await evaluate(tx, auth.companyId, input, null, language);
       const override = decide(auth, e.violations, input.overrideReason);
       const values = {
         companyId: auth.companyId,
@@ -218,6 +245,7 @@ export async function updateShift(
   auth: AuthContext,
   id: string,
   input: z.output<typeof updateShiftBody>,
+  language: Language = 'fr',
 ) {
   requireManager(auth);
   return db.withTenant(auth.companyId, async (tx) => {
@@ -235,7 +263,7 @@ export async function updateShift(
       shiftType: input.shiftType ?? current.type,
     };
     await repo.lockAgentPlan(tx, auth.companyId, form.agentId);
-    const e = await evaluate(tx, auth.companyId, form, id);
+    const e = await evaluate(tx, auth.companyId, form, id, language);
     const override = decide(auth, e.violations, input.overrideReason);
     const changed = await repo.updateShift(
       tx,

@@ -1,5 +1,7 @@
 // An agent's licences: the CNAPS professional card and the qualifications, and the alerts they raise.
+import type { Language } from '../../../lib/languages';
 import { formatDay } from './format';
+import { licenceMessages, say } from './messages';
 import {
   addMonthsToDay,
   covers,
@@ -57,9 +59,26 @@ export type LicenceAlert = {
     | 'cnaps_missing';
   qualification?: QualificationType;
   expiresOn: string | null;
-  /** French. */
+  /** In the language asked for (French when not said). */
   message: string;
 };
+
+/** The values of an alert's message (`licenceMessages[kind]`), its date written in the language. */
+export const licenceAlertValues = (
+  alert: Pick<LicenceAlert, 'qualification' | 'expiresOn'>,
+  language: Language = 'fr',
+) => ({
+  date: alert.expiresOn ? formatDay(alert.expiresOn, language) : '',
+  qualificationLabel: alert.qualification ? qualificationLabel(alert.qualification) : '',
+});
+
+/** An alert with its message written in the language. */
+function alertIn(language: Language, alert: Omit<LicenceAlert, 'message'>): LicenceAlert {
+  return {
+    ...alert,
+    message: say(language, licenceMessages[alert.kind], licenceAlertValues(alert, language)),
+  };
+}
 
 /** Whether another qualification covers `q` beyond its expiry. */
 function supersededBy(quals: readonly Qualification[], q: Qualification, expiry: string) {
@@ -80,53 +99,38 @@ const qualificationNoticeDays = 30;
  * included), no CNAPS card for an agent without any SSIAP. A qualification superseded by another
  * one that covers it and lasts longer (a renewal, a higher SSIAP level) raises nothing.
  */
-export function licenceAlerts(agent: AgentLicences, today: string): LicenceAlert[] {
+export function licenceAlerts(
+  agent: AgentLicences,
+  today: string,
+  language: Language = 'fr',
+): LicenceAlert[] {
   const alerts: LicenceAlert[] = [];
   const quals = agent.qualifications;
   if (!agent.cnapsNumber) {
     // An SSIAP-only fire-safety agent needs no card; an SSIAP on record, even lapsed, makes one.
     if (!quals.some((q) => isSsiap(q.type))) {
-      alerts.push({
-        kind: 'cnaps_missing',
-        expiresOn: null,
-        message: 'Aucune carte professionnelle CNAPS enregistrée.',
-      });
+      alerts.push(alertIn(language, { kind: 'cnaps_missing', expiresOn: null }));
     }
   } else {
     const expiry = cnapsExpiry(agent);
     if (expiry !== null && expiry < today) {
-      alerts.push({
-        kind: 'cnaps_expired',
-        expiresOn: expiry,
-        message: `Carte professionnelle CNAPS expirée le ${formatDay(expiry)}`,
-      });
+      alerts.push(alertIn(language, { kind: 'cnaps_expired', expiresOn: expiry }));
     } else if (expiry !== null && expiry <= addMonthsToDay(today, cnapsNoticeMonths)) {
-      alerts.push({
-        kind: 'cnaps_expiring',
-        expiresOn: expiry,
-        message: `Carte professionnelle CNAPS expire le ${formatDay(expiry)}`,
-      });
+      alerts.push(alertIn(language, { kind: 'cnaps_expiring', expiresOn: expiry }));
     }
   }
   for (const q of quals) {
     const expiry = qualificationExpiry(q);
     if (expiry === null) continue;
     if (supersededBy(quals, q, expiry)) continue;
-    const label = qualificationLabel(q.type);
     if (expiry < today) {
-      alerts.push({
-        kind: 'qualification_expired',
-        qualification: q.type,
-        expiresOn: expiry,
-        message: `${label} expiré le ${formatDay(expiry)}`,
-      });
+      alerts.push(
+        alertIn(language, { kind: 'qualification_expired', qualification: q.type, expiresOn: expiry }),
+      );
     } else if (expiry <= addDays(today, qualificationNoticeDays)) {
-      alerts.push({
-        kind: 'qualification_expiring',
-        qualification: q.type,
-        expiresOn: expiry,
-        message: `${label} expire le ${formatDay(expiry)}`,
-      });
+      alerts.push(
+        alertIn(language, { kind: 'qualification_expiring', qualification: q.type, expiresOn: expiry }),
+      );
     }
   }
   return alerts;

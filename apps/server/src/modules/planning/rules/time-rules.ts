@@ -1,6 +1,7 @@
 // The working-time rules of IDCC 1351 that look at the agent's schedule around a candidate service.
-// Each check returns the French message of the broken rule, or null. `services` holds the candidate
-// and the agent's other services that do not overlap it, sorted by start.
+// Each check returns the message of the broken rule in the schedule's language, or null. `services`
+// holds the candidate and the agent's other services that do not overlap it, sorted by start.
+import type { Language } from '../../../lib/languages';
 import { formatDay, formatDuration, formatSpan } from './format';
 import {
   busiestWindow,
@@ -12,6 +13,7 @@ import {
   totalWithin,
   workedWithin,
 } from './intervals';
+import { ruleMessages, say } from './messages';
 import { addDays, localDate, type ShiftInstants, workedMinutes } from './shift-time';
 
 export interface Schedule {
@@ -19,6 +21,8 @@ export interface Schedule {
   candidate: ShiftInstants;
   /** The candidate and the other services, none overlapping the candidate, sorted by start. */
   services: readonly ShiftInstants[];
+  /** The language the messages are written in (French when not said). */
+  language?: Language;
 }
 
 const minutesBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / MINUTE;
@@ -36,7 +40,7 @@ export function neighbours({ candidate, services }: Schedule) {
 }
 
 /** At most 12 h of work in one local day, the worked time of each service split across days. */
-export function maxDailyHours({ timezone, candidate, services }: Schedule): string | null {
+export function maxDailyHours({ timezone, candidate, services, language = 'fr' }: Schedule): string | null {
   let worst: { day: string; minutes: number } | null = null;
   for (const day of localDaysTouched(candidate, timezone)) {
     const [from, to] = localDaySpan(day, timezone);
@@ -45,7 +49,10 @@ export function maxDailyHours({ timezone, candidate, services }: Schedule): stri
     if (minutes > 12 * 60 && (!worst || minutes > worst.minutes)) worst = { day, minutes };
   }
   return worst
-    ? `Plus de 12 h de travail sur la journée du ${formatDay(worst.day)} : ${formatDuration(worst.minutes)} (maximum 12 h).`
+    ? say(language, ruleMessages.maxDailyHours, {
+        day: formatDay(worst.day, language),
+        worked: formatDuration(worst.minutes),
+      })
     : null;
 }
 
@@ -59,17 +66,17 @@ export function minRest(schedule: Schedule): string | null {
   ];
   const shortest = Math.min(...gaps);
   return shortest < 12 * 60
-    ? `Repos insuffisant : ${formatDuration(shortest)} entre deux services (minimum 12 h).`
+    ? say(schedule.language ?? 'fr', ruleMessages.minRest, { rest: formatDuration(shortest) })
     : null;
 }
 
 /** At most 48 h of work in any sliding window of 7 × 24 h where the candidate works. */
-export function maxWeeklyHours({ timezone, candidate, services }: Schedule): string | null {
+export function maxWeeklyHours({ timezone, candidate, services, language = 'fr' }: Schedule): string | null {
   const week = 7 * 24 * HOUR;
   const busiest = busiestWindow(candidate, services, week);
   if (!busiest || busiest.minutes <= 48 * 60) return null;
-  const span = formatSpan(new Date(busiest.from), new Date(busiest.from + week), timezone);
-  return `Plus de 48 h de travail sur 7 jours glissants : ${formatDuration(busiest.minutes)} ${span} (maximum 48 h).`;
+  const span = formatSpan(new Date(busiest.from), new Date(busiest.from + week), timezone, language);
+  return say(language, ruleMessages.maxWeeklyHours, { worked: formatDuration(busiest.minutes), span });
 }
 
 /**
@@ -79,7 +86,7 @@ export function maxWeeklyHours({ timezone, candidate, services }: Schedule): str
  * names the first short rest after 48 h at or next to the candidate (the candidate, or the service
  * before it, has worked toward the 48 h, or follows them).
  */
-export function restAfter48h({ candidate, services }: Schedule): string | null {
+export function restAfter48h({ candidate, services, language = 'fr' }: Schedule): string | null {
   const chain = chainOf(candidate, services);
   const position = chain.indexOf(candidate);
   let worked = 0;
@@ -90,7 +97,10 @@ export function restAfter48h({ candidate, services }: Schedule): string | null {
     lastEnd = Math.max(lastEnd, s.end.getTime());
     if (worked < 48 * 60 || i < position - 1) continue;
     const rest = ((chain[i + 1] as ShiftInstants).start.getTime() - lastEnd) / MINUTE;
-    return `Repos insuffisant après ${formatDuration(worked)} de travail : ${formatDuration(Math.max(0, rest))} avant le service suivant (minimum 24 h après 48 h de travail).`;
+    return say(language, ruleMessages.restAfter48h, {
+      worked: formatDuration(worked),
+      rest: formatDuration(Math.max(0, rest)),
+    });
   }
   return null;
 }
@@ -122,12 +132,17 @@ export function nightToDayRest(schedule: Schedule): string | null {
     gaps.push(minutesBetween(candidate.end, after.start));
   const shortest = Math.min(...gaps);
   return shortest < 10 * 60
-    ? `Repos insuffisant entre un service de nuit et un service de jour : ${formatDuration(shortest)} (minimum 10 h).`
+    ? say(schedule.language ?? 'fr', ruleMessages.nightToDayRest, { rest: formatDuration(shortest) })
     : null;
 }
 
 /** At most 6 consecutive local days with work, a service counting on the day it starts. */
-export function maxConsecutiveDays({ timezone, candidate, services }: Schedule): string | null {
+export function maxConsecutiveDays({
+  timezone,
+  candidate,
+  services,
+  language = 'fr',
+}: Schedule): string | null {
   const days = new Set(services.map((s) => localDate(s.start, timezone)));
   let first = localDate(candidate.start, timezone);
   let last = first;
@@ -135,6 +150,10 @@ export function maxConsecutiveDays({ timezone, candidate, services }: Schedule):
   while (days.has(addDays(last, 1))) last = addDays(last, 1);
   const count = Math.round((Date.parse(last) - Date.parse(first)) / (24 * HOUR)) + 1;
   return count > 6
-    ? `Plus de 6 jours de travail consécutifs : ${count} jours du ${formatDay(first)} au ${formatDay(last)}.`
+    ? say(language, ruleMessages.maxConsecutiveDays, {
+        count,
+        first: formatDay(first, language),
+        last: formatDay(last, language),
+      })
     : null;
 }

@@ -1,9 +1,12 @@
 // Checks a candidate service against the working-time rules of the private-security collective
 // agreement (IDCC 1351) and the agent's licences. Pure: the caller loads the agent's other services.
-// Only configurations that include the candidate are reported; the messages are French.
-import { formatDay, formatDuration, formatSpan } from './format';
+// Only configurations that include the candidate are reported, in the input's language (French
+// when not said).
+import type { Language } from '../../../lib/languages';
+import { formatDay, formatDuration, formatSpan, joinSpans } from './format';
 import { localDaysTouched, overlaps } from './intervals';
 import { type AgentLicences, cnapsExpiry, qualificationLabel } from './licence-rules';
+import { ruleMessages, say } from './messages';
 import { holdsQualification, type QualificationType } from './qualifications';
 import { addDays, workedMinutes } from './shift-time';
 import {
@@ -41,7 +44,7 @@ export type RuleCode = (typeof ruleCodes)[number];
 
 export interface RuleViolation {
   code: RuleCode;
-  /** French. */
+  /** In the check's language. */
   message: string;
   /** false: refused whatever the role (double booking, licence, qualification). */
   overridable: boolean;
@@ -58,6 +61,8 @@ export interface RuleCheckInput {
   requiredQualifications: QualificationType[];
   /** The site requires an SSIAP: an agent holding a valid SSIAP needs no CNAPS card there. */
   fireSafetyPost: boolean;
+  /** The reader's: the messages are written in it (French when not said). */
+  language?: Language;
 }
 
 const notOverridable: ReadonlySet<RuleCode> = new Set(['overlap', 'cnaps_invalid', 'qualification_missing']);
@@ -69,25 +74,29 @@ const notOverridable: ReadonlySet<RuleCode> = new Set(['overlap', 'cnaps_invalid
  */
 export function checkShiftRules(input: RuleCheckInput): RuleViolation[] {
   const { timezone, candidate } = input;
+  const language = input.language ?? 'fr';
   const others = input.others.filter((o) => candidate.id === '' || o.id !== candidate.id);
   const clashing = others.filter((o) => overlaps(o, candidate)).sort((a, b) => +a.start - +b.start);
   const services = [...others.filter((o) => !overlaps(o, candidate)), candidate].sort(
     (a, b) => +a.start - +b.start || +a.end - +b.end,
   );
-  const schedule: Schedule = { timezone, candidate, services };
+  const schedule: Schedule = { timezone, candidate, services, language };
   const worked = workedMinutes(candidate);
   const days = localDaysTouched(candidate, timezone);
 
   const found: Record<RuleCode, (string | null)[]> = {
     overlap: [
       clashing.length > 0
-        ? `L'agent a déjà une garde qui chevauche ce créneau (${clashing.map((o) => formatSpan(o.start, o.end, timezone)).join(' ; ')}).`
+        ? say(language, ruleMessages.overlap, {
+            spans: joinSpans(
+              clashing.map((o) => formatSpan(o.start, o.end, timezone, language)),
+              language,
+            ),
+          })
         : null,
     ],
     max_shift_hours: [
-      worked > 12 * 60
-        ? `Une garde ne peut dépasser 12 h de travail (${formatDuration(worked)} prévues) : scindez-la en plusieurs services.`
-        : null,
+      worked > 12 * 60 ? say(language, ruleMessages.maxShiftHours, { worked: formatDuration(worked) }) : null,
     ],
     max_daily_hours: [maxDailyHours(schedule)],
     min_rest: [minRest(schedule)],
@@ -96,15 +105,15 @@ export function checkShiftRules(input: RuleCheckInput): RuleViolation[] {
     night_to_day_rest: [nightToDayRest(schedule)],
     max_consecutive_days: [maxConsecutiveDays(schedule)],
     min_duration: [
-      worked < 4 * 60
-        ? `Une période de travail doit durer au moins 4 h (${formatDuration(worked)} prévues).`
-        : null,
+      worked < 4 * 60 ? say(language, ruleMessages.minDuration, { worked: formatDuration(worked) }) : null,
     ],
-    cnaps_invalid: [cnapsInvalid(input, days)],
+    cnaps_invalid: [cnapsInvalid(input, days, language)],
     qualification_missing: [...new Set(input.requiredQualifications)].map((required) =>
       days.every((day) => holdsQualification(input.agent.qualifications, required, day))
         ? null
-        : `Qualification requise manquante ou expirée : ${qualificationLabel(required)}.`,
+        : say(language, ruleMessages.qualificationMissing, {
+            qualificationLabel: qualificationLabel(required),
+          }),
     ),
   };
   return ruleCodes.flatMap((code) =>
@@ -119,15 +128,22 @@ export function checkShiftRules(input: RuleCheckInput): RuleViolation[] {
  * an unknown expiry counts as valid). An agent holding a valid SSIAP on those days needs no card on a
  * fire-safety post.
  */
-function cnapsInvalid({ agent, fireSafetyPost }: RuleCheckInput, days: string[]): string | null {
+function cnapsInvalid(
+  { agent, fireSafetyPost }: RuleCheckInput,
+  days: string[],
+  language: Language,
+): string | null {
   if (fireSafetyPost && days.every((day) => holdsQualification(agent.qualifications, 'SSIAP1', day)))
     return null;
-  if (!agent.cnapsNumber) return "L'agent n'a pas de carte professionnelle CNAPS.";
+  if (!agent.cnapsNumber) return say(language, ruleMessages.noCnapsCard);
   const expiry = cnapsExpiry(agent);
   const first = days[0] as string;
   const last = days[days.length - 1] as string;
   if (expiry === null || expiry >= last) return null;
   return expiry < first
-    ? `Carte professionnelle CNAPS expirée le ${formatDay(expiry)}.`
-    : `Carte professionnelle CNAPS valide jusqu'au ${formatDay(expiry)} seulement : la garde se poursuit le ${formatDay(addDays(expiry, 1))}.`;
+    ? say(language, ruleMessages.cnapsExpired, { day: formatDay(expiry, language) })
+    : say(language, ruleMessages.cnapsEndsDuring, {
+        day: formatDay(expiry, language),
+        next: formatDay(addDays(expiry, 1), language),
+      });
 }
