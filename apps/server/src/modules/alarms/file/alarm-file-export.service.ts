@@ -1,7 +1,7 @@
 // The alarm's file as a signed PDF: the file read and checked in one transaction, laid out in a
 // worker thread (plugins/document-worker.ts) like the security reports; and the public
 // verification of a printed file by its fingerprint.
-import { alarmFileEntryKindLabels } from '@vigie/contract/alarm-file.contract';
+import { type AlarmFile, alarmFileEntryKindLabels } from '@vigie/contract/alarm-file.contract';
 import { entryText } from '@vigie/contract/alarm-file-text';
 import {
   alarmSeverityLabels,
@@ -9,7 +9,9 @@ import {
   alarmStatusLabels,
   alarmTypeLabels,
 } from '@vigie/contract/alarms.contract';
+import type { Translate } from '@vigie/contract/i18n/msg';
 import type { Database } from '../../../db/client';
+import type { Language } from '../../../lib/languages';
 import type { AuthContext } from '../../../plugins/auth';
 import { buildInWorker } from '../../../plugins/document-worker';
 import { companyIdentity } from '../../settings/identity.service';
@@ -18,7 +20,7 @@ import { alarmFileErrors as errors } from './alarm-file.errors';
 import * as repo from './alarm-file.repository';
 import { getSignature, readFile } from './alarm-file.service';
 import type { AlarmFilePdfInput } from './alarm-file-pdf';
-import { durationRows, frenchDateTimeSeconds, timeRows } from './alarm-file-text';
+import { dateTimeSeconds, durationRows, timeRows, translatorOf } from './alarm-file-text';
 
 /** The public web page a printed file's QR code opens (it calls verifyAlarmFile). */
 export const verificationPath = (fingerprint: string) => `/verification/dossier/${fingerprint}`;
@@ -35,60 +37,80 @@ const fileNameOf = (title: string, at: string) =>
       .toLowerCase() || 'alarme'
   }.pdf`;
 
-export async function exportFilePdf(db: Database, auth: AuthContext, alarmId: string, baseUrl: string) {
+/** The alarm's rows: what it is and what raised it, its labels in the document's language. */
+function alarmRows(
+  alarm: Awaited<ReturnType<typeof getAlarm>>,
+  file: AlarmFile,
+  when: (at: string) => string,
+  t: Translate,
+): [string, string][] {
+  const type = t(alarmTypeLabels[alarm.type]);
+  return [
+    [t('Alarme'), alarm.title],
+    [
+      t('Type'),
+      file.response === 'active'
+        ? t('{type} — active (sans levée de doute)', { type })
+        : t('{type} — passive (levée de doute)', { type }),
+    ],
+    [t('Gravité'), t(alarmSeverityLabels[alarm.severity])],
+    [t('Statut'), t(alarmStatusLabels[alarm.status])],
+    [t('Site'), alarm.siteName],
+    [t('Emplacement'), alarm.location],
+    [
+      t('Origine'),
+      `${t(alarmSourceLabels[alarm.source])}${alarm.triggeredBy ? ` — ${alarm.triggeredBy}` : ''}`,
+    ],
+    [t('Description'), alarm.description],
+    [t('Déclenchée le'), when(alarm.timestamp)],
+  ];
+}
+
+export async function exportFilePdf(
+  db: Database,
+  auth: AuthContext,
+  alarmId: string,
+  baseUrl: string,
+  /** The requester's language: the document's. */
+  language: Language = 'fr',
+) {
   const file = await readFile(db, auth, alarmId);
   const alarm = await getAlarm(db, auth, alarmId);
   const identity = await db.withTenant(auth.companyId, (tx) => companyIdentity(tx, auth.companyId));
   const tz = auth.user.timezone;
+  const t = translatorOf(language);
+  const when = (at: string | Date) => dateTimeSeconds(language, at, tz);
   const numbers = new Map(file.entries.map((e) => [e.id, e.number]));
   const signed = file.entries.find((e) => e.kind === 'signature');
   const signatureImage = signed ? await getSignature(db, auth, alarmId) : null;
   const input: AlarmFilePdfInput = {
+    language,
     company: {
       name: identity.legalName,
       address: identity.address,
       siret: identity.siret,
       cnapsAuthorisation: identity.cnapsAuthorisation,
     },
-    alarm: {
-      title: alarm.title,
-      rows: [
-        ['Alarme', alarm.title],
-        [
-          'Type',
-          `${alarmTypeLabels[alarm.type]} — ${file.response === 'active' ? 'active (sans levée de doute)' : 'passive (levée de doute)'}`,
-        ],
-        ['Gravité', alarmSeverityLabels[alarm.severity]],
-        ['Statut', alarmStatusLabels[alarm.status]],
-        ['Site', alarm.siteName],
-        ['Emplacement', alarm.location],
-        [
-          'Origine',
-          `${alarmSourceLabels[alarm.source]}${alarm.triggeredBy ? ` — ${alarm.triggeredBy}` : ''}`,
-        ],
-        ['Description', alarm.description],
-        ['Déclenchée le', frenchDateTimeSeconds(alarm.timestamp, tz)],
-      ],
-    },
+    alarm: { title: alarm.title, rows: alarmRows(alarm, file, when, t) },
     fingerprint: file.fingerprint,
     verificationUrl: file.fingerprint ? `${baseUrl}${verificationPath(file.fingerprint)}` : null,
     chainOk: file.chain.ok,
     chainText: file.chain.ok
-      ? `Chaîne intègre : ${file.chain.checked} entrée(s) vérifiée(s), aucune modifiée ni retirée.`
-      : `Chaîne rompue à l'entrée n° ${file.chain.firstBrokenNumber} : le dossier a été altéré.`,
-    times: timeRows(file, tz),
-    durations: durationRows(file),
+      ? t('Chaîne intègre : {count} entrée(s) vérifiée(s), aucune modifiée ni retirée.', {
+          count: file.chain.checked,
+        })
+      : t("Chaîne rompue à l'entrée n° {number} : le dossier a été altéré.", {
+          number: String(file.chain.firstBrokenNumber),
+        }),
+    times: timeRows(file, when, t),
+    durations: durationRows(file, t),
     entries: file.entries.map((e) => {
-      const { title, lines } = entryText(
-        e,
-        (iso) => frenchDateTimeSeconds(iso, tz),
-        (id) => numbers.get(id),
-      );
+      const { title, lines } = entryText(e, when, (id) => numbers.get(id), t);
       return {
         number: e.number,
-        at: frenchDateTimeSeconds(e.at, tz),
+        at: when(e.at),
         actor: e.actor.name,
-        title: title || alarmFileEntryKindLabels[e.kind],
+        title: title || t(alarmFileEntryKindLabels[e.kind]),
         lines,
         hash: e.hash,
       };
@@ -98,11 +120,11 @@ export async function exportFilePdf(db: Database, auth: AuthContext, alarmId: st
         ? {
             png: new Uint8Array(signatureImage.data),
             signer: signed.actor.name,
-            at: frenchDateTimeSeconds(signed.at, tz),
+            at: when(signed.at),
             number: signed.number,
           }
         : null,
-    generatedAt: frenchDateTimeSeconds(new Date(), tz),
+    generatedAt: when(new Date()),
     generatedBy: auth.user.name,
     timezone: tz,
   };

@@ -5,8 +5,12 @@
 // the drawn signature at the end with its signer and time (as the security reports' PDF ends).
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import type { Language } from '../../../lib/languages';
+import { translatorOf } from './alarm-file-text';
 
 export interface AlarmFilePdfInput {
+  /** The requester's language: the fixed texts' (the rows and entries come written in it). */
+  language: Language;
   company: { name: string; address: string | null; siret: string | null; cnapsAuthorisation: string | null };
   alarm: { rows: [string, string][]; title: string };
   fingerprint: string | null;
@@ -28,15 +32,31 @@ const GREY = '#475569';
 const INK = '#0f172a';
 const MARGIN = 50;
 
+/**
+ * The CNAPS authorisation is a mention French law requires (article L612-14 CSI): it stays in
+ * French, its translation beside it, as on the security reports.
+ */
+function cnapsLine(input: AlarmFilePdfInput) {
+  const french = `Autorisation d'exercice CNAPS : ${input.company.cnapsAuthorisation ?? 'non renseignée'}`;
+  return input.language === 'fr'
+    ? french
+    : `${french} (${translatorOf(input.language)("Autorisation d'exercice CNAPS")})`;
+}
+
 /** The fingerprint as printed: groups of 8 characters, easier to read aloud and compare. */
 const grouped = (f: string) => f.match(/.{1,8}/g)?.join(' ') ?? f;
 
 export async function buildAlarmFilePdf(input: AlarmFilePdfInput): Promise<Buffer> {
+  const t = translatorOf(input.language);
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 70 },
     bufferPages: true,
-    info: { Title: `Dossier d'alarme — ${input.alarm.title}`, Author: input.company.name, Creator: 'Vigie' },
+    info: {
+      Title: t("Dossier d'alarme — {title}", { title: input.alarm.title }),
+      Author: input.company.name,
+      Creator: 'Vigie',
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -49,10 +69,8 @@ export async function buildAlarmFilePdf(input: AlarmFilePdfInput): Promise<Buffe
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(input.company.name, MARGIN, MARGIN, { width });
   doc.font('Helvetica').fontSize(9).fillColor(GREY);
   if (input.company.address) doc.text(input.company.address, { width });
-  if (input.company.siret) doc.text(`SIRET : ${input.company.siret}`, { width });
-  doc.text(`Autorisation d'exercice CNAPS : ${input.company.cnapsAuthorisation ?? 'non renseignée'}`, {
-    width,
-  });
+  if (input.company.siret) doc.text(t('SIRET : {siret}', { siret: input.company.siret }), { width });
+  doc.text(cnapsLine(input), { width });
   doc.moveDown(0.5);
   doc
     .moveTo(MARGIN, doc.y)
@@ -77,21 +95,24 @@ export async function buildAlarmFilePdf(input: AlarmFilePdfInput): Promise<Buffe
     .fillColor(BLUE)
     .font('Helvetica-Bold')
     .fontSize(20)
-    .text('Dossier de levée de doute', MARGIN, top, { width: textWidth });
+    .text(t('Dossier de levée de doute'), MARGIN, top, { width: textWidth });
   doc.fillColor(INK).fontSize(12).text(input.alarm.title, { width: textWidth });
   doc.moveDown(0.3).font('Helvetica').fontSize(8).fillColor(GREY);
   if (input.fingerprint) {
-    doc.text('Empreinte SHA-256 de la chaîne des entrées :', { width: textWidth });
+    doc.text(t('Empreinte SHA-256 de la chaîne des entrées :'), { width: textWidth });
     doc.font('Courier').fontSize(8).fillColor(INK).text(grouped(input.fingerprint), { width: textWidth });
     if (input.verificationUrl)
       doc
         .font('Helvetica')
         .fillColor(GREY)
-        .text('Authenticité vérifiable en scannant le code ou sur : ', { width: textWidth, continued: true })
+        .text(t('Authenticité vérifiable en scannant le code ou sur : '), {
+          width: textWidth,
+          continued: true,
+        })
         .fillColor(BLUE)
         .text(input.verificationUrl, { link: input.verificationUrl, width: textWidth });
   } else {
-    doc.text('Dossier vide : aucune entrée.', { width: textWidth });
+    doc.text(t('Dossier vide : aucune entrée.'), { width: textWidth });
   }
   doc
     .font('Helvetica-Bold')
@@ -122,23 +143,28 @@ export async function buildAlarmFilePdf(input: AlarmFilePdfInput): Promise<Buffe
     doc.moveDown(0.3);
   };
 
-  heading("L'alarme");
+  heading(t("L'alarme"));
   rows(input.alarm.rows, 120);
-  heading('Heures enregistrées par Vigie');
+  heading(t('Heures enregistrées par Vigie'));
   rows(input.times);
-  heading('Durées');
+  heading(t('Durées'));
   rows(input.durations);
 
-  heading(`Entrées du dossier (${input.entries.length})`);
+  heading(t('Entrées du dossier ({count})', { count: String(input.entries.length) }));
   if (input.entries.length === 0)
-    doc.font('Helvetica').fontSize(10).fillColor(INK).text('Aucune entrée.', { width });
+    doc.font('Helvetica').fontSize(10).fillColor(INK).text(t('Aucune entrée.'), { width });
   for (const e of input.entries) {
     if (doc.y > doc.page.height - 130) doc.addPage();
     doc
       .font('Helvetica-Bold')
       .fontSize(10)
       .fillColor(INK)
-      .text(`N° ${e.number} — ${e.at} — ${e.title}`, MARGIN, doc.y, { width, continued: true })
+      .text(
+        t('N° {number} — {at} — {title}', { number: String(e.number), at: e.at, title: e.title }),
+        MARGIN,
+        doc.y,
+        { width, continued: true },
+      )
       .font('Helvetica')
       .fillColor(GREY)
       .text(` — ${e.actor}`, { width });
@@ -152,7 +178,7 @@ export async function buildAlarmFilePdf(input: AlarmFilePdfInput): Promise<Buffe
     doc.moveDown(0.5);
   }
 
-  heading('Signature', 170);
+  heading(t('Signature'), 170);
   if (input.signature) {
     const y = doc.y;
     // Scaled into a 220 × 80 box, on a light frame so that a dark stroke reads on paper.
@@ -168,9 +194,19 @@ export async function buildAlarmFilePdf(input: AlarmFilePdfInput): Promise<Buffe
       .font('Helvetica')
       .fontSize(9.5)
       .fillColor(GREY)
-      .text(`Dossier signé le ${input.signature.at} (entrée n° ${input.signature.number})`, { width });
+      .text(
+        t('Dossier signé le {at} (entrée n° {number})', {
+          at: input.signature.at,
+          number: String(input.signature.number),
+        }),
+        { width },
+      );
   } else {
-    doc.font('Helvetica').fontSize(10).fillColor(GREY).text('Dossier non signé.', MARGIN, doc.y, { width });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(GREY)
+      .text(t('Dossier non signé.'), MARGIN, doc.y, { width });
   }
 
   // Every page: what the document is, when and for whom it was made, and its number.
@@ -185,15 +221,23 @@ export async function buildAlarmFilePdf(input: AlarmFilePdfInput): Promise<Buffe
       .fontSize(7.5)
       .fillColor(GREY)
       .text(
-        `Dossier d'alarme généré le ${input.generatedAt} pour ${input.generatedBy} (heures : ${input.timezone}). Entrées ajoutées seulement, jamais modifiées ; chacune scellée par l'empreinte de la précédente.`,
+        t(
+          "Dossier d'alarme généré le {at} pour {name} (heures : {timezone}). Entrées ajoutées seulement, jamais modifiées ; chacune scellée par l'empreinte de la précédente.",
+          { at: input.generatedAt, name: input.generatedBy, timezone: input.timezone },
+        ),
         MARGIN,
         y,
         { width: width - 60, lineBreak: true, height: 30 },
       );
-    doc.text(`Page ${i - range.start + 1} / ${range.count}`, MARGIN + width - 55, y, {
-      width: 55,
-      align: 'right',
-    });
+    doc.text(
+      t('Page {page} / {pages}', { page: String(i - range.start + 1), pages: String(range.count) }),
+      MARGIN + width - 55,
+      y,
+      {
+        width: 55,
+        align: 'right',
+      },
+    );
     doc.page.margins.bottom = bottom;
   }
   doc.end();

@@ -11,6 +11,7 @@ import {
 } from '@vigie/contract/alarm-file.contract';
 import type { FastifyInstance } from 'fastify';
 import { publicBaseUrl } from '../../../config';
+import { requestLanguage } from '../../../lib/languages';
 import { route } from '../../../plugins/endpoint';
 import * as service from './alarm-file.service';
 import * as exportsService from './alarm-file-export.service';
@@ -24,8 +25,14 @@ export async function alarmFileRoutes(app: FastifyInstance) {
     service.appendFromOperator(app.db, auth, params.id, body),
   );
   route(app, markAlarmShown, async ({ auth, params }) => service.markShown(app.db, auth, params.id));
-  route(app, downloadAlarmFilePdf, async ({ auth, params, reply }) => {
-    const file = await exportsService.exportFilePdf(app.db, auth, params.id, baseUrl);
+  route(app, downloadAlarmFilePdf, async ({ auth, params, reply, request }) => {
+    const file = await exportsService.exportFilePdf(
+      app.db,
+      auth,
+      params.id,
+      baseUrl,
+      requestLanguage(request),
+    );
     reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -49,7 +49,7 @@ export function FileEntryList({
   return (
     <ol className="flex flex-col gap-2" aria-label={t('Entrées du dossier')}>
       {entries.map((e) => {
-        const { title, lines } = entryText(e, when, (id) => numbers.get(id));
+        const { title, lines } = entryText(e, when, (id) => numbers.get(id), t);
         return (
           <li
             key={e.id}

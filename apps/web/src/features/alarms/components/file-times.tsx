@@ -1,5 +1,5 @@
 import { type AlarmFile, decisionOutcomeLabels } from '@vigie/contract/alarm-file.contract';
-import { frenchDuration } from '@vigie/contract/alarm-file-text';
+import { fileDuration } from '@vigie/contract/alarm-file-text';
 import { formatDateTime } from '../../../lib/format';
 import { msg, t } from '../../../lib/i18n/i18n';
 
@@ -27,13 +27,13 @@ export function FileTimes({ file, timezone }: { file: AlarmFile; timezone?: stri
               {s.by ? <span className="text-fg-muted"> · {s.by}</span> : null}
             </dd>
             <dd className="text-right text-xs tabular-nums text-emerald-300">
-              {s.took !== null ? `+${frenchDuration(s.took)}` : ''}
+              {s.took !== null ? `+${fileDuration(s.took, t)}` : ''}
             </dd>
           </div>
         ))}
       </dl>
       <p className="mt-2 border-t border-ink-700 pt-1.5 text-xs text-fg-muted">
-        {t('Durée totale : {duration}', { duration: frenchDuration(d.receivedToClosed) })}
+        {t('Durée totale : {duration}', { duration: fileDuration(d.receivedToClosed, t) })}
         {file.decision ? ` · ${t(decisionOutcomeLabels[file.decision.outcome])}` : ''}
       </p>
     </div>

@@ -1,4 +1,4 @@
-import { frenchDuration } from '@vigie/contract/alarm-file-text';
+import { fileDuration } from '@vigie/contract/alarm-file-text';
 import type { AlarmTimes } from '@vigie/contract/reports.contract';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
@@ -13,13 +13,6 @@ const columns: [keyof Row, string][] = [
   ['decisionToClosed', msg('Décision → clôture')],
   ['receivedToClosed', msg('Durée totale')],
 ];
-
-/** frenchDuration's « 2 min 05 s » reads the same in English and Spanish; only its days (« j ») change. */
-function duration(seconds: number | null): string {
-  if (seconds === null || seconds < 48 * 3600) return frenchDuration(seconds);
-  const hours = Math.floor(seconds / 3600);
-  return t('{days} j {hours} h', { days: String(Math.floor(hours / 24)), hours: String(hours % 24) });
-}
 
 /** The alarms' handling times of the period (averages from their files), per site or per operator. */
 export function AlarmTimesCard({ times }: { times: AlarmTimes }) {
@@ -97,7 +90,7 @@ export function AlarmTimesCard({ times }: { times: AlarmTimes }) {
                 <td className="py-2 pr-3 text-right tabular-nums text-slate-200">{r.alarms}</td>
                 {columns.map(([key]) => (
                   <td key={key} className="py-2 pr-3 text-right tabular-nums text-slate-200">
-                    {duration(r[key] as number | null)}
+                    {fileDuration(r[key] as number | null, t)}
                   </td>
                 ))}
               </tr>
