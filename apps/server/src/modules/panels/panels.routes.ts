@@ -16,6 +16,7 @@ import { registerPanelJobs } from './panels.jobs';
 import { toPanelSignalDto } from './panels.models';
 import * as service from './panels.service';
 import { receiverInfoOf } from './receiver-state';
+import { meaningIn } from './signal-meaning';
 
 /** The host the installers type in the panel: the configured public name, else the one asked for. */
 function receiverHost(app: FastifyInstance, request: FastifyRequest) {
@@ -62,7 +63,9 @@ export async function panelsRoutes(app: FastifyInstance) {
   route(app, listPanelSignals, async ({ auth, params, query, request, reply }) => {
     const { rows, total } = await service.listSignals(app.db, auth, params.id, query);
     const page = paginate(request, reply, rows, query.limit, total, (s) => [s.receivedAtKey, s.id]);
-    return page.map(toPanelSignalDto);
+    // Stored in French; each reader gets the meaning in his language.
+    const language = requestLanguage(request);
+    return page.map((s) => ({ ...toPanelSignalDto(s), meaning: meaningIn(language, s.meaning) }));
   });
   registerPanelJobs(app);
 }
