@@ -17,6 +17,7 @@ import {
   updateSystemSettings,
 } from '@vigie/contract/settings.contract';
 import type { FastifyInstance } from 'fastify';
+import { requestLanguage, translate } from '../../lib/languages';
 import { route } from '../../plugins/endpoint';
 import { every } from '../../plugins/periodic';
 import * as backups from './backups/backups.service';
@@ -48,7 +49,13 @@ export async function settingsRoutes(app: FastifyInstance) {
     return settings;
   });
 
-  route(app, listBackups, async ({ auth }) => backups.listBackups(host, auth));
+  route(app, listBackups, async ({ auth, request }) => {
+    const answer = await backups.listBackups(host, auth);
+    // The method's explanation, in the reader's language (the catalogue has each one).
+    return answer.message
+      ? { ...answer, message: translate(requestLanguage(request), answer.message) }
+      : answer;
+  });
   route(app, runBackup, async ({ auth }) => backups.runBackupNow(host, auth), {
     rateLimit: { max: 10, timeWindow: '1 hour' },
   });
