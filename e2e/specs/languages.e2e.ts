@@ -123,6 +123,8 @@ async function nameFieldError(page: Page) {
   await page.goto('/dashboard/settings?tab=profile');
   await tabLoaded(page);
   const name = page.locator('#profile-name');
+  // The form holds the profile once it is read.
+  await expect.poll(() => name.inputValue()).not.toBe('');
   const before = await name.inputValue();
   await name.fill('');
   await page.locator('form button[type="submit"]').first().click();
@@ -155,7 +157,7 @@ describe('Languages in Chromium', () => {
   });
 
   it('starts in French with the specification’s menu', async () => {
-    expect(await menuTexts(page)).toEqual(frenchMenu);
+    await expect.poll(() => menuTexts(page), { timeout: 15_000 }).toEqual(frenchMenu);
     frenchError = await nameFieldError(page);
     expect(frenchError).toBe('Le nom est obligatoire');
   });
@@ -195,7 +197,7 @@ describe('Languages in Chromium', () => {
   it('switches back to French: the specification’s texts exactly', async () => {
     await chooseLanguage(page, /Français/, /^Guardar$/, 'Tableau de bord');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
-    expect(await menuTexts(page)).toEqual(frenchMenu);
+    await expect.poll(() => menuTexts(page), { timeout: 15_000 }).toEqual(frenchMenu);
     expect(await nameFieldError(page)).toBe(frenchError);
     expect(consoleErrors).toEqual([]);
   });

@@ -168,7 +168,10 @@ describe('radio communications journal in Chromium', () => {
     await expect
       .poll(() => summary(page).textContent())
       .toBe(`${onConcorde} communications, toutes affichées`);
-    expect(await page.getByRole('combobox', { name: 'Filtrer par canal' }).textContent()).toContain(concorde);
+    // The channels' list is a read of its own, which may land after the journal's.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Filtrer par canal' }).textContent())
+      .toContain(concorde);
     expect(await page.getByRole('switch', { name: 'Urgences uniquement' }).getAttribute('aria-checked')).toBe(
       'false',
     );
